@@ -1,0 +1,189 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesUrl from "./app.css?url";
+import { getBindings } from "./context";
+import { logClick } from "../db/queries/clicks";
+import { getSessionUser } from "./utils/session.server";
+import { getPublicConfig } from "../workers/lib/env";
+import { ClickSchema } from "./utils/validation";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesUrl },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  const url = new URL(request.url);
+
+  // Links in our emails carry ?email=…: log the click, then drop the parameter
+  // from the address bar with a redirect (works without JavaScript).
+  if (url.searchParams.has("email")) {
+    const click = ClickSchema.safeParse({ email: url.searchParams.get("email"), page: url.pathname });
+    if (click.success) await logClick(db, click.data);
+    url.searchParams.delete("email");
+    throw redirect(url.pathname + url.search + url.hash);
+  }
+
+  const user = await getSessionUser(request, env, db);
+  return {
+    user: user && { username: user.username, usernameColor: user.usernameColor },
+    config: getPublicConfig(env),
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+const NAV_LINKS = [
+  { to: "/", label: "Endaayin", hint: "Home", lang: "otw" },
+  { to: "/aambe", label: "Learn" },
+  { to: "/wiij", label: "Chat" },
+  { to: "/k", label: "Kidwinan", hint: "Words", lang: "otw" },
+  { to: "/d", label: "Dbaajmownan", hint: "Stories", lang: "otw" },
+  { to: "/conj", label: "Conjugator" },
+  { to: "/miinad", label: "Donate" },
+] as const;
+
+function Navbar({ user }: { user: { username: string; usernameColor: string } | null }) {
+  return (
+    <header className="navbar">
+      <nav aria-label="Main">
+        <ul className="navbar-links">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/"} prefetch="intent">
+                <span lang={"lang" in link ? link.lang : undefined}>{link.label}</span>
+                {"hint" in link ? <span className="nav-hint">{link.hint}</span> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="navbar-user">
+          {user ? (
+            <Link to="/niin" className="user-link">
+              <span className="color-dot" style={{ backgroundColor: user.usernameColor }} aria-hidden="true" />
+              {user.username}
+            </Link>
+          ) : (
+            <Link to="/biindge" className="user-link">
+              <span lang="otw">Biindge</span>
+              <span className="nav-hint">Enter</span>
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function Footer({ pathname, siteName, year }: { pathname: string; siteName: string; year: number }) {
+  const here = pathname.replace(/\/+$/, "") || "/";
+  return (
+    <footer className="footer">
+      <p>
+        © {year} {siteName}. All rights reserved.
+      </p>
+      <ul className="footer-links">
+        {here !== "/signup-wotd" ? (
+          <li>
+            <Link to="/signup-wotd">Word of the Day</Link>
+          </li>
+        ) : null}
+        {here !== "/contact" ? (
+          <li>
+            <Link to="/contact">Contact</Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/miinad">Donate</Link>
+        </li>
+      </ul>
+    </footer>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const user = data?.user ?? null;
+  const siteName = data?.config.siteName ?? "Nishnaabemwin";
+  const chrome = !(user && /^\/wiiji\/?$/.test(pathname));
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f1b24" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {chrome ? <Navbar user={user} /> : null}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {chrome ? <Footer pathname={pathname} siteName={siteName} year={data?.year ?? new Date().getUTCFullYear()} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Nishnaabemwin" },
+  { name: "description", content: "Learn Nishnaabemwin (Odawa, Eastern Ojibwe): lessons, words with audio, stories and a verb conjugator." },
+];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <section className="page error-page">
+      <title>Error | Nishnaabemwin</title>
+      <h1>Oops! Sorry, an unexpected error has occurred.</h1>
+      <p className="error-detail">
+        <code>{detail}</code>
+      </p>
+      <p>
+        <Link to="/">Go home</Link>
+      </p>
+    </section>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="page error-page">
+      <title>Page Not Found | Nishnaabemwin</title>
+      <h1>404: Page Not Found</h1>
+      <p>
+        <Link to="/">Go home</Link>
+      </p>
+    </section>
+  );
+}

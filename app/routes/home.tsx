@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Aanii! | Nishnaabemwin" },
+  { name: "description", content: "Learn Nishnaabemwin (Odawa, Eastern Ojibwe) with lessons, words, stories and a verb conjugator." },
+];
+
+export default function Home() {
+  return (
+    <section className="page home">
+      <h1>
+        <span lang="otw">Aanii!</span> Welcome to Nishnaabemwin
+      </h1>
+      <p className="lead">
+        Learn Nishnaabemwin (Odawa, Eastern Ojibwe) at your own pace: verb lessons, words with audio, stories and a
+        verb conjugator.
+      </p>
+      <p>
+        <Link className="button button-primary" to="/aambe">
+          Start learning
+        </Link>
+      </p>
+      <h2>Explore</h2>
+      <ul className="card-links">
+        <li>
+          <Link to="/k/">
+            <strong lang="otw">Kidwinan</strong>
+            <span>Words, with glosses and audio</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/d/">
+            <strong lang="otw">Dbaajmownan</strong>
+            <span>Stories with translations</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/conj/">
+            <strong>Conjugator</strong>
+            <span>Odawa verb forms, step by step</span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { data } from "react-router";
+import { NotFound } from "../root";
+
+/** Every unknown path: a real 404 status with SPEC's text. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

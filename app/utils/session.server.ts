@@ -1,0 +1,73 @@
+/**
+ * Session cookie: a JWT (HS256, jose) in a __Host- cookie. This module only reads
+ * sessions; signing in and out comes with the accounts issue.
+ * @see docs/decisions/003-jwt-sessions.md
+ */
+import { eq } from "drizzle-orm";
+import { jwtVerify } from "jose";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { isProduction } from "../../workers/lib/env";
+
+export const SESSION_COOKIE = "__Host-session";
+export const SESSION_ISSUER = "nishnaabemwin";
+export const SESSION_AUDIENCE = "nishnaabemwin-web";
+/** Used only when no SESSION_SECRET is set and the Worker is not production. */
+const LOCAL_DEV_SECRET = "local-development-only-secret-never-used-in-production";
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  usernameColor: string;
+  role: "learner" | "editor" | "admin";
+};
+
+export function getSessionKey(env: Env): Uint8Array {
+  const secret = env.SESSION_SECRET || (isProduction(env) ? "" : LOCAL_DEV_SECRET);
+  if (secret.length < 32) {
+    throw new Error("SESSION_SECRET is missing or shorter than 32 characters.");
+  }
+  return new TextEncoder().encode(secret);
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** The signed-in user, or null. Checks signature, issuer, audience, expiry and session version. */
+export async function getSessionUser(request: Request, env: Env, db: Db): Promise<SessionUser | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, getSessionKey(env), {
+      issuer: SESSION_ISSUER,
+      audience: SESSION_AUDIENCE,
+      algorithms: ["HS256"],
+    }));
+  } catch {
+    return null;
+  }
+  const id = Number(payload.sub);
+  if (!Number.isInteger(id)) return null;
+  const user = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      usernameColor: users.usernameColor,
+      role: users.role,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+  if (!user || user.sessionVersion !== payload.sv) return null;
+  return { id: user.id, username: user.username, usernameColor: user.usernameColor, role: user.role };
+}

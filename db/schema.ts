@@ -1,0 +1,354 @@
+/**
+ * Database schema (Drizzle, SQLite dialect for D1): every entity of SPEC.md §3.
+ * SQL names are snake_case, TypeScript names camelCase. Migrations are generated
+ * from this file with `npm run db:generate` into migrations/ and applied by wrangler.
+ * Every column used in a WHERE, ORDER BY or JOIN has an index (D1 bills rows scanned).
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const ROLES = ["learner", "editor", "admin"] as const;
+export const AGES = ["child", "mid", "aged", "elder"] as const;
+export const FLUENCIES = ["nothing", "beginner", "intermediate", "fluent", "native"] as const;
+export const TRIBES = ["gtb", "lrb", "ltbb", "mfn", "oto", "sfn", "wifn", "wfn", "zfn", "oth"] as const;
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export const SUBSCRIBER_SOURCES = ["index-signup", "wotd-signup", "import"] as const;
+export const DELIVERY_STATUSES = ["queued", "sent", "failed"] as const;
+export const MORPH_SIDES = ["right", "left", "both", "none"] as const;
+export const LESSON_ITEM_TYPES = ["word", "sent"] as const;
+export const STORY_SOURCES = ["bloomfield", "olp", "misc"] as const;
+export const DEFAULT_USERNAME_COLOR = "#825b94";
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Always lowercase (SPEC §5). */
+  username: text("username").notNull().unique(),
+  /** Lowercased, trimmed. */
+  email: text("email").notNull().unique(),
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (workers/lib/password.ts). */
+  passwordHash: text("password_hash").notNull(),
+  role: text("role", { enum: ROLES }).notNull().default("learner"),
+  usernameColor: text("username_color").notNull().default(DEFAULT_USERNAME_COLOR),
+  /** Bumped on log-out and password change: every session JWT carries it and must match. */
+  sessionVersion: integer("session_version").notNull().default(0),
+  // Optional intro survey (SPEC §3)
+  realName: text("real_name"),
+  age: text("age", { enum: AGES }),
+  fluency: text("fluency", { enum: FLUENCIES }),
+  fluencyComment: text("fluency_comment"),
+  tribe: text("tribe", { enum: TRIBES }),
+  tribeComment: text("tribe_comment"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+});
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the random token; the token itself is only ever in the email. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- Word of the Day
+
+export const wotdSubscribers = sqliteTable(
+  "wotd_subscribers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Lowercased, trimmed. Unique: a second sign-up answers SQLITE_CONSTRAINT_UNIQUE (SPEC §8). */
+    email: text("email").notNull().unique(),
+    status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
+    source: text("source", { enum: SUBSCRIBER_SOURCES }).notNull(),
+    /** SHA-256 of the double opt-in token; cleared once confirmed. */
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
+    /** SHA-256 of the long-lived per-subscriber unsubscribe token. */
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("wotd_subscribers_status_idx").on(t.status, t.id)],
+);
+
+/** One row per calendar day (UTC, YYYY-MM-DD): the word chosen by the cron job. */
+export const wotdPicks = sqliteTable(
+  "wotd_picks",
+  {
+    day: text("day").primaryKey(),
+    lexemeId: integer("lexeme_id")
+      .notNull()
+      .references(() => lexemes.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wotd_picks_lexeme_id_idx").on(t.lexemeId)],
+);
+
+/** One row per subscriber per day: the unique pair is what stops a double send. */
+export const wotdDeliveries = sqliteTable(
+  "wotd_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    day: text("day")
+      .notNull()
+      .references(() => wotdPicks.day),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => wotdSubscribers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wotd_deliveries_day_subscriber_uq").on(t.day, t.subscriberId),
+    index("wotd_deliveries_subscriber_id_idx").on(t.subscriberId),
+    index("wotd_deliveries_status_idx").on(t.status),
+  ],
+);
+
+// ---------------------------------------------------------------- contact and click log
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+/** Email links carry ?email=…; the page reports it here (SPEC §2 Layout, §7 POST /click). */
+export const clickLog = sqliteTable(
+  "click_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    page: text("page").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("click_log_email_idx").on(t.email), index("click_log_created_at_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- language data
+
+/** A dictionary entry (lemma). */
+export const lexemes = sqliteTable(
+  "lexemes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Headword as written in the dictionary (NFC). */
+    name: text("name").notNull(),
+    /** Folded form for search: NFC, lowercase, apostrophes unified (app/utils/orthography.ts). */
+    searchKey: text("search_key").notNull(),
+    /** Part of speech tag (SPEC §3: vai, vta, na, ni, av, pv, …). */
+    pos: text("pos").notNull(),
+    gloss: text("gloss").notNull(),
+    /** Underlying (unsyncopated) stem for the grammar engine, e.g. gikendam1 for gkendaan. */
+    stem: text("stem"),
+    /** Occurrences in the collected texts; orders the /k word list. */
+    corpusCount: integer("corpus_count").notNull().default(0),
+    /** Where the entry came from, e.g. "demo:nishnaabemwin-dict". */
+    source: text("source").notNull().default(""),
+    audioId: integer("audio_id").references((): any => audioObjects.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("lexemes_name_pos_uq").on(t.name, t.pos),
+    index("lexemes_search_key_idx").on(t.searchKey),
+    index("lexemes_pos_idx").on(t.pos),
+    index("lexemes_corpus_count_idx").on(t.corpusCount),
+    index("lexemes_audio_id_idx").on(t.audioId),
+  ],
+);
+
+export const sentences = sqliteTable(
+  "sentences",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    text: text("text").notNull(),
+    trans: text("trans").notNull(),
+    /** Source code, e.g. NMZ (shown as a named label) or DEMO. */
+    source: text("source").notNull().default(""),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sentences_source_idx").on(t.source)],
+);
+
+/** Example sentences of a word (SPEC §7 wotd?lex_id → sentence_ids). */
+export const sentenceLexemes = sqliteTable(
+  "sentence_lexemes",
+  {
+    sentenceId: integer("sentence_id")
+      .notNull()
+      .references(() => sentences.id, { onDelete: "cascade" }),
+    lexemeId: integer("lexeme_id")
+      .notNull()
+      .references(() => lexemes.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sentenceId, t.lexemeId] }),
+    index("sentence_lexemes_lexeme_id_idx").on(t.lexemeId),
+  ],
+);
+
+/** The editor's rank rows: one attested word form with its frequency (SPEC §3 Form row). */
+export const forms = sqliteTable(
+  "forms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    form: text("form").notNull().unique(),
+    searchKey: text("search_key").notNull(),
+    morphSide: text("morph_side", { enum: MORPH_SIDES }),
+    emoji: text("emoji"),
+    count: integer("count").notNull().default(0),
+    perc: real("perc").notNull().default(0),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("forms_count_idx").on(t.count), index("forms_search_key_idx").on(t.searchKey)],
+);
+
+/** Links from a form to the lexemes it belongs to (SPEC's lexIds list). */
+export const formLexemes = sqliteTable(
+  "form_lexemes",
+  {
+    formId: integer("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    lexemeId: integer("lexeme_id")
+      .notNull()
+      .references(() => lexemes.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.formId, t.lexemeId] }),
+    index("form_lexemes_lexeme_id_idx").on(t.lexemeId),
+  ],
+);
+
+export const stories = sqliteTable(
+  "stories",
+  {
+    /** Keeps the old prefixes: AM… (Bloomfield), OLP…, others. */
+    id: text("id").primaryKey(),
+    source: text("source", { enum: STORY_SOURCES }).notNull(),
+    title: text("title").notNull(),
+    completed: integer("completed", { mode: "boolean" }).notNull().default(false),
+    /** JSON: Array<Array<{ text, trans }>> — paragraphs of sentences. */
+    data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string }>>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("stories_title_idx").on(t.title)],
+);
+
+export const lessons = sqliteTable("lessons", {
+  /** The lesson number in /aambe/learn/{num}. */
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+});
+
+export const lessonItems = sqliteTable(
+  "lesson_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type", { enum: LESSON_ITEM_TYPES }).notNull(),
+    value: text("value").notNull(),
+    /** Words only. */
+    pos: text("pos"),
+    trans: text("trans").notNull(),
+    lexemeId: integer("lexeme_id").references(() => lexemes.id, { onDelete: "set null" }),
+    audioId: integer("audio_id").references(() => audioObjects.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("lesson_items_lesson_position_uq").on(t.lessonId, t.position),
+    index("lesson_items_lexeme_id_idx").on(t.lexemeId),
+    index("lesson_items_audio_id_idx").on(t.audioId),
+  ],
+);
+
+/** A recording stored in R2 (binding AUDIO). Size and type are kept here so serving needs no HEAD. */
+export const audioObjects = sqliteTable(
+  "audio_objects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** R2 object key, e.g. "audio/123.mp3" or "forms/nmaajaa_1.ogg". */
+    key: text("key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    formId: integer("form_id").references(() => forms.id, { onDelete: "set null" }),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audio_objects_form_id_idx").on(t.formId),
+    index("audio_objects_uploaded_by_idx").on(t.uploadedBy),
+  ],
+);
+
+/** Every change an editor or admin makes to language data. */
+export const editLog = sqliteTable(
+  "edit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Table name of the changed entity, e.g. "forms". */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("edit_log_user_id_idx").on(t.userId),
+    index("edit_log_entity_idx").on(t.entity, t.entityId),
+    index("edit_log_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** Rows the scheduled job writes so an operator can see it ran (and tests can assert it). */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    job: text("job").notNull(),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("job_runs_job_idx").on(t.job, t.createdAt)],
+);

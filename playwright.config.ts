@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+/** Port for the e2e server: separate from `npm start` (8787) and with its own local state. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
+export const E2E_STATE = ".wrangler/e2e";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    // The build and the seeded e2e database are prepared by scripts/test.mjs.
+    command: `wrangler dev --port ${E2E_PORT} --ip 127.0.0.1 --persist-to ${E2E_STATE} --var ENVIRONMENT:test --var SITE_URL:http://127.0.0.1:${E2E_PORT}`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  },
+});

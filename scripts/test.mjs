@@ -1,0 +1,99 @@
+// npm test: every tier, in order — typecheck, unit + Worker integration tests (vitest,
+// the latter inside workerd with real local D1/R2/Queues), build, deploy dry-run,
+// then Playwright browser tests against the built site. Ends with "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensureDevVars, root, run } from "./lib.mjs";
+
+const results = { passed: 0, failed: 0, failures: [] };
+const resultsDir = path.join(root, ".test-results");
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+function step(name, fn) {
+  console.log(`\n━━ ${name}`);
+  const started = Date.now();
+  const ok = fn();
+  console.log(`${ok ? "✓" : "✗"} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) results.failures.push(name);
+  return ok;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(name, fn) {
+  const ok = step(name, fn);
+  ok ? results.passed++ : results.failed++;
+  return ok;
+}
+
+function countFrom(file, read) {
+  if (!existsSync(file)) return false;
+  const { passed, failed } = read(JSON.parse(readFileSync(file, "utf8")));
+  results.passed += passed;
+  results.failed += failed;
+  return true;
+}
+
+await ensureDevVars();
+
+check("typecheck", () =>
+  run("wrangler", ["types", "--strict-vars=false"], { capture: true }).code === 0 &&
+  run("react-router", ["typegen"], { capture: true }).code === 0 &&
+  run("tsc", ["-p", "tsconfig.json"]) === 0,
+);
+
+step("unit and Worker tests (vitest)", () => {
+  const file = path.join(resultsDir, "vitest.json");
+  const code = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const counted = countFrom(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTests ?? 0) }));
+  if (!counted) results.failed++;
+  return code === 0 && counted;
+});
+
+const built = check("build", () => run("react-router", ["build"]) === 0);
+
+check("wrangler deploy --dry-run", () => {
+  if (!built) return false;
+  const out = run("wrangler", ["deploy", "--dry-run", "--outdir", "dist-deploy"], { capture: true });
+  const size = /Total Upload: .*/.exec(out.stdout + out.stderr);
+  console.log(size ? `  Bundle: ${size[0]}` : out.stdout + out.stderr);
+  return out.code === 0;
+});
+
+step("browser tests (Playwright + Chromium)", () => {
+  const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
+  if (!existsSync(chrome)) {
+    console.error(
+      `No Chromium found at ${chrome}. Install one with \`sudo apt-get install -y chromium\` ` +
+        "(Debian/Ubuntu) or set CHROME_PATH to a Chromium/Chrome binary. Playwright's own browser download is not used.",
+    );
+    results.failed++;
+    return false;
+  }
+  if (!built) {
+    results.failed++;
+    return false;
+  }
+  const state = path.join(root, ".wrangler", "e2e");
+  rmSync(state, { recursive: true, force: true });
+  const migrated = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { capture: true });
+  if (migrated.code !== 0 || run("node", ["scripts/seed.ts", "--persist-to", state]) !== 0) {
+    console.error(migrated.stdout, migrated.stderr);
+    results.failed++;
+    return false;
+  }
+  const file = path.join(resultsDir, "playwright.json");
+  const code = run("playwright", ["test"], { env: { CHROME_PATH: chrome } });
+  const counted = countFrom(file, (r) => ({
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+    failed: r.stats?.unexpected ?? 0,
+  }));
+  if (!counted) results.failed++;
+  return code === 0 && counted;
+});
+
+const summary = `${results.passed} passed, ${results.failed} failed`;
+writeFileSync(path.join(resultsDir, "summary.txt"), summary + "\n");
+if (results.failures.length) console.log(`\nFailed: ${results.failures.join(", ")}`);
+console.log(`\n${summary}`);
+process.exit(results.failures.length ? 1 : 0);

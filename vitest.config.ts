@@ -1,0 +1,38 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "unit",
+            include: ["tests/unit/**/*.test.ts"],
+            environment: "node",
+          },
+        },
+        {
+          // reactRouter() provides virtual:react-router/server-build, so SSR runs inside workerd too.
+          plugins: [
+            reactRouter(),
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test" },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["tests/integration/**/*.test.ts"],
+            setupFiles: ["./tests/setup/apply-migrations.ts"],
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,1 @@
+export type ApiEnv = { Bindings: Env };

@@ -1,0 +1,11 @@
+/** Secrets (never in wrangler.toml; `wrangler secret put NAME`) and test-only bindings. */
+interface SecretsAndTestBindings {
+  /** HS256 key for session JWTs, at least 32 characters. Local runs fall back to a dev key. */
+  SESSION_SECRET?: string;
+  /** Set by vitest.config.ts for the workers test project. */
+  TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
+}
+interface Env extends SecretsAndTestBindings {}
+declare namespace Cloudflare {
+  interface Env extends SecretsAndTestBindings {}
+}
