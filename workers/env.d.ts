@@ -2,6 +2,13 @@
 interface SecretsAndTestBindings {
   /** HS256 key for session JWTs, at least 32 characters. Local runs fall back to a dev key. */
   SESSION_SECRET?: string;
+  /** SMTP transport options (MAIL_TRANSPORT=smtp). */
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  SMTP_SECURE?: string;
+  SMTP_STARTTLS?: string;
+  /** Resend API key (MAIL_TRANSPORT=resend). */
+  RESEND_API_KEY?: string;
   /** Set by vitest.config.ts for the workers test project. */
   TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
 }

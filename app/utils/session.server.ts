@@ -4,7 +4,7 @@
  * @see docs/decisions/003-jwt-sessions.md
  */
 import { eq } from "drizzle-orm";
-import { jwtVerify } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { isProduction } from "../../workers/lib/env";
@@ -14,6 +14,9 @@ export const SESSION_ISSUER = "nishnaabemwin";
 export const SESSION_AUDIENCE = "nishnaabemwin-web";
 /** Used only when no SESSION_SECRET is set and the Worker is not production. */
 const LOCAL_DEV_SECRET = "local-development-only-secret-never-used-in-production";
+
+/** Absolute session lifetime: 30 days. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export type SessionUser = {
   id: number;
@@ -70,4 +73,25 @@ export async function getSessionUser(request: Request, env: Env, db: Db): Promis
     .get();
   if (!user || user.sessionVersion !== payload.sv) return null;
   return { id: user.id, username: user.username, usernameColor: user.usernameColor, role: user.role };
+}
+
+/** Signs a session for a user; `sessionVersion` must be the user's current users.session_version. */
+export async function createSessionToken(env: Env, user: { id: number; sessionVersion: number }) {
+  return new SignJWT({ sv: user.sessionVersion })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(user.id))
+    .setIssuer(SESSION_ISSUER)
+    .setAudience(SESSION_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
+    .sign(getSessionKey(env));
+}
+
+/** The Set-Cookie value for a session token. */
+export function sessionCookie(token: string) {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}`;
+}
+
+export function clearSessionCookie() {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
