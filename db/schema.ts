@@ -352,3 +352,36 @@ export const jobRuns = sqliteTable(
   },
   (t) => [index("job_runs_job_idx").on(t.job, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- abuse limits and learning progress
+
+/** Fixed-window request counters (the reliable floor under the Workers rate-limit binding). */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    /** e.g. "login:ip:203.0.113.9" or "login:user:maajaa". */
+    key: text("key").notNull(),
+    /** Start of the window, ms since epoch. */
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
+/** Spaced-repetition cards (ts-fsrs state) of a signed-in learner, synced from local storage. */
+export const srsCards = sqliteTable(
+  "srs_cards",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Stable id of what is practised, e.g. "lesson:1:3" or "verb:maajaa:ind:1s". */
+    cardKey: text("card_key").notNull(),
+    /** The ts-fsrs Card as JSON (dates as ISO strings). */
+    state: text("state", { mode: "json" }).notNull(),
+    /** When the card is next due, ms since epoch. */
+    due: integer("due").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cardKey] }), index("srs_cards_user_due_idx").on(t.userId, t.due)],
+);
