@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 
 test("home → navbar → /miinad shows the three donation tiers", async ({ page }) => {
   await page.goto("/");
@@ -49,4 +50,11 @@ test("the footer hides the link to the page you are on", async ({ page }) => {
   await expect(footer.getByRole("link", { name: "Word of the Day" })).toHaveCount(0);
   await expect(footer.getByRole("link", { name: "Contact" })).toBeVisible();
   await expect(footer.getByRole("link", { name: "Donate" })).toBeVisible();
+});
+
+test("the shell pages have no axe violations", async ({ page }) => {
+  for (const path of ["/", "/wiij", "/miinad", "/no-such-page"]) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
 });
