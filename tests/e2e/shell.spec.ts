@@ -58,3 +58,18 @@ test("the shell pages have no axe violations", async ({ page }) => {
     await expectNoAxeViolations(page);
   }
 });
+
+test("pages hydrate under the nonce-based CSP without violations", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.goto("/");
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
+  await expect(page).toHaveURL(/\/wiij$/);
+  // A client-side navigation keeps the window: proof the scripts ran.
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,47 @@
+/**
+ * Server entry: streams the React tree and sets the security headers of every
+ * HTML response, with a fresh CSP nonce per response passed to React Router
+ * (ServerRouter hands it to <Links>, <Scripts>, <ScrollRestoration> and its own inline scripts).
+ */
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { createNonce, securityHeaders } from "./utils/security-headers.server";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  const nonce = createNonce();
+  for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  let shellRendered = false;
+  const userAgent = request.headers.get("user-agent");
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors during the shell render reject and are logged by React Router.
+      if (shellRendered) console.error("ssr-stream-error", String(error));
+    },
+  });
+  shellRendered = true;
+
+  // Bots and SPA-mode renders get the complete document.
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+    await body.allReady;
+  }
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
