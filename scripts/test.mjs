@@ -52,6 +52,8 @@ step("unit and Worker tests (vitest)", () => {
 
 const built = check("build", () => run("react-router", ["build"]) === 0);
 
+check("client JavaScript budget", () => built && run("node", ["scripts/js-budget.mjs"]) === 0);
+
 check("wrangler deploy --dry-run", () => {
   if (!built) return false;
   const out = run("wrangler", ["deploy", "--dry-run", "--outdir", "dist-deploy"], { capture: true });
