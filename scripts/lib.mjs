@@ -86,3 +86,32 @@ export async function waitFor(check, { timeoutMs = 30000, intervalMs = 250 } = {
   }
   return false;
 }
+
+/**
+ * Serves the existing build in workerd on `port` with its own seeded local state (for Lighthouse and
+ * benches). Returns { url, stop }. Run `npm run build` first.
+ */
+export async function startBuiltSite({ port, state }) {
+  const { rmSync } = await import("node:fs");
+  rmSync(path.join(root, state), { recursive: true, force: true });
+  must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { capture: true });
+  must("node", ["scripts/seed.ts", "--persist-to", state], { capture: true });
+  const child = start(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, "--var", "ENVIRONMENT:test", "--log-level", "error"],
+    { stdio: "ignore" },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const ready = await waitFor(async () => {
+    try {
+      return (await fetch(`${url}/api/health`)).ok;
+    } catch {
+      return false;
+    }
+  }, { timeoutMs: 60000 });
+  if (!ready) {
+    stop(child);
+    throw new Error(`The built site did not start on ${url}.`);
+  }
+  return { url, stop: () => stop(child) };
+}

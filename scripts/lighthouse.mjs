@@ -1,0 +1,49 @@
+// npm run lighthouse: builds, serves the built Worker locally, and runs Lighthouse (system Chromium,
+// mobile defaults) on the main pages. Prints the four category scores and LCP/TBT/CLS per page.
+// Target: 100 in every category. Reports go to lh/ (gitignored). Not part of npm test (slow).
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { must, root, startBuiltSite } from "./lib.mjs";
+
+const PAGES = ["/", "/k", "/k/1", "/d/DEMO1", "/conj", "/paradigms", "/aambe/learn/1", "/biindge"];
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+if (!process.argv.includes("--no-build")) must("react-router", ["build"], { capture: true });
+const site = await startBuiltSite({ port: Number(process.env.LH_PORT || 8797), state: ".wrangler/lighthouse" });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+});
+const outDir = path.join(root, "lh");
+mkdirSync(outDir, { recursive: true });
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const result = await lighthouse(`${site.url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) {
+      rows.push({ page, error: `${runtimeError.code}: ${runtimeError.message}`.slice(0, 100) });
+      continue;
+    }
+    const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+    rows.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+      LCP: audits["largest-contentful-paint"].displayValue,
+      TBT: audits["total-blocking-time"].displayValue,
+      CLS: audits["cumulative-layout-shift"].displayValue,
+    });
+    writeFileSync(path.join(outDir, `${page.replace(/\W+/g, "_") || "home"}.html`), result.report);
+  }
+} finally {
+  await chrome.kill();
+  site.stop();
+}
+console.table(rows);
+const below = rows.filter((r) => r.error || ["performance", "accessibility", "best-practices", "seo"].some((k) => r[k] < 100));
+console.log(below.length ? `Below 100 on: ${below.map((r) => r.page).join(", ")} (reports in lh/)` : "All pages score 100 in every category.");
