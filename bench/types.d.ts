@@ -1,0 +1,15 @@
+declare module "autocannon" {
+  type Result = {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  export default function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+  }): Promise<Result>;
+}
