@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 /** Port for the e2e server: separate from `npm start` (8787) and with its own local state. */
 export const E2E_PORT = Number(process.env.E2E_PORT || 8799);
 export const E2E_STATE = ".wrangler/e2e";
+/** maildev for the e2e run: SMTP port the e2e Worker sends to, and its web/API port (tests/e2e/wotd.spec.ts). */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 1026);
+export const E2E_MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT || 1081);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,12 +25,21 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: {
-    // The build and the seeded e2e database are prepared by scripts/test.mjs.
-    command: `wrangler dev --port ${E2E_PORT} --ip 127.0.0.1 --persist-to ${E2E_STATE} --var ENVIRONMENT:test --var SITE_URL:http://127.0.0.1:${E2E_PORT}`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  },
+  webServer: [
+    {
+      // The build and the seeded e2e database are prepared by scripts/test.mjs.
+      command: `wrangler dev --port ${E2E_PORT} --ip 127.0.0.1 --persist-to ${E2E_STATE} --var ENVIRONMENT:test --var SITE_URL:http://127.0.0.1:${E2E_PORT} --var SMTP_PORT:${E2E_SMTP_PORT}`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+    {
+      // The mail catcher for the e2e server (own ports, so `npm start`'s maildev on 1025/1080 can keep running).
+      command: `maildev --smtp ${E2E_SMTP_PORT} --web ${E2E_MAIL_WEB_PORT} --ip 127.0.0.1`,
+      url: `http://127.0.0.1:${E2E_MAIL_WEB_PORT}/email`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -22,7 +22,14 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test" },
+                // MAIL_TRANSPORT=record: mail stays in memory (workers/lib/mail.ts), nothing is sent.
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  ENVIRONMENT: "test",
+                  MAIL_TRANSPORT: "record",
+                  // Payloads per endpoint in tests/integration/fuzz.test.ts.
+                  FUZZ_RUNS: process.env.FUZZ_RUNS ?? "1000",
+                },
               },
             }),
           ],

@@ -18,10 +18,19 @@ import { logClick } from "../db/queries/clicks";
 import { getSessionUser } from "./utils/session.server";
 import { getPublicConfig } from "../workers/lib/env";
 import { ClickSchema } from "./utils/validation";
+import { assertReadableForm } from "./utils/request-guard.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: stylesUrl },
+  // stylesUrl is empty only when tests render without a client build.
+  ...(stylesUrl ? [{ rel: "stylesheet", href: stylesUrl }] : []),
+];
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await assertReadableForm(request);
+    return next();
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,6 +78,13 @@ function Navbar({ user }: { user: { username: string; usernameColor: string } | 
             </li>
           ))}
         </ul>
+        <form method="get" action="/k" role="search" aria-label="Search words" className="navbar-search">
+          <label htmlFor="navbar-q" className="visually-hidden">
+            Search words (Odawa or English)
+          </label>
+          <input id="navbar-q" name="q" type="search" placeholder="Search words" maxLength={100} autoComplete="off" />
+          <button type="submit">Search</button>
+        </form>
         <div className="navbar-user">
           {user ? (
             <Link to="/niin" className="user-link">

@@ -79,7 +79,14 @@ step("browser tests (Playwright + Chromium)", () => {
   const state = path.join(root, ".wrangler", "e2e");
   rmSync(state, { recursive: true, force: true });
   const migrated = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { capture: true });
-  if (migrated.code !== 0 || run("node", ["scripts/seed.ts", "--persist-to", state]) !== 0) {
+  if (
+    migrated.code !== 0 ||
+    run("node", ["scripts/seed.ts", "--persist-to", state]) !== 0 ||
+    // A short test clip on one demo word, through the import command (tests/fixtures/audio).
+    run("node", ["scripts/import.ts", "audio", "tests/fixtures/audio/e2e-audio.tsv", "--persist-to", state]) !== 0 ||
+    // Extra rank rows for the editor tests: two affixes with '(' and reference verb forms (tests/fixtures/editor).
+    run("node", ["scripts/import.ts", "forms", "tests/fixtures/editor/e2e-forms.tsv", "--persist-to", state]) !== 0
+  ) {
     console.error(migrated.stdout, migrated.stderr);
     results.failed++;
     return false;

@@ -9,6 +9,10 @@ interface SecretsAndTestBindings {
   SMTP_STARTTLS?: string;
   /** Resend API key (MAIL_TRANSPORT=resend). */
   RESEND_API_KEY?: string;
+  /** HMAC key for the unsubscribe links in Word of the Day emails (falls back to SESSION_SECRET). */
+  EMAIL_TOKEN_SECRET?: string;
+  /** Optional Workers rate-limit binding for log-in/sign-up/forgot (the D1 counter is the floor). */
+  AUTH_RATE_LIMITER?: RateLimit;
   /** Set by vitest.config.ts for the workers test project. */
   TEST_MIGRATIONS?: import("cloudflare:test").D1Migration[];
 }

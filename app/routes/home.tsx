@@ -1,12 +1,20 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { WotdSignupForm } from "../components/wotd-signup-form";
+import { getBindings } from "../context";
+import { wotdSignupAction } from "../utils/email-forms.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Aanii! | Nishnaabemwin" },
   { name: "description", content: "Learn Nishnaabemwin (Odawa, Eastern Ojibwe) with lessons, words, stories and a verb conjugator." },
 ];
 
-export default function Home() {
+/** The Word of the Day form on the home page (source 'index-signup'). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return wotdSignupAction(request, getBindings(context), await request.formData(), "index-signup");
+}
+
+export default function Home({ actionData }: Route.ComponentProps) {
   return (
     <section className="page home">
       <h1>
@@ -42,6 +50,7 @@ export default function Home() {
           </Link>
         </li>
       </ul>
+      <WotdSignupForm action="/?index" result={actionData?.wotd} />
     </section>
   );
 }

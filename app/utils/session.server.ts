@@ -1,12 +1,14 @@
 /**
- * Session cookie: a JWT (HS256, jose) in a __Host- cookie. This module only reads
- * sessions; signing in and out comes with the accounts issue.
+ * Session cookie: a JWT (HS256, jose) in a __Host- cookie, plus the guards every route
+ * uses: requireUser, requireAnonymous, requireRole (they throw redirects or 401/403 responses).
  * @see docs/decisions/003-jwt-sessions.md
+ * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  */
 import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { ROLES, users } from "../../db/schema";
 import { isProduction } from "../../workers/lib/env";
 
 export const SESSION_COOKIE = "__Host-session";
@@ -94,4 +96,59 @@ export function sessionCookie(token: string) {
 
 export function clearSessionCookie() {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+// ---------------------------------------------------------------- guards
+
+/** SPEC §2: /biindge?from=… takes a path without its leading slash. */
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const from = `${url.pathname}${url.search}`.replace(/^\/+/, "");
+  return redirect(from ? `/biindge?from=${encodeURIComponent(from)}` : "/biindge");
+}
+
+/** The signed-in user; otherwise throws a redirect to /biindge?from=<this page>. */
+export async function requireUser(request: Request, env: Env, db: Db): Promise<SessionUser> {
+  const user = await getSessionUser(request, env, db);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** For pages only anonymous visitors see (/biindge, /wiijiiwe, /forgot, /restore): throws a redirect to `to` when signed in. */
+export async function requireAnonymous(request: Request, env: Env, db: Db, to = "/"): Promise<void> {
+  const user = await getSessionUser(request, env, db);
+  if (user) throw redirect(to);
+}
+
+export type Role = SessionUser["role"];
+
+/** Roles are ordered: admin can do what an editor can, an editor what a learner can. */
+export function hasRole(user: Pick<SessionUser, "role"> | null | undefined, role: Role): boolean {
+  return Boolean(user) && ROLES.indexOf(user!.role) >= ROLES.indexOf(role);
+}
+
+/**
+ * The one server check for roles. Anonymous: a redirect to /biindge?from=… (pages) or a
+ * 401 response (`{ anonymous: "401" }`, for resource routes and JSON). Signed in without
+ * the role: a 403 response. Always checked on the server, on every call.
+ */
+export async function requireRole(
+  request: Request,
+  env: Env,
+  db: Db,
+  role: Role,
+  options: { anonymous?: "redirect" | "401" } = {},
+): Promise<SessionUser> {
+  const user = await getSessionUser(request, env, db);
+  if (!user) {
+    if (options.anonymous === "401") throw new Response("Please log in.", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw loginRedirect(request);
+  }
+  if (!hasRole(user, role)) {
+    throw new Response("You do not have permission to do that.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return user;
 }

@@ -1,10 +1,102 @@
-import { asc } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { lexemes } from "../schema";
+import { audioObjects, lexemes, sentenceLexemes, sentences } from "../schema";
 
 export async function listVocab(db: Db) {
   return db
     .select({ id: lexemes.id, name: lexemes.name, gloss: lexemes.gloss, pos: lexemes.pos })
     .from(lexemes)
     .orderBy(asc(lexemes.name));
+}
+
+/** How many words /k lists: the most frequent in the collected texts (SPEC: word list not paged). */
+export const TOP_WORDS_LIMIT = 500;
+
+/** /k: the top words by corpus count, then sorted by name for display. */
+export async function listTopWords(db: Db, limit = TOP_WORDS_LIMIT) {
+  const top = await db
+    .select({ id: lexemes.id, name: lexemes.name, gloss: lexemes.gloss, pos: lexemes.pos })
+    .from(lexemes)
+    .orderBy(desc(lexemes.corpusCount), asc(lexemes.id))
+    .limit(limit);
+  const collator = new Intl.Collator("en", { sensitivity: "base" });
+  return top.sort((a, b) => collator.compare(a.name, b.name) || a.pos.localeCompare(b.pos));
+}
+
+/** Public URL of a stored recording, or null when the key is not served at /audio/{file}. */
+export function audioUrl(key: string | null | undefined): string | null {
+  if (!key || !/^audio\/[A-Za-z0-9_-]+\.(mp3|ogg|opus|webm|m4a|wav)$/.test(key)) return null;
+  return `/${key}`;
+}
+
+/** /k/{id}: the entry with its recording (if any). */
+export async function getLexeme(db: Db, id: number) {
+  const row = await db
+    .select({
+      id: lexemes.id,
+      name: lexemes.name,
+      pos: lexemes.pos,
+      gloss: lexemes.gloss,
+      stem: lexemes.stem,
+      audioKey: audioObjects.key,
+      audioType: audioObjects.contentType,
+    })
+    .from(lexemes)
+    .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+    .where(eq(lexemes.id, id))
+    .get();
+  if (!row) return null;
+  const { audioKey, audioType, ...rest } = row;
+  const url = audioUrl(audioKey);
+  return { ...rest, audio: url ? { url, type: audioType ?? "audio/mpeg" } : null };
+}
+
+/** Example sentence ids of a word (SPEC §7 wotd?lex_id → {sentence_ids}). */
+export async function sentenceIdsForLexeme(db: Db, lexemeId: number) {
+  const rows = await db
+    .select({ id: sentenceLexemes.sentenceId })
+    .from(sentenceLexemes)
+    .where(eq(sentenceLexemes.lexemeId, lexemeId))
+    .orderBy(asc(sentenceLexemes.sentenceId));
+  return rows.map((r) => r.id);
+}
+
+/** Example sentences of a word, for /k/{id}. */
+export async function sentencesForLexeme(db: Db, lexemeId: number, limit = 50) {
+  return db
+    .select({ id: sentences.id, text: sentences.text, trans: sentences.trans, source: sentences.source })
+    .from(sentenceLexemes)
+    .innerJoin(sentences, eq(sentences.id, sentenceLexemes.sentenceId))
+    .where(eq(sentenceLexemes.lexemeId, lexemeId))
+    .orderBy(asc(sentences.id))
+    .limit(limit);
+}
+
+/** Every entry with what search and the analyser need; read once per isolate (app/utils/lexicon.server.ts). */
+export async function listLexiconEntries(db: Db) {
+  return db
+    .select({
+      id: lexemes.id,
+      name: lexemes.name,
+      pos: lexemes.pos,
+      gloss: lexemes.gloss,
+      stem: lexemes.stem,
+      searchKey: lexemes.searchKey,
+      corpusCount: lexemes.corpusCount,
+      audioKey: audioObjects.key,
+    })
+    .from(lexemes)
+    .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+    .orderBy(asc(lexemes.id));
+}
+
+/**
+ * A cheap fingerprint of the lexicon: changes whenever a row is added, removed or updated
+ * (the importer and the editor set updated_at) or a recording is attached.
+ */
+export async function lexiconVersion(db: Db): Promise<string> {
+  const row = await db.get<{ n: number; maxId: number | null; maxTime: number | null; audio: number | null }>(
+    sql`SELECT count(*) AS n, max(id) AS maxId, max(coalesce(updated_at, created_at)) AS maxTime, sum(audio_id) AS audio FROM lexemes`,
+  );
+  return `${row?.n ?? 0}:${row?.maxId ?? 0}:${row?.maxTime ?? 0}:${row?.audio ?? 0}`;
 }

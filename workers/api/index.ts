@@ -5,14 +5,41 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./types";
+import { accounts } from "./accounts";
 import { clicks } from "./clicks";
+import { editor, uploadAudio } from "./editor";
+import { me } from "./me";
 import { vocab } from "./vocab";
+import { openapi } from "./openapi";
+import { search } from "./search";
+import { sentence, wotdSentences } from "./sentences";
+import { storyIndex, storySource } from "./stories";
+import { progress } from "./progress";
+import { wotd } from "./wotd";
+import { grammar } from "./grammar";
 
 export const api = new Hono<ApiEnv>().basePath("/api");
 
 api.get("/health", (c) => c.json({ ok: true }));
 api.route("/click", clicks);
+api.route("/wenesh", me);
+// POST /api/login, /api/join, /api/reset, /api/restore-access; GET /api/logout (SPEC §7 compatibility)
+api.route("/", accounts);
+api.route("/editor", editor);
+api.route("/upload-audio", uploadAudio);
 api.route("/vocab", vocab);
+api.route("/search", search);
+api.route("/sentence", sentence);
+api.route("/wotd", wotdSentences);
+api.route("/story-index", storyIndex);
+api.route("/bloomfield", storySource("bloomfield"));
+api.route("/olp", storySource("olp"));
+api.route("/misc", storySource("misc"));
+api.get("/openapi.json", (c) => c.json(openapi));
+api.route("/progress", progress);
+api.route("/", grammar);
+// POST /api/signup-wotd, /api/verify-unsubscribe-token, /api/unsubscribe, /api/confirm-email
+api.route("/", wotd);
 
 api.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "No such API endpoint." } }, 404));
 

@@ -1,37 +1,125 @@
 /**
  * Queue consumer for the email queue. Each message is parsed from `unknown`;
  * malformed messages are acknowledged and logged (retrying cannot fix them).
+ * Transient mail failures are retried with exponential backoff; after the queue's last retry the
+ * message goes to the dead-letter queue (wrangler.toml `dead_letter_queue`).
+ * @see docs/decisions/007-word-of-the-day-delivery.md
  */
-import { createDb } from "../../db/client";
-import { recordJobRun } from "../../db/queries/jobs";
-import { JobMessageSchema } from "./messages";
+import { createDb, type Db } from "../../db/client";
+import { getContactMessage } from "../../db/queries/contact";
+import { hasJobRun, recordJobRun } from "../../db/queries/jobs";
+import { claimDeliveries, getWotdContent, settleDeliveries } from "../../db/queries/wotd";
+import { unsubscribeTokenFor } from "../lib/email-tokens";
+import { getMailTransport, type MailTransport } from "../lib/mail";
+import { renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails";
+import { JobMessageSchema, type JobMessage } from "./messages";
 
-export async function handleEmailBatch(batch: MessageBatch<unknown>, env: Env) {
+export type ConsumerDeps = { mailer: MailTransport };
+
+/** Seconds before the n-th retry: 30 s, 1 min, 2 min, … capped at one hour. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** How many sends run at once (Workers allow six open connections per invocation). */
+const SEND_CONCURRENCY = 6;
+
+type Outcome = { retry: boolean; sent: number; failed: number };
+
+export async function handleEmailBatch(batch: MessageBatch<unknown>, env: Env, deps?: ConsumerDeps) {
   const db = createDb(env.DB);
-  let handled = 0;
-  let rejected = 0;
+  const mailer = deps?.mailer ?? getMailTransport(env);
+  const totals = { handled: 0, rejected: 0, retried: 0, sent: 0, failed: 0 };
   for (const message of batch.messages) {
     const parsed = JobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
-      rejected++;
+      totals.rejected++;
       console.error("email-queue-bad-message", { id: message.id, issues: parsed.error.issues.length });
       message.ack();
       continue;
     }
+    let outcome: Outcome;
     try {
-      switch (parsed.data.type) {
-        case "wotd-day":
-          // Sending to subscribers lands with the Word of the Day issue; for now the
-          // consumer records that the day's job reached it.
-          await recordJobRun(db, "wotd-day-received", parsed.data.day);
-          break;
-      }
-      handled++;
-      message.ack();
+      outcome = await handleJob(db, env, mailer, parsed.data);
     } catch (error) {
-      console.error("email-queue-failed", { id: message.id, error: String(error) });
-      message.retry({ delaySeconds: 60 });
+      console.error("email-queue-failed", { id: message.id, type: parsed.data.type, error: String(error) });
+      outcome = { retry: true, sent: 0, failed: 0 };
+    }
+    totals.sent += outcome.sent;
+    totals.failed += outcome.failed;
+    if (outcome.retry) {
+      totals.retried++;
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    } else {
+      totals.handled++;
+      message.ack();
     }
   }
-  console.info("email-batch", { handled, rejected });
+  console.info("email-batch", totals);
+  return totals;
+}
+
+async function handleJob(db: Db, env: Env, mailer: MailTransport, job: JobMessage): Promise<Outcome> {
+  switch (job.type) {
+    case "wotd-send":
+      return sendDailyEmails(db, env, mailer, job.day, job.subscriberIds);
+    case "wotd-confirm":
+      return sendOnce(db, `wotd-confirm-sent`, `${job.subscriberId}:${job.token.slice(0, 12)}`, () =>
+        mailer.send(renderConfirmEmail(siteInfo(env), { email: job.email, token: job.token })),
+      );
+    case "contact": {
+      const stored = await getContactMessage(db, job.contactMessageId);
+      if (!stored) return { retry: false, sent: 0, failed: 1 };
+      const to = env.CONTACT_EMAIL;
+      return sendOnce(db, "contact-mail-sent", String(stored.id), () =>
+        mailer.send(renderContactEmail(siteInfo(env), to, stored)),
+      );
+    }
+  }
+}
+
+/** One-off mails: a job_runs row records the send, so a redelivered message does not mail twice. */
+async function sendOnce(db: Db, job: string, detail: string, send: () => ReturnType<MailTransport["send"]>): Promise<Outcome> {
+  if (await hasJobRun(db, job, detail)) return { retry: false, sent: 0, failed: 0 };
+  const result = await send();
+  if (result.status === "sent") {
+    await recordJobRun(db, job, detail);
+    return { retry: false, sent: 1, failed: 0 };
+  }
+  console.warn("email-send-failed", { job, transient: result.transient, error: result.message });
+  return { retry: result.transient, sent: 0, failed: 1 };
+}
+
+/**
+ * The daily email for one batch of subscribers. Claiming the (day, subscriber) rows first makes a
+ * redelivered or concurrent message harmless; anything claimed but not sent is released as failed.
+ */
+async function sendDailyEmails(db: Db, env: Env, mailer: MailTransport, day: string, subscriberIds: number[]): Promise<Outcome> {
+  const word = await getWotdContent(db, day);
+  if (!word) throw new Error(`No word picked for ${day}`);
+  const claimed = await claimDeliveries(db, day, subscriberIds);
+  const site = siteInfo(env);
+  const sent: number[] = [];
+  const failures: Array<{ id: number; permanent: boolean; message: string }> = [];
+  let next = 0;
+  try {
+    const worker = async () => {
+      while (next < claimed.length) {
+        const recipient = claimed[next++];
+        const unsubscribeToken = await unsubscribeTokenFor(env, recipient.email);
+        const result = await mailer.send(renderWotdEmail(site, word, { email: recipient.email, unsubscribeToken }));
+        if (result.status === "sent") sent.push(recipient.id);
+        else failures.push({ id: recipient.id, permanent: !result.transient, message: result.message });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, claimed.length) }, worker));
+  } finally {
+    const settled = new Set([...sent, ...failures.map((f) => f.id)]);
+    for (const recipient of claimed) {
+      if (!settled.has(recipient.id)) failures.push({ id: recipient.id, permanent: false, message: "interrupted" });
+    }
+    await settleDeliveries(db, day, sent, failures);
+  }
+  const transient = failures.filter((f) => !f.permanent).length;
+  return { retry: transient > 0, sent: sent.length, failed: failures.length };
 }

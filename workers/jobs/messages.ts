@@ -6,12 +6,37 @@ import { z } from "zod";
 
 export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected YYYY-MM-DD");
 
-export const WotdDayMessageSchema = z.object({
+/** Most subscribers per daily-send message (the batch size; also D1-friendly). */
+export const WOTD_BATCH_SIZE = 100;
+
+/** The daily email for up to 100 subscribers (the cron job fans out the confirmed list). */
+export const WotdSendMessageSchema = z.object({
   version: z.literal(1),
-  type: z.literal("wotd-day"),
+  type: z.literal("wotd-send"),
   day: DaySchema,
+  subscriberIds: z.array(z.number().int().positive()).min(1).max(WOTD_BATCH_SIZE),
 });
 
-export const JobMessageSchema = z.discriminatedUnion("type", [WotdDayMessageSchema]);
+/** The double opt-in email of one sign-up. The token is only ever in this message and the email. */
+export const WotdConfirmMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("wotd-confirm"),
+  subscriberId: z.number().int().positive(),
+  email: z.email(),
+  token: z.string().min(20).max(128),
+});
+
+/** A stored contact message to forward to the site owner. */
+export const ContactMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("contact"),
+  contactMessageId: z.number().int().positive(),
+});
+
+export const JobMessageSchema = z.discriminatedUnion("type", [
+  WotdSendMessageSchema,
+  WotdConfirmMessageSchema,
+  ContactMessageSchema,
+]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

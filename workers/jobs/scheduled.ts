@@ -1,13 +1,18 @@
 /**
- * Cron entry. `0 12 * * *` (wrangler.toml) is the daily Word of the Day job: it only
- * picks and stores the day's word and enqueues the sending work; the queue consumer sends.
+ * Cron entry. `0 12 * * *` (wrangler.toml) is the daily Word of the Day job: it only picks and stores the
+ * day's word and enqueues the sends, at most 100 confirmed subscribers per message; the queue consumer
+ * (email-consumer.ts) renders and sends.
+ * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import { createDb } from "../../db/client";
-import { pickWordOfTheDay } from "../../db/queries/wotd";
 import { recordJobRun } from "../../db/queries/jobs";
-import type { JobMessage } from "./messages";
+import { listConfirmedSubscriberIds, pickWordOfTheDay } from "../../db/queries/wotd";
+import { WOTD_BATCH_SIZE, type JobMessage } from "./messages";
 
 export const WOTD_CRON = "0 12 * * *";
+
+/** Subscriber ids read per query; each page becomes up to 100 queue messages (one sendBatch call). */
+const PAGE_SIZE = WOTD_BATCH_SIZE * 100;
 
 export function dayOf(time: number | Date): string {
   return new Date(time).toISOString().slice(0, 10);
@@ -18,20 +23,47 @@ export async function runScheduled(
   env: Env,
   _ctx: ExecutionContext,
 ) {
-  const db = createDb(env.DB);
   switch (controller.cron) {
     case WOTD_CRON: {
       const day = dayOf(controller.scheduledTime);
-      const pick = await pickWordOfTheDay(db, day);
-      await recordJobRun(db, "wotd-pick", pick ? `${day}:${pick.lexemeId}` : `${day}:none`);
-      if (pick) {
-        const message: JobMessage = { version: 1, type: "wotd-day", day };
-        await env.EMAIL_QUEUE.send(message);
-      }
-      console.info("wotd-pick", { day, lexemeId: pick?.lexemeId ?? null });
+      const result = await runWordOfTheDay(env, day);
+      console.info("wotd-pick", { day, ...result });
       return;
     }
     default:
       console.warn("scheduled-unknown-cron", { cron: controller.cron });
   }
+}
+
+type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
+
+/**
+ * Picks the day's word and enqueues its sends. Running it twice the same day is harmless (unique deliveries).
+ * `enqueue` defaults to the email queue; tests and the bench pass their own.
+ */
+export async function runWordOfTheDay(env: Env, day: string, enqueue: Enqueue = (messages) => env.EMAIL_QUEUE.sendBatch(messages)) {
+  const db = createDb(env.DB);
+  const pick = await pickWordOfTheDay(db, day);
+  if (!pick) {
+    await recordJobRun(db, "wotd-pick", `${day}:none`);
+    return { lexemeId: null, subscribers: 0, messages: 0 };
+  }
+  let afterId = 0;
+  let subscribers = 0;
+  let messages = 0;
+  for (;;) {
+    const ids = await listConfirmedSubscriberIds(db, afterId, PAGE_SIZE);
+    if (ids.length === 0) break;
+    const batch: Array<{ body: JobMessage }> = [];
+    for (let i = 0; i < ids.length; i += WOTD_BATCH_SIZE) {
+      batch.push({ body: { version: 1, type: "wotd-send", day, subscriberIds: ids.slice(i, i + WOTD_BATCH_SIZE) } });
+    }
+    await enqueue(batch);
+    subscribers += ids.length;
+    messages += batch.length;
+    afterId = ids[ids.length - 1];
+    if (ids.length < PAGE_SIZE) break;
+  }
+  await recordJobRun(db, "wotd-pick", `${day}:${pick.lexemeId}`);
+  return { lexemeId: pick.lexemeId, subscribers, messages };
 }

@@ -1,7 +1,8 @@
 /**
- * The project's one mail module. The transport is chosen by configuration:
- * - MAIL_TRANSPORT=smtp   → worker-mailer over cloudflare:sockets (locally: maildev on SMTP_HOST:SMTP_PORT)
- * - MAIL_TRANSPORT=resend → Resend's HTTP API (production bulk mail; secret RESEND_API_KEY)
+ * The project's one mail module. The transport is chosen by configuration (MAIL_TRANSPORT):
+ * - `smtp`   → worker-mailer over cloudflare:sockets (locally: maildev on SMTP_HOST:SMTP_PORT)
+ * - `resend` → Resend's HTTP API (production bulk mail; secret RESEND_API_KEY)
+ * - `record` → keeps every message in memory (tests and the bench; never sends anything)
  * Sending never throws: it returns a result, and `transient` says whether a retry may help.
  */
 import { WorkerMailer } from "worker-mailer";
@@ -12,6 +13,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the contact form sets the sender's address). */
+  replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
 };
@@ -28,6 +31,8 @@ export function getMailTransport(env: Env): MailTransport {
   switch (env.MAIL_TRANSPORT) {
     case "resend":
       return resendTransport(env);
+    case "record":
+      return recordingTransport;
     case "smtp":
     default:
       return smtpTransport(env);
@@ -37,6 +42,54 @@ export function getMailTransport(env: Env): MailTransport {
 export async function sendMail(env: Env, message: MailMessage): Promise<SendResult> {
   return getMailTransport(env).send(message);
 }
+
+/** "Name <addr@host>" or "addr@host" → worker-mailer's user object. */
+export function parseAddress(value: string): { name?: string; email: string } {
+  const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(value);
+  if (!match) return { email: value.trim() };
+  const name = match[1].replace(/^"|"$/g, "");
+  return name ? { name, email: match[2] } : { email: match[2] };
+}
+
+// ---------------------------------------------------------------- recording transport
+
+/** Full messages kept for tests (the newest few hundred, to stay far below the isolate memory limit); counts are kept for every message. */
+const RECORD_KEEP = 500;
+const recorded: MailMessage[] = [];
+const recordedCounts = new Map<string, number>();
+
+/** MAIL_TRANSPORT=record: messages stay in this isolate's memory (read them with `getRecordedMail`). */
+export const recordingTransport: MailTransport = {
+  name: "record",
+  async send(message) {
+    recorded.push(structuredClone(message));
+    if (recorded.length > 2 * RECORD_KEEP) recorded.splice(0, recorded.length - RECORD_KEEP);
+    const key = `${message.subject}\n${message.to}`;
+    recordedCounts.set(key, (recordedCounts.get(key) ?? 0) + 1);
+    return { status: "sent", id: `record-${recordedCounts.size}` };
+  },
+};
+
+/** The newest messages the recording transport has taken in this isolate (oldest first). */
+export function getRecordedMail(): readonly MailMessage[] {
+  return recorded;
+}
+
+/** For the bench: how many messages whose subject starts with `subjectPrefix`, to how many addresses. */
+export function getRecordedMailStats(subjectPrefix: string) {
+  let messages = 0;
+  let recipients = 0;
+  let duplicates = 0;
+  for (const [key, count] of recordedCounts) {
+    if (!key.startsWith(subjectPrefix)) continue;
+    messages += count;
+    recipients++;
+    duplicates += count - 1;
+  }
+  return { messages, recipients, duplicates };
+}
+
+// ---------------------------------------------------------------- SMTP
 
 function smtpTransport(env: Env): MailTransport {
   return {
@@ -54,8 +107,9 @@ function smtpTransport(env: Env): MailTransport {
             responseTimeoutMs: 10_000,
           },
           {
-            from: env.MAIL_FROM,
+            from: parseAddress(env.MAIL_FROM),
             to: message.to,
+            reply: message.replyTo,
             subject: message.subject,
             text: message.text,
             html: message.html,
@@ -71,6 +125,8 @@ function smtpTransport(env: Env): MailTransport {
   };
 }
 
+// ---------------------------------------------------------------- Resend (HTTP)
+
 function resendTransport(env: Env): MailTransport {
   return {
     name: "resend",
@@ -84,6 +140,7 @@ function resendTransport(env: Env): MailTransport {
           body: JSON.stringify({
             from: env.MAIL_FROM,
             to: [message.to],
+            reply_to: message.replyTo,
             subject: message.subject,
             text: message.text,
             html: message.html,

@@ -5,6 +5,10 @@
  * Stored as `pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>`.
  */
 export const PBKDF2_ITERATIONS = 100_000;
+/** The Workers runtime refuses PBKDF2 above this; a test fails if PBKDF2_ITERATIONS exceeds it. */
+export const PBKDF2_MAX_ITERATIONS = 100_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
@@ -40,7 +44,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");
   const iterations = Number(iterationsText);
-  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) {
+  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_MAX_ITERATIONS) {
     return false;
   }
   let expected: Uint8Array;
@@ -56,4 +60,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   let diff = 0;
   for (let i = 0; i < actual.length; i++) diff |= actual[i] ^ expected[i];
   return diff === 0;
+}
+
+/** True when a stored hash uses older parameters than today's (scheme or iteration count): rehash it after a login. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, iterationsText] = stored.split("$");
+  return scheme !== "pbkdf2-sha256" || Number(iterationsText) !== PBKDF2_ITERATIONS;
 }

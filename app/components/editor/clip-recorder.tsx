@@ -1,0 +1,92 @@
+/**
+ * The edit panel's recorder (SPEC §4): each stopped clip joins a pending list (play, remove); upload asks
+ * for confirmation listing the file names (form without punctuation + running index + '.ogg', §5).
+ */
+import { useEffect, useState } from "react";
+import { formClipName } from "../../utils/clip-names";
+import { MESSAGES, postAudio, RecordButton, StatusMessage, useFlash, useRecorder, type Clip } from "./recorder";
+
+export function ClipRecorder({ formId, form, clipCount, onUploaded }: { formId: number; form: string; clipCount: number; onUploaded: () => void }) {
+  const [pending, setPending] = useState<Clip[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { recording, seconds, status, setStatus, toggle } = useRecorder((clip) => setPending((list) => [...list, clip]));
+  useFlash(status, setStatus);
+  useEffect(() => () => pending.forEach((c) => URL.revokeObjectURL(c.url)), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const names = pending.map((_, i) => formClipName(form, formId, clipCount + i + 1));
+
+  function remove(id: string) {
+    setPending((list) => {
+      const clip = list.find((c) => c.id === id);
+      if (clip) URL.revokeObjectURL(clip.url);
+      return list.filter((c) => c.id !== id);
+    });
+    setConfirming(false);
+  }
+
+  async function upload() {
+    setConfirming(false);
+    if (pending.length === 0) {
+      setStatus({ kind: "error", text: MESSAGES.nothingToUpload });
+      return;
+    }
+    const body = new FormData();
+    pending.forEach((clip, i) => body.append("audio", clip.blob, names[i]));
+    setBusy(true);
+    const result = await postAudio(`/api/editor/forms/${formId}/audio`, body);
+    setBusy(false);
+    if (!result.ok) {
+      setStatus({ kind: "error", text: result.text });
+      return;
+    }
+    pending.forEach((c) => URL.revokeObjectURL(c.url));
+    setPending([]);
+    setStatus({ kind: "success", text: MESSAGES.success });
+    onUploaded();
+  }
+
+  return (
+    <section className="editor-recorder" aria-labelledby="recorder-heading">
+      <h3 id="recorder-heading">Record audio</h3>
+      <RecordButton recording={recording} seconds={seconds} onToggle={toggle} />
+      {pending.length > 0 ? (
+        <>
+          <h4>Pending clips</h4>
+          <ul className="pending-clips">
+            {pending.map((clip, i) => (
+              <li key={clip.id}>
+                <span className="clip-name">{names[i]}</span>
+                <audio controls src={clip.url} aria-label={`Play ${names[i]}`} />
+                <button type="button" className="button" onClick={() => remove(clip.id)}>
+                  Remove <span className="visually-hidden">{names[i]}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {confirming ? (
+            <div className="alert alert-warning" role="alertdialog" aria-labelledby="confirm-upload-text">
+              <p id="confirm-upload-text">Upload these files?</p>
+              <ul>
+                {names.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+              <button type="button" className="button button-primary" onClick={() => void upload()} autoFocus>
+                Confirm upload
+              </button>{" "}
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="button button-primary" onClick={() => setConfirming(true)} disabled={busy || recording}>
+              {busy ? "Uploading…" : `Upload ${pending.length} ${pending.length === 1 ? "clip" : "clips"}`}
+            </button>
+          )}
+        </>
+      ) : null}
+      <StatusMessage status={status} />
+    </section>
+  );
+}

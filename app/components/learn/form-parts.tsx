@@ -1,0 +1,31 @@
+import type { Inflection } from "../../grammar";
+
+/** prefix-root-suffix of an engine form, with the parts visibly distinct. */
+export function FormParts({ inflection }: { inflection: Inflection }) {
+  return (
+    <span className="form-parts" lang="otw">
+      {inflection.prefix ? (
+        <>
+          <span className="form-prefix">{inflection.prefix}</span>
+          <span aria-hidden="true">-</span>
+        </>
+      ) : null}
+      <span className="form-root">{inflection.root}</span>
+      {inflection.suffix ? (
+        <>
+          <span aria-hidden="true">-</span>
+          <span className="form-suffix">{inflection.suffix}</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** Low-confidence or unconfirmed engine forms say so. */
+export function ConfidenceNote({ inflection }: { inflection: Inflection }) {
+  return inflection.confidence === "low" || inflection.confidence === "unconfirmed" ? (
+    <span className="muted"> (unconfirmed)</span>
+  ) : null;
+}
+
+export const FORM_NOT_AVAILABLE = "form not available yet";

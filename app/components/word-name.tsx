@@ -1,0 +1,10 @@
+import { posKind } from "../utils/pos";
+
+/** A headword styled as verb or noun by its part of speech (SPEC §3 lists). */
+export function WordName({ name, pos }: { name: string; pos: string }) {
+  return (
+    <span className={`word-name word-${posKind(pos)}`} lang="otw">
+      {name}
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * /paradigms and /conj-data (SPEC "Paradigm viewer", §3 paradigm sample words and data files). Pure: the paradigm
+ * classes and kinds, the sample words, the kind-keeping rule and the row template (labels, "" = separator row).
+ * Noun classes are listed but carry no data yet: docs/decisions/005a-noun-paradigm-classes.md.
+ */
+import { cellLabel, cellsOf, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./index";
+import { SPEC_VERBS } from "./conj-form";
+
+/** SPEC §3 classes, in SPEC's order. */
+export const PARADIGM_CLASSES = [
+  "vai", "vii", "vti", "vta",
+  "na_I", "ni_I", "na_II", "ni_II", "na_III", "na_IVa", "ni_IVa", "na_IVb", "na_V", "ni_V", "na_VI", "ni_VI", "na_VII", "ni_VII",
+] as const;
+export type ParadigmClass = (typeof PARADIGM_CLASSES)[number];
+
+/** Kind suffixes as SPEC names them; -imp-neg is the engine's imp-pro (prohibitive). */
+const VERB_SUFFIXES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-neg"] as const;
+type VerbSuffix = (typeof VERB_SUFFIXES)[number];
+
+const isVerbClass = (c: string): c is VerbClass => c === "vai" || c === "vii" || c === "vti" || c === "vta";
+
+/** Every kind of a class (SPEC §3): verbs {cls}-ind … -imp-neg (no imp for vii); nouns {cls}-inf and {cls}-n-poss (not VII). */
+export function kindsOf(cls: ParadigmClass): string[] {
+  if (isVerbClass(cls)) return VERB_SUFFIXES.filter((s) => cls !== "vii" || !s.startsWith("imp")).map((s) => `${cls}-${s}`);
+  return cls.endsWith("_VII") ? [`${cls}-inf`] : [`${cls}-inf`, `${cls}-n-poss`];
+}
+
+/** Whether a class has paradigm data the site may show as Nishnaabemwin (verbs only; see ADR 005a). */
+export const hasParadigmData = (cls: ParadigmClass): cls is VerbClass => isVerbClass(cls);
+
+export type VerbKind = { kind: string; cls: VerbClass; suffix: VerbSuffix; order: Order };
+
+/** A verb kind with data, or null (unknown kinds and noun kinds). */
+export function parseKind(kind: string | null | undefined): VerbKind | null {
+  const m = /^(vai|vii|vti|vta)-(ind|ind-neg|conj|conj-neg|imp|imp-neg)$/.exec(kind ?? "");
+  if (!m) return null;
+  const cls = m[1] as VerbClass;
+  const suffix = m[2] as VerbSuffix;
+  if (cls === "vii" && suffix.startsWith("imp")) return null;
+  return { kind: `${cls}-${suffix}`, cls, suffix, order: suffix === "imp-neg" ? "imp-pro" : suffix };
+}
+
+export function kindLabel(kind: string): string {
+  const k = parseKind(kind);
+  return k ? `${ORDER_NAMES[k.order]} (${k.kind})` : kind;
+}
+
+/** SPEC "Paradigm viewer": a new word keeps the kind suffix when its class has it, else the first kind of the class. */
+export function keepKind(previousKind: string | null | undefined, cls: ParadigmClass): string {
+  const kinds = kindsOf(cls);
+  const prev = previousKind ?? "";
+  const found = PARADIGM_CLASSES.find((c) => prev.startsWith(`${c}-`));
+  const suffix = found ? prev.slice(found.length + 1) : "";
+  return kinds.find((k) => k === `${cls}-${suffix}`) ?? kinds[0]!;
+}
+
+export type SampleWord = { key: string; name: string; cls: VerbClass };
+
+/** The sample words: the conjugator's 16 verbs. A lemma that occurs in two classes gets the key "name-cls". */
+export const SAMPLE_WORDS: SampleWord[] = (() => {
+  const all = (["vai", "vii", "vti", "vta"] as const).flatMap((cls) => SPEC_VERBS[cls].map((name) => ({ name, cls })));
+  return all.map(({ name, cls }) => ({ name, cls, key: all.filter((w) => w.name === name).length > 1 ? `${name}-${cls}` : name }));
+})();
+
+/** Finds a sample word by key, or by lemma (preferring the class of `kind`). */
+export function findSampleWord(word: string | null | undefined, kind?: string | null): SampleWord | null {
+  if (!word) return null;
+  const byKey = SAMPLE_WORDS.find((w) => w.key === word);
+  if (byKey) return byKey;
+  const cls = parseKind(kind)?.cls;
+  return SAMPLE_WORDS.find((w) => w.name === word && w.cls === cls) ?? SAMPLE_WORDS.find((w) => w.name === word) ?? null;
+}
+
+/** Template row of a paradigm: a cell with its label, or a separator (label ""). */
+export type TemplateRow = { label: string; cell: Cell | null };
+
+/** The rows of a kind: one per cell of SPEC §5; where a subject has several objects, a separator row between subjects. */
+export function templateOf(cls: VerbClass, order: Order): TemplateRow[] {
+  const rows: TemplateRow[] = [];
+  const cells = cellsOf(cls, order);
+  const grouped = cells.some((c, i) => i > 0 && c.object && c.subject === cells[i - 1]!.subject);
+  let lastSubject: string | null = null;
+  for (const cell of cells) {
+    if (grouped && lastSubject !== null && cell.subject !== lastSubject) rows.push({ label: "", cell: null });
+    lastSubject = cell.subject;
+    rows.push({ label: cellLabel(cell), cell });
+  }
+  return rows;
+}

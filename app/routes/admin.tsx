@@ -1,0 +1,76 @@
+/**
+ * /admin (SPEC §2): a test page for admins only — Generate ID (4 characters of the Crockford base-32
+ * alphabet from the CSPRNG, made on the server so it also works without JavaScript) and a recorder with
+ * the word 'test' that posts to /api/upload-audio.
+ */
+import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { AdminRecorder } from "../components/editor/admin-recorder";
+import { getBindings } from "../context";
+import { requireEditorPage } from "../utils/editor.server";
+import type { Route } from "./+types/admin";
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const ADMIN_ID_LENGTH = 4;
+
+/** 256 is a multiple of 32, so `byte & 31` is uniform. */
+function generateId(length = ADMIN_ID_LENGTH) {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => CROCKFORD[b & 31]).join("");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  await requireEditorPage(request, env, db, "admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, db } = getBindings(context);
+  await requireEditorPage(request, env, db, "admin");
+  return { id: generateId() };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
+
+export default function Admin({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="page admin-page">
+      <h1>Admin</h1>
+      <Form method="post" className="editor-filter">
+        <button type="submit" className="button button-primary">
+          Generate ID
+        </button>
+        <output aria-live="polite" className="admin-id" aria-label="Generated ID">
+          {actionData?.id ?? ""}
+        </output>
+      </Form>
+      <AdminRecorder word="test" />
+      <noscript>
+        <p className="muted">Recording needs JavaScript.</p>
+      </noscript>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return (
+      <section className="page editor-gate">
+        <h1>Admin</h1>
+        <p>
+          <Link to={`/biindge?from=${encodeURIComponent(pathname.replace(/^\/+/, ""))}`}>Log in</Link>
+        </p>
+      </section>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="page editor-gate">
+        <h1>Admin</h1>
+        <p className="alert alert-warning">You are logged in, but your account does not have the admin role.</p>
+      </section>
+    );
+  }
+  throw error;
+}

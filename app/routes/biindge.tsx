@@ -1,0 +1,127 @@
+import { data, Form, Link, redirectDocument, useNavigation, useSearchParams } from "react-router";
+import { lowercaseInput, TimedMessage } from "../components/timed-message";
+import { getBindings } from "../context";
+import { MESSAGES, safeFrom } from "../utils/account-messages";
+import { isSameOrigin, logIn } from "../utils/accounts.server";
+import { serverOrMessage } from "../utils/client-action";
+import { requireAnonymous } from "../utils/session.server";
+import type { Route } from "./+types/biindge";
+
+export const meta: Route.MetaFunction = () => [{ title: "Biindge (Log in) | Nishnaabemwin" }];
+
+/** SPEC §2: signed in → /{from} (a path on this site only) or /. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  const from = new URL(request.url).searchParams.get("from");
+  await requireAnonymous(request, env, db, safeFrom(from));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "");
+  const result = await logIn(getBindings(context), request, { username, password: String(form.get("password") ?? "") });
+  if (result.status === "ok") {
+    // SPEC §4: a full page load of the destination.
+    return redirectDocument(safeFrom(String(form.get("from") ?? "")), { headers: { "Set-Cookie": result.setCookie } });
+  }
+  return data(
+    { status: result.status, message: result.message, username: username.toLowerCase() },
+    { status: result.status === "limited" ? 429 : 401 },
+  );
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverOrMessage(serverAction, { status: "error" as const, message: MESSAGES.loginServerError, username: undefined });
+}
+
+function LoginForm({
+  message,
+  invalid,
+  username,
+  trigger,
+}: {
+  message?: string;
+  invalid?: boolean;
+  username?: string;
+  trigger?: unknown;
+}) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="page account-page">
+      <h1>
+        <span lang="otw">Biindge</span> <span className="muted">(Log in)</span>
+      </h1>
+      {message ? (
+        <TimedMessage kind="danger" trigger={trigger} id="login-message">
+          {message}
+        </TimedMessage>
+      ) : null}
+      <Form method="post" className="account-form" aria-describedby={message ? "login-message" : undefined}>
+        <input type="hidden" name="from" value={params.get("from") ?? ""} />
+        <div className="field">
+          <label htmlFor="username">Username</label>
+          <input
+            id="username"
+            name="username"
+            type="text"
+            required
+            maxLength={30}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="lowercase"
+            defaultValue={username}
+            aria-invalid={invalid || undefined}
+            onInput={lowercaseInput}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            maxLength={256}
+            autoComplete="current-password"
+            aria-invalid={invalid || undefined}
+          />
+        </div>
+        <p>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Log in
+          </button>
+        </p>
+      </Form>
+      <p>
+        <Link to="/forgot">Forgot your password?</Link>
+      </p>
+      <p>
+        New here?{" "}
+        <Link to="/wiijiiwe" className="button">
+          <span lang="otw">Wiijiiwe</span> (Join)
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export default function Biindge({ actionData }: Route.ComponentProps) {
+  return (
+    <LoginForm
+      message={actionData?.message}
+      invalid={actionData?.status === "invalid"}
+      username={actionData?.username}
+      trigger={actionData}
+    />
+  );
+}
+
+/** The call failed (network or server): SPEC §8 'Error contacting server!'. */
+export function ErrorBoundary() {
+  return <LoginForm message={MESSAGES.loginServerError} />;
+}

@@ -1,0 +1,178 @@
+import { Form, Link, useSubmit } from "react-router";
+import { listConjugableVerbs } from "../../db/queries/verbs";
+import { getBindings } from "../context";
+import {
+  CLASS_NAMES, PERSON_NAMES, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
+} from "../grammar";
+import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../grammar/conj-form";
+import type { Route } from "./+types/conj";
+
+export const meta: Route.MetaFunction = () => [{ title: "Odawa Verb Conjugator | Nishnaabemwin" }];
+
+type VerbOption = { value: string; label: string; lexeme: LexemeInput };
+
+/** Verb options of a class: SPEC's verbs first, then every other lexeme of the class (duplicates get "#id"). */
+function verbOptions(rows: LexemeInput[], type: VerbClass): VerbOption[] {
+  const mine = rows.filter((r) => verbClassOf(r.pos) === type);
+  const first = SPEC_VERBS[type].map((n) => mine.find((r) => r.name === n)).filter((r): r is LexemeInput => !!r);
+  const rest = mine.filter((r) => !first.includes(r));
+  const counts = new Map<string, number>();
+  for (const r of mine) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
+  return [...first, ...rest].map((lexeme) => {
+    const value = (counts.get(lexeme.name) ?? 0) > 1 ? String(lexeme.id) : lexeme.name;
+    return { value, label: `${lexeme.name} (${lexeme.gloss.split(/[;,]/)[0]})`, lexeme };
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getBindings(context);
+  const params = new URL(request.url).searchParams;
+  const rows = await listConjugableVerbs(db);
+  const options = Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+  const state = normaliseState(
+    { type: params.get("type"), verb: params.get("verb"), order: params.get("order"), subject: params.get("subject"), object: params.get("object") },
+    (t) => options[t].map((o) => o.value),
+    params.get("prevType"),
+  );
+  const chosen = options[state.type].find((o) => o.value === state.verb);
+  const cell = { order: state.order, subject: state.subject, ...(state.object ? { object: state.object } : {}) };
+  const result = chosen ? inflect(chosen.lexeme, cell) : null;
+  const full = params.get("full") === "1" && chosen ? paradigm(chosen.lexeme, state.order) : null;
+  return {
+    state,
+    verbs: options[state.type].map(({ value, label }) => ({ value, label })),
+    lexeme: chosen ? { name: chosen.lexeme.name, gloss: chosen.lexeme.gloss } : null,
+    result,
+    full: full?.map((r) => ({ label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null })) ?? null,
+    showFull: params.get("full") === "1",
+  };
+}
+
+const CONFIDENCE_TEXT = {
+  high: "Confirmed by two sources.",
+  medium: "From one reference source.",
+  low: "Low confidence: the sources disagree or the form is inferred.",
+  unconfirmed: "Unconfirmed: no reference source has this form.",
+} as const;
+
+export default function Conj({ loaderData }: Route.ComponentProps) {
+  const { state, verbs, result, full, showFull, lexeme } = loaderData;
+  const submit = useSubmit();
+  const subjects = subjectsOf(state.type, state.order);
+  const objects = objectsOf(state.type, state.order, state.subject);
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => submit(event.currentTarget, { replace: true, preventScrollReset: true });
+  return (
+    <section className="page conj">
+      <h1>Odawa Verb Conjugator</h1>
+      <p>
+        <Link to="/paradigms">Paradigm tables</Link>
+      </p>
+      <Form method="get" className="conj-form" onChange={onChange}>
+        <input type="hidden" name="prevType" value={state.type} />
+        <div className="conj-field">
+          <label htmlFor="conj-type">Verb type</label>
+          <select id="conj-type" name="type" defaultValue={state.type} key={`t-${state.type}`}>
+            {TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="conj-field">
+          <label htmlFor="conj-verb">Verb</label>
+          <select id="conj-verb" name="verb" defaultValue={state.verb} key={`v-${state.type}-${state.verb}`}>
+            {verbs.map((v) => (
+              <option key={v.value} value={v.value}>{v.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="conj-field">
+          <label htmlFor="conj-order">Order</label>
+          <select id="conj-order" name="order" defaultValue={state.order} key={`o-${state.type}-${state.order}`}>
+            {ORDER_OPTIONS.filter((o) => ordersFor(state.type).includes(o.value)).map((o) => (
+              <option key={o.value} value={o.value}>{o.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="conj-field">
+          <label htmlFor="conj-subject">Subject</label>
+          <select id="conj-subject" name="subject" defaultValue={state.subject} key={`s-${state.type}-${state.order}-${state.subject}`}>
+            {subjects.map((p) => (
+              <option key={p} value={p}>{`${p} (${PERSON_NAMES[p]})`}</option>
+            ))}
+          </select>
+        </div>
+        {objects.length > 0 && (
+          <div className="conj-field">
+            <label htmlFor="conj-object">Object</label>
+            <select id="conj-object" name="object" defaultValue={state.object ?? undefined} key={`ob-${state.type}-${state.order}-${state.subject}-${state.object}`}>
+              {objects.map((p) => (
+                <option key={p} value={p}>{`${p} (${PERSON_NAMES[p]})`}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        <label className="conj-full">
+          <input type="checkbox" name="full" value="1" defaultChecked={showFull} key={`f-${showFull}`} /> Show the full paradigm of
+          this order
+        </label>
+        <noscript>
+          <button type="submit" className="button button-primary">Conjugate</button>
+        </noscript>
+      </Form>
+
+      <div className="conj-result" aria-live="polite" data-testid="conj-result">
+        {result ? (
+          <>
+            <p className="conj-pronoun">
+              <span lang="otw">{result.subjectPronoun}</span> <span className="muted">({PERSON_NAMES[state.subject]})</span>
+            </p>
+            <p className="conj-form-output" lang="otw" data-form={result.form}>
+              {result.prefix && <span className="conj-prefix" title="prefix">{result.prefix}</span>}
+              <span className="conj-root" title="root">{result.root}</span>
+              {result.suffix && <span className="conj-suffix" title="suffix">{result.suffix}</span>}
+            </p>
+            {result.variants.length > 0 && <p className="muted">Also: <span lang="otw">{result.variants.join(", ")}</span></p>}
+            <p className="conj-gloss">{result.gloss}</p>
+            {result.confidence !== "high" && (
+              <p className={`alert ${result.confidence === "medium" ? "" : "alert-warning"} conj-confidence`} data-confidence={result.confidence}>
+                {CONFIDENCE_TEXT[result.confidence]}
+              </p>
+            )}
+          </>
+        ) : (
+          <p className="alert alert-warning">No form found!</p>
+        )}
+      </div>
+
+      {full && lexeme && (
+        <table className="conj-paradigm">
+          <caption>
+            {lexeme.name} - {lexeme.gloss} ({CLASS_NAMES[state.type]}, {ORDER_OPTIONS.find((o) => o.value === state.order)?.label})
+          </caption>
+          <thead>
+            <tr><th scope="col">Person</th><th scope="col">Form</th><th scope="col">Gloss</th></tr>
+          </thead>
+          <tbody>
+            {full.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td lang="otw">
+                  {row.form ?? "No form found!"}
+                  {row.confidence === "low" || row.confidence === "unconfirmed" ? <span className="conj-flag"> ({row.confidence})</span> : null}
+                </td>
+                <td>{row.gloss}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted conj-source">
+        Forms are generated from underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw,
+        CC BY-NC-SA 4.0). Codes: 1 = I/we, 2 = you, 3 = s/he/they, 3' = obviative, 21 = we including you, x = someone,
+        0 = it.
+      </p>
+    </section>
+  );
+}
+
+

@@ -1,0 +1,9 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/alias";
+
+/** /editor and /editor/* are a clearer name for /DEV_editor (SPEC §2 keeps the old address). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const rest = params["*"] ? `/${params["*"]}` : "";
+  return redirect(`/DEV_editor${rest}${url.search}`, 302);
+}

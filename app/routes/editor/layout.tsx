@@ -1,0 +1,133 @@
+/**
+ * /DEV_editor (issue #8; SPEC §2 "Editor tool"): the editor's frame. Without a session only a login link
+ * shows (back here after login); a signed-in user without the editor role is told so. The footer holds the
+ * user button that opens RANKS / WORDS / SENTENCES and close, and Previous / Next in rank view.
+ * Every child loader and action checks the role again on the server.
+ */
+import { useRef } from "react";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { getBindings } from "../../context";
+import { requireEditorPage } from "../../utils/editor.server";
+import { EDITOR_BASE } from "../../components/editor/display";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  const user = await requireEditorPage(request, env, db);
+  return { user: { username: user.username, usernameColor: user.usernameColor, role: user.role } };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Editor | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
+
+type RankPaging = { page: number; lastPage: number; prevHref: string | null; nextHref: string | null };
+
+const VIEWS = [
+  { to: EDITOR_BASE, label: "RANKS" },
+  { to: `${EDITOR_BASE}/words`, label: "WORDS" },
+  { to: `${EDITOR_BASE}/sentences`, label: "SENTENCES" },
+] as const;
+
+function EditorFooter({ username, color, paging }: { username: string; color: string; paging: RankPaging | null }) {
+  const { pathname } = useLocation();
+  const here = pathname.replace(/\/+$/, "");
+  const menu = useRef<HTMLDetailsElement>(null);
+  return (
+    <nav className="editor-footer" aria-label="Editor">
+      <details className="editor-menu" ref={menu}>
+        <summary className="button">
+          <span className="color-dot" style={{ backgroundColor: color }} aria-hidden="true" /> {username}
+          <span className="visually-hidden"> (editor menu)</span>
+        </summary>
+        <ul className="editor-menu-options">
+          {VIEWS.map((view) => (
+            <li key={view.to}>
+              {here === view.to ? (
+                <button type="button" className="button" disabled aria-current="page">
+                  {view.label}
+                </button>
+              ) : (
+                <Link className="button" to={view.to} onClick={() => menu.current?.removeAttribute("open")}>
+                  {view.label}
+                </Link>
+              )}
+            </li>
+          ))}
+          <li>
+            <button type="button" className="button" onClick={() => menu.current?.removeAttribute("open")}>
+              Close
+            </button>
+          </li>
+        </ul>
+      </details>
+      {paging ? (
+        <div className="editor-paging">
+          {paging.prevHref ? (
+            <Link className="button" to={paging.prevHref} rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <button type="button" className="button" disabled>
+              Previous
+            </button>
+          )}
+          <span>
+            Page {paging.page} of {paging.lastPage}
+          </span>
+          {paging.nextHref ? (
+            <Link className="button" to={paging.nextHref} rel="next">
+              Next
+            </Link>
+          ) : (
+            <button type="button" className="button" disabled>
+              Next
+            </button>
+          )}
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+export default function EditorLayout({ loaderData }: Route.ComponentProps) {
+  const ranks = useRouteLoaderData("routes/editor/ranks") as { paging?: RankPaging } | undefined;
+  return (
+    <div className="editor">
+      <Outlet />
+      <EditorFooter username={loaderData.user.username} color={loaderData.user.usernameColor} paging={ranks?.paging ?? null} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname, search } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    const from = `${pathname}${search}`.replace(/^\/+/, "");
+    return (
+      <section className="page editor-gate">
+        <h1>Editor</h1>
+        <p>
+          <Link to={`/biindge?from=${encodeURIComponent(from)}`}>Log in</Link>
+        </p>
+      </section>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="page editor-gate">
+        <h1>Editor</h1>
+        <p className="alert alert-warning">You are logged in, but your account does not have the editor role.</p>
+      </section>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="page editor-gate">
+        <h1>No form found!</h1>
+        <p>
+          <Link to={EDITOR_BASE}>Back to the ranks</Link>
+        </p>
+      </section>
+    );
+  }
+  throw error;
+}

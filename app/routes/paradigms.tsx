@@ -1,0 +1,126 @@
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { listSampleWords, paradigmTable } from "../../db/queries/paradigms";
+import { getBindings } from "../context";
+import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../grammar/paradigm-kinds";
+import type { Route } from "./+types/paradigms";
+
+export const meta: Route.MetaFunction = () => [{ title: "Odawa paradigms | Nishnaabemwin" }];
+
+/**
+ * GET /paradigms?word=&kind= (SPEC "Paradigm viewer"). Rendered on the server, so it works without JavaScript; with
+ * it the GET form is re-submitted on every change. `prevWord` lets the server apply the kind-keeping rule.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getBindings(context);
+  const params = new URL(request.url).searchParams;
+  const samples = await listSampleWords(db);
+  const asked = findSampleWord(params.get("word"), params.get("kind"));
+  const chosen = samples.find((s) => s.key === asked?.key) ?? samples[0] ?? null;
+  let kind = params.get("kind") ?? "";
+  if (chosen) {
+    const prevWord = params.get("prevWord");
+    const wordChanged = prevWord != null && prevWord !== chosen.key;
+    if (wordChanged || (kind !== "" && !kindsOf(chosen.cls).includes(kind))) kind = keepKind(kind, chosen.cls);
+  } else kind = "";
+  const parsed = parseKind(kind);
+  const table = chosen && parsed ? paradigmTable(chosen.lexeme, parsed, true) : null;
+  return {
+    words: samples.map((s) => ({ value: s.key, label: `${s.name} (${s.cls.toUpperCase()})` })),
+    word: chosen?.key ?? "",
+    kinds: chosen ? kindsOf(chosen.cls).map((k) => ({ value: k, label: kindLabel(k) })) : [],
+    kind: parsed ? parsed.kind : "",
+    table,
+  };
+}
+
+const FLAG = { medium: "one source", low: "low", unconfirmed: "unconfirmed" } as const;
+
+export default function Paradigms({ loaderData }: Route.ComponentProps) {
+  const { words, word, kinds, kind, table } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/paradigms";
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => submit(event.currentTarget, { replace: true, preventScrollReset: true });
+  return (
+    <section className="page paradigms">
+      <h1>Odawa paradigms</h1>
+      <p>
+        <Link to="/conj">Verb conjugator</Link>
+      </p>
+      <Form method="get" className="conj-form" onChange={onChange}>
+        <input type="hidden" name="prevWord" value={word} />
+        <div className="conj-field">
+          <label htmlFor="paradigm-word">Word</label>
+          <select id="paradigm-word" name="word" defaultValue={word} key={`w-${word}`}>
+            {words.map((w) => (
+              <option key={w.value} value={w.value}>{w.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="conj-field">
+          <label htmlFor="paradigm-kind">Paradigm type</label>
+          <select id="paradigm-kind" name="kind" defaultValue={kind} key={`k-${word}-${kind}`}>
+            <option value="">Please choose a type</option>
+            {kinds.map((k) => (
+              <option key={k.value} value={k.value}>{k.label}</option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="button button-primary">Show paradigm</button>
+        </noscript>
+      </Form>
+      <p className="muted">
+        Only words whose class has paradigm data are listed. Noun paradigms (classes na_I to ni_VII) are not offered
+        yet: the only noun tables we have describe Border Lakes Ojibwe, not Nishnaabemwin.
+      </p>
+
+      <div className="paradigm-output" aria-live="polite" data-testid="paradigm-output">
+        {loading ? (
+          <p>Loading...</p>
+        ) : !table ? (
+          <p className="alert">Please select a paradigm</p>
+        ) : (
+          <table className="conj-paradigm paradigm-table" data-kind={table.kind}>
+            <caption>{table.title}</caption>
+            <thead>
+              <tr><th scope="col">Person</th><th scope="col">Form</th></tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, i) =>
+                row.label === "" ? (
+                  <tr key={`sep-${i}`} className="paradigm-separator" aria-hidden="true"><td colSpan={2}></td></tr>
+                ) : (
+                  <tr key={row.key} data-key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    <td>
+                      {row.form === null ? (
+                        "No form found!"
+                      ) : (
+                        <span lang="otw" data-form={row.form}>
+                          {row.prefix && <span className="conj-prefix" title="prefix">{row.prefix}</span>}
+                          <span className="conj-root" title="root">{row.root}</span>
+                          {row.suffix && <span className="conj-suffix" title="suffix">{row.suffix}</span>}
+                        </span>
+                      )}
+                      {row.confidence && row.confidence !== "high" && (
+                        <span className="conj-flag" data-confidence={row.confidence}> ({FLAG[row.confidence]})</span>
+                      )}
+                      {row.variants.length > 0 && <span className="muted paradigm-variants"> also <span lang="otw">{row.variants.join(", ")}</span></span>}
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <p className="muted conj-source">
+        Prefix, root and suffix are shown apart. (one source): from one reference source; (low): the sources disagree
+        or the form is inferred; (unconfirmed): no reference source has this form. Forms are generated from
+        underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw, CC BY-NC-SA 4.0). The same
+        data as JSON: <code>/conj-data/{"{kind}"}.json</code>.
+      </p>
+    </section>
+  );
+}

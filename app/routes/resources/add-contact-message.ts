@@ -1,0 +1,18 @@
+/**
+ * POST /add-contact-message — SPEC §7 (form: honorific, name, email, subject, message) → {success, message}.
+ * The old contact call, kept as a resource route; /contact's own form posts to its page action.
+ */
+import type { Route } from "./+types/add-contact-message";
+import { getBindings } from "../../context";
+import { submitContactForm } from "../../utils/email-forms.server";
+import { readRequestBody } from "../../utils/request-body.server";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readRequestBody(request);
+  const form = new FormData();
+  if (body && typeof body === "object") {
+    for (const [key, value] of Object.entries(body)) if (typeof value === "string") form.set(key, value);
+  }
+  const { result, status } = await submitContactForm(request, getBindings(context), form);
+  return Response.json({ success: result.success, message: result.message }, { status });
+}

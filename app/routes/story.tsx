@@ -1,0 +1,56 @@
+import { data, Link } from "react-router";
+import { getStory } from "../../db/queries/stories";
+import { WordText } from "../components/word-text";
+import { getBindings } from "../context";
+import { getSearchIndex } from "../utils/lexicon.server";
+import { lookupWords } from "../utils/word-search";
+import type { Route } from "./+types/story";
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  { title: data?.story ? `${data.story.title} | Dbaajmownan | Nishnaabemwin` : "Story | Nishnaabemwin" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  const story = params.id.length <= 200 ? await getStory(db, params.id) : null;
+  if (!story) return data({ story: null, words: {} }, { status: 404 });
+  if (!story.completed || story.data.length === 0) {
+    return { story: { id: story.id, title: story.title, paragraphs: null }, words: {} };
+  }
+  const texts = story.data.flatMap((p) => p.map((s) => s.text));
+  return {
+    story: { id: story.id, title: story.title, paragraphs: story.data },
+    words: lookupWords(await getSearchIndex(db, env), texts),
+  };
+}
+
+export default function Story({ loaderData }: Route.ComponentProps) {
+  const { story, words } = loaderData;
+  return (
+    <section className="page story-page">
+      <p>
+        <Link to="/d">← Back to the stories</Link>
+      </p>
+      {story ? <h1>{story.title}</h1> : <h1>Story</h1>}
+      {story?.paragraphs ? (
+        <>
+          <p className="muted">Tap a word to see what it means.</p>
+          {story.paragraphs.map((paragraph, i) => (
+            <div className="story-paragraph" key={i}>
+              {paragraph.map((sentence, j) => (
+                <p className="story-sentence" key={j}>
+                  <span className="sentence-text">
+                    <WordText text={sentence.text} words={words} />
+                  </span>
+                  <span className="sentence-trans">{sentence.trans}</span>
+                </p>
+              ))}
+            </div>
+          ))}
+        </>
+      ) : (
+        <p className="alert alert-warning">This story is not ready to view!</p>
+      )}
+    </section>
+  );
+}

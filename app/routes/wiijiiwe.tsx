@@ -1,0 +1,265 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { lowercaseInput, TimedMessage } from "../components/timed-message";
+import { getBindings } from "../context";
+import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
+import { isSameOrigin, signUp } from "../utils/accounts.server";
+import { serverOrMessage } from "../utils/client-action";
+import { requireAnonymous } from "../utils/session.server";
+import type { Route } from "./+types/wiijiiwe";
+
+export const meta: Route.MetaFunction = () => [{ title: "Wiijiiwe (Join) | Nishnaabemwin" }];
+
+const AGE_OPTIONS = [
+  ["child", "Under 18"],
+  ["mid", "18–35"],
+  ["aged", "35–50"],
+  ["elder", "Over 50"],
+] as const;
+
+const FLUENCY_OPTIONS = [
+  ["nothing", "I know nothing yet"],
+  ["beginner", "Beginner"],
+  ["intermediate", "Intermediate"],
+  ["fluent", "Fluent"],
+  ["native", "Native speaker"],
+] as const;
+
+/** SPEC §3 tribe codes; names as the codes are commonly expanded. */
+const TRIBE_OPTIONS = [
+  ["gtb", "Grand Traverse Band (gtb)"],
+  ["lrb", "Little River Band (lrb)"],
+  ["ltbb", "Little Traverse Bay Bands (ltbb)"],
+  ["mfn", "M'Chigeeng First Nation (mfn)"],
+  ["oto", "Ottawa Tribe of Oklahoma (oto)"],
+  ["sfn", "Sheguiandah First Nation (sfn)"],
+  ["wifn", "Wiikwemkoong Unceded Territory (wifn)"],
+  ["wfn", "Whitefish River First Nation (wfn)"],
+  ["zfn", "Zhiibaahaasing First Nation (zfn)"],
+  ["oth", "Other"],
+] as const;
+
+const TEXT_FIELDS = ["username", "email", "realName", "age", "fluency", "fluencyComment", "tribe", "tribeComment"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  await requireAnonymous(request, env, db);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<
+    string,
+    string
+  >;
+  const result = await signUp(getBindings(context), request, form, true);
+  if (result.status === "ok") return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+  // A filled decoy looks like a success and creates nothing.
+  if (result.status === "decoy") return redirect("/");
+  const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));
+  if (result.status === "limited") return data({ message: result.message, errors: {} as Record<string, string>, values }, { status: 429 });
+  return data({ message: result.message, errors: result.errors, values }, { status: 400 });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverOrMessage(serverAction, {
+    message: MESSAGES.joinServerError,
+    errors: {} as Record<string, string>,
+    values: undefined,
+    serverError: true as const,
+  });
+}
+
+function isPasswordMessage(message: string) {
+  return message === MESSAGES.passwordTooShort || message === MESSAGES.passwordsDoNotMatch;
+}
+
+function JoinForm({
+  message,
+  errors = {},
+  values = {},
+  trigger,
+  serverError,
+}: {
+  message?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  trigger?: unknown;
+  serverError?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const invalid = (name: string) => (errors[name] ? true : undefined);
+  const describedBy = (name: string, hint?: string) =>
+    [hint, errors[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const fieldError = (name: string) =>
+    errors[name] && errors[name] !== message ? (
+      <p className="field-error" id={`${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  return (
+    <section className="page account-page">
+      <h1>
+        <span lang="otw">Wiijiiwe</span> <span className="muted">(Join)</span>
+      </h1>
+      {message ? (
+        <TimedMessage
+          kind="danger"
+          trigger={trigger}
+          hideAfterMs={serverError ? undefined : isPasswordMessage(message) ? MESSAGE_MS.password : MESSAGE_MS.join}
+        >
+          {message}
+        </TimedMessage>
+      ) : null}
+      <Form method="post" className="account-form">
+        <div className="field">
+          <label htmlFor="username">Username</label>
+          <input
+            id="username"
+            name="username"
+            type="text"
+            required
+            minLength={3}
+            maxLength={USERNAME_MAX}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="lowercase"
+            defaultValue={values.username}
+            aria-invalid={invalid("username")}
+            aria-describedby={describedBy("username", "username-rules")}
+            onInput={lowercaseInput}
+          />
+          <p className="field-hint" id="username-rules">
+            {USERNAME_RULES}
+          </p>
+          {fieldError("username")}
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            maxLength={256}
+            autoComplete="new-password"
+            aria-invalid={invalid("password")}
+            aria-describedby={describedBy("password", "password-rules")}
+          />
+          <p className="field-hint" id="password-rules">
+            At least 8 characters (at most 256); very common passwords are not accepted.
+          </p>
+          {fieldError("password")}
+        </div>
+        <div className="field">
+          <label htmlFor="passwordRepeat">Retype password</label>
+          <input
+            id="passwordRepeat"
+            name="passwordRepeat"
+            type="password"
+            required
+            maxLength={256}
+            autoComplete="new-password"
+            aria-invalid={invalid("passwordRepeat")}
+            aria-describedby={describedBy("passwordRepeat")}
+          />
+          {fieldError("passwordRepeat")}
+        </div>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={values.email}
+            aria-invalid={invalid("email")}
+            aria-describedby={describedBy("email")}
+          />
+          {fieldError("email")}
+        </div>
+        <div className="decoy" aria-hidden="true">
+          <label htmlFor="niijii">Leave this field empty</label>
+          <input id="niijii" name="niijii" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <details className="intro-survey" open>
+          <summary>Tell us about yourself (optional; close this to skip it)</summary>
+          <div className="field">
+            <label htmlFor="realName">Your name</label>
+            <input id="realName" name="realName" type="text" maxLength={100} autoComplete="name" defaultValue={values.realName} />
+          </div>
+          <div className="field">
+            <label htmlFor="age">Age</label>
+            <select id="age" name="age" defaultValue={values.age ?? ""}>
+              <option value="">Prefer not to say</option>
+              {AGE_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="fluency">How much Nishnaabemwin do you know?</label>
+            <select id="fluency" name="fluency" defaultValue={values.fluency ?? ""}>
+              <option value="">Prefer not to say</option>
+              {FLUENCY_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="fluencyComment">About your fluency (optional)</label>
+            <textarea id="fluencyComment" name="fluencyComment" maxLength={1000} rows={2} defaultValue={values.fluencyComment} />
+          </div>
+          <div className="field">
+            <label htmlFor="tribe">Community or nation</label>
+            <select id="tribe" name="tribe" defaultValue={values.tribe ?? ""}>
+              <option value="">None / prefer not to say</option>
+              {TRIBE_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="tribeComment">About your community (optional)</label>
+            <textarea id="tribeComment" name="tribeComment" maxLength={1000} rows={2} defaultValue={values.tribeComment} />
+          </div>
+        </details>
+        <p>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Join
+          </button>
+        </p>
+      </Form>
+      <p>
+        Already have an account? <Link to="/biindge">Log in</Link>
+      </p>
+    </section>
+  );
+}
+
+export default function Wiijiiwe({ actionData }: Route.ComponentProps) {
+  return (
+    <JoinForm
+      message={actionData?.message}
+      errors={actionData?.errors}
+      values={actionData?.values}
+      serverError={actionData && "serverError" in actionData}
+      trigger={actionData}
+    />
+  );
+}
+
+/** The call failed: SPEC §8 'Error contacting the server!'. */
+export function ErrorBoundary() {
+  return <JoinForm message={MESSAGES.joinServerError} serverError />;
+}

@@ -1,0 +1,51 @@
+/**
+ * Texts and limits of the account forms, with no zod import: route components use these,
+ * and keeping zod out of them keeps it out of the public pages' client JavaScript.
+ * The zod rules live in ./account-validation.ts (which re-exports this module).
+ */
+import { PASSWORD_MAX_LENGTH } from "../../workers/lib/password";
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const USERNAME_RULES = `${USERNAME_MIN} to ${USERNAME_MAX} characters: lowercase letters a–z, digits, hyphen (-) or underscore (_), starting with a letter or digit.`;
+
+export const MESSAGES = {
+  passwordTooShort: "Password must be at least 8 characters long.",
+  passwordsDoNotMatch: "Passwords do not match!",
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  passwordTooCommon: "That password is one of the most common passwords. Please choose another.",
+  invalidLogin: "Invalid login credentials.",
+  loginServerError: "Error contacting server!",
+  joinServerError: "Error contacting the server!",
+  usernameTaken: "That username is already taken. Please choose another.",
+  emailTaken: "An account with that email address already exists. You can log in or reset your password.",
+  forgotDone: "A reset link will be sent to your email if your information matches.",
+  restoreServiceError: "There was an error using the restore service. Please contact us.",
+  restoreInvalidCode: "The reset code was invalid. Please request another.",
+  restoreDone: "Your password has been changed.",
+  rateLimited: "Too many attempts. Please wait a few minutes and try again.",
+} as const;
+
+/** How long a message stays before it hides (SPEC §9; only with JavaScript on). */
+export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const;
+
+const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
+
+/**
+ * SPEC §2 /biindge: the `from` query returns the user to `/{from}`. Only a path on this
+ * site is accepted (no scheme, no `//host`, no backslashes); anything else gives "/".
+ */
+export function safeFrom(from: string | null | undefined): string {
+  if (!from) return "/";
+  const path = from.startsWith("/") ? from : `/${from}`;
+  // Same rule as SitePathSchema (app/utils/validation.ts).
+  if (path.length > 2000 || !SITE_PATH.test(path)) return "/";
+  try {
+    const base = "https://site.invalid";
+    const url = new URL(path, base);
+    if (url.origin !== base) return "/";
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return "/";
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Account forms (SPEC §3, §5): the same zod rules for the pages, the compatibility
+ * JSON endpoints and the tests. Messages that SPEC names are kept word for word.
+ */
+import { z } from "zod";
+import { AGES, FLUENCIES, TRIBES } from "../../db/schema";
+import { isCommonPassword } from "../../workers/lib/common-passwords";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../workers/lib/password";
+import { EmailSchema } from "./validation";
+import { MESSAGES, USERNAME_MAX, USERNAME_MIN } from "./account-messages";
+
+export * from "./account-messages";
+
+export const UsernameSchema = z
+  .string({ error: "Please enter a username." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Please enter a username.")
+  .min(USERNAME_MIN, `A username needs at least ${USERNAME_MIN} characters.`)
+  .max(USERNAME_MAX, `A username can have at most ${USERNAME_MAX} characters.`)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, "A username may use only lowercase letters a–z, digits, - and _, starting with a letter or digit.");
+
+/** A new password (sign-up, restore). */
+export const NewPasswordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
+  .refine((p) => !isCommonPassword(p), MESSAGES.passwordTooCommon);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters, please.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal("")])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** SPEC §3 signup payload; `passwordRepeat` is present on the page and absent from the compat call. */
+export const SignupFieldsSchema = z.object({
+  username: UsernameSchema,
+  password: NewPasswordSchema,
+  email: EmailSchema,
+  realName: optionalText(100),
+  age: optionalEnum(AGES),
+  fluency: optionalEnum(FLUENCIES),
+  fluencyComment: optionalText(1000),
+  tribe: optionalEnum(TRIBES),
+  tribeComment: optionalText(1000),
+  niijii: z.string().optional().default(""),
+});
+export type SignupFields = z.output<typeof SignupFieldsSchema>;
+
+export const SignupFormSchema = SignupFieldsSchema.extend({ passwordRepeat: z.string().optional().default("") }).refine(
+  (v) => v.password === v.passwordRepeat,
+  { path: ["passwordRepeat"], message: MESSAGES.passwordsDoNotMatch },
+);
+
+export const LoginSchema = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(USERNAME_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+
+export const ForgotSchema = z.object({
+  username: z.string({ error: "Please enter your username." }).trim().toLowerCase().min(1, "Please enter your username.").max(USERNAME_MAX),
+  email: EmailSchema,
+});
+
+export const ResetCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+export const RestoreFormSchema = z
+  .object({ password: NewPasswordSchema, passwordRepeat: z.string().optional().default("") })
+  .refine((v) => v.password === v.passwordRepeat, { path: ["passwordRepeat"], message: MESSAGES.passwordsDoNotMatch });
+
+export const ColorSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, "Please choose a colour.");
+
+/** First message per field, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,211 @@
+/**
+ * Account flows shared by the pages (/biindge, /wiijiiwe, /forgot, /restore, /logout) and the
+ * compatibility JSON endpoints of SPEC §7 (workers/api/accounts.ts). Identity comes only from
+ * the session cookie; these functions return results, the callers turn them into responses.
+ * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
+ */
+import type { Db } from "../../db/client";
+import {
+  bumpSessionVersion,
+  claimResetToken,
+  completePasswordReset,
+  createUser,
+  findCredentials,
+  findLiveResetToken,
+  findTaken,
+  findUserByUsernameAndEmail,
+  insertResetToken,
+  updatePasswordHash,
+} from "../../db/queries/users";
+import { hashToken, randomToken } from "../../workers/lib/email-tokens";
+import { sendMail } from "../../workers/lib/mail";
+import { hashPassword, needsRehash, verifyPassword } from "../../workers/lib/password";
+import { bindingAllows, clientIp, consume, hit, isLimited, RATE_RULES } from "../../workers/lib/rate-limit";
+import {
+  fieldErrors,
+  ForgotSchema,
+  LoginSchema,
+  MESSAGES,
+  ResetCodeSchema,
+  RestoreFormSchema,
+  SignupFieldsSchema,
+  SignupFormSchema,
+} from "./account-validation";
+import { createSessionToken, sessionCookie } from "./session.server";
+
+/**
+ * A real hash of a random, forgotten password: an unknown username is checked against it so
+ * it costs the same PBKDF2 work as a known one (equal-time failures).
+ */
+const DUMMY_HASH = "pbkdf2-sha256$100000$XLvFlMuvoCgZU3GbjHGwXQ==$sVALv/45Jl99zzKCUt4mQIEdJI5R6rpqHn06Zs7j0pU=";
+
+type Bindings = { env: Env; db: Db; ctx?: Pick<ExecutionContext, "waitUntil"> };
+
+export type Limited = { status: "limited"; message: string };
+const limited: Limited = { status: "limited", message: MESSAGES.rateLimited };
+
+// ---------------------------------------------------------------- log in
+
+export type LoginResult = { status: "ok"; setCookie: string; username: string } | { status: "invalid"; message: string } | Limited;
+
+export async function logIn({ env, db }: Bindings, request: Request, input: unknown): Promise<LoginResult> {
+  const parsed = LoginSchema.safeParse(input);
+  if (!parsed.success) return { status: "invalid", message: MESSAGES.invalidLogin };
+  const { username, password } = parsed.data;
+  const ip = clientIp(request);
+
+  if (
+    !(await bindingAllows(env, `login:${ip}`)) ||
+    (await isLimited(db, RATE_RULES.loginIp, ip)) ||
+    (await isLimited(db, RATE_RULES.loginAccount, username))
+  ) {
+    return limited;
+  }
+
+  const row = await findCredentials(db, username);
+  const verified = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !verified) {
+    await hit(db, RATE_RULES.loginIp, ip);
+    await hit(db, RATE_RULES.loginAccount, username);
+    return { status: "invalid", message: MESSAGES.invalidLogin };
+  }
+  if (needsRehash(row.passwordHash)) await updatePasswordHash(db, row.id, await hashPassword(password));
+  const token = await createSessionToken(env, { id: row.id, sessionVersion: row.sessionVersion });
+  return { status: "ok", setCookie: sessionCookie(token), username: row.username };
+}
+
+// ---------------------------------------------------------------- sign up
+
+export type SignupResult =
+  | { status: "ok"; setCookie: string; username: string }
+  /** The hidden decoy was filled: answer as if it worked, create nothing. */
+  | { status: "decoy" }
+  | { status: "invalid"; errors: Record<string, string>; message: string }
+  | Limited;
+
+/** `withRepeat`: the page sends `passwordRepeat`; the SPEC §7 `/join` call does not. */
+export async function signUp({ env, db }: Bindings, request: Request, input: unknown, withRepeat: boolean): Promise<SignupResult> {
+  const ip = clientIp(request);
+  if (!(await bindingAllows(env, `signup:${ip}`)) || (await consume(db, RATE_RULES.signupIp, ip))) return limited;
+
+  const parsed = (withRepeat ? SignupFormSchema : SignupFieldsSchema).safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { status: "invalid", errors, message: Object.values(errors)[0] };
+  }
+  const { niijii, username, email, password, ...survey } = parsed.data;
+  if (niijii.trim() !== "") return { status: "decoy" };
+
+  const taken = await findTaken(db, username, email);
+  if (taken.username || taken.email) {
+    const errors: Record<string, string> = {};
+    if (taken.username) errors.username = MESSAGES.usernameTaken;
+    if (taken.email) errors.email = MESSAGES.emailTaken;
+    return { status: "invalid", errors, message: Object.values(errors)[0] };
+  }
+  const user = await createUser(db, { username, email, passwordHash: await hashPassword(password), ...survey });
+  if (!user) {
+    // Someone took the name or address between the check and the insert.
+    return { status: "invalid", errors: { username: MESSAGES.usernameTaken }, message: MESSAGES.usernameTaken };
+  }
+  const token = await createSessionToken(env, user);
+  return { status: "ok", setCookie: sessionCookie(token), username: user.username };
+}
+
+// ---------------------------------------------------------------- forgot
+
+export type ForgotResult = { status: "done"; message: string } | { status: "invalid"; errors: Record<string, string>; message: string } | Limited;
+
+/**
+ * Always the same neutral answer. The lookup, the token and the email happen after the
+ * response (ctx.waitUntil), so a matching and a non-matching request take the same time.
+ */
+export async function requestPasswordReset({ env, db, ctx }: Bindings, request: Request, input: unknown): Promise<ForgotResult> {
+  const parsed = ForgotSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { status: "invalid", errors, message: Object.values(errors)[0] };
+  }
+  const ip = clientIp(request);
+  if (
+    !(await bindingAllows(env, `forgot:${ip}`)) ||
+    (await consume(db, RATE_RULES.forgotIp, ip)) ||
+    (await consume(db, RATE_RULES.forgotAccount, parsed.data.username))
+  ) {
+    return limited;
+  }
+  const work = sendResetIfMatch(env, db, parsed.data.username, parsed.data.email).catch((error) =>
+    console.error("password-reset-error", String(error)),
+  );
+  if (ctx) ctx.waitUntil(work);
+  else await work;
+  return { status: "done", message: MESSAGES.forgotDone };
+}
+
+async function sendResetIfMatch(env: Env, db: Db, username: string, email: string) {
+  const user = await findUserByUsernameAndEmail(db, username, email);
+  if (!user) return;
+  const code = randomToken(32);
+  await insertResetToken(db, user.id, await hashToken(code));
+  const link = `${(env.SITE_URL || "http://localhost:8787").replace(/\/+$/, "")}/restore?code=${code}`;
+  const siteName = env.SITE_NAME || "Nishnaabemwin";
+  const result = await sendMail(env, {
+    to: user.email,
+    subject: `Reset your ${siteName} password`,
+    text: [
+      `Aanii ${user.username},`,
+      "",
+      `Someone (we hope you) asked to reset the password of your ${siteName} account.`,
+      "Open this link within one hour to choose a new password:",
+      link,
+      "",
+      "If you did not ask for this, you can ignore this email: your password stays the same.",
+    ].join("\n"),
+    html: `<p>Aanii ${escapeHtml(user.username)},</p><p>Someone (we hope you) asked to reset the password of your ${escapeHtml(siteName)} account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If you did not ask for this, you can ignore this email: your password stays the same.</p>`,
+  });
+  if (result.status === "error") console.error("password-reset-mail-failed", { userId: user.id, error: result.message });
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// ---------------------------------------------------------------- restore
+
+/** Whether a code from a reset link is live (for the GET of /restore; does not use it). */
+export async function isResetCodeLive(db: Db, code: string | null): Promise<boolean> {
+  if (!code || !ResetCodeSchema.safeParse(code).success) return false;
+  return Boolean(await findLiveResetToken(db, await hashToken(code)));
+}
+
+export type RestoreResult =
+  | { status: "ok"; message: string }
+  | { status: "invalid-code"; message: string }
+  | { status: "invalid"; errors: Record<string, string>; message: string };
+
+export async function restoreAccess({ db }: Bindings, code: string | null, input: unknown): Promise<RestoreResult> {
+  if (!code || !ResetCodeSchema.safeParse(code).success) return { status: "invalid-code", message: MESSAGES.restoreInvalidCode };
+  const parsed = RestoreFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { status: "invalid", errors, message: Object.values(errors)[0] };
+  }
+  const passwordHash = await hashPassword(parsed.data.password);
+  const userId = await claimResetToken(db, await hashToken(code));
+  if (userId === null) return { status: "invalid-code", message: MESSAGES.restoreInvalidCode };
+  await completePasswordReset(db, userId, passwordHash);
+  return { status: "ok", message: MESSAGES.restoreDone };
+}
+
+// ---------------------------------------------------------------- log out
+
+/** Revokes every session of the user (all devices). */
+export async function logOut(db: Db, userId: number) {
+  await bumpSessionVersion(db, userId);
+}
+
+/** Pages only accept form posts from this site (the session cookie is SameSite=Lax; this also stops log-in CSRF). */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  return origin === null || origin === new URL(request.url).origin;
+}

@@ -1,0 +1,21 @@
+/** zod schemas for the editor's inputs, shared by the pages' actions and the /api/editor handlers. */
+import { z } from "zod";
+
+export const MORPH_SIDE_VALUES = ["right", "left", "both", "none"] as const;
+
+export const LexIdsSchema = z.object({ lexIds: z.array(z.coerce.number().int().positive()).max(50) });
+
+/** SPEC §5: the morph side must be chosen before submitting. */
+export const MorphSideSchema = z.object({
+  morphSide: z.enum(MORPH_SIDE_VALUES, { error: "Choose a morph side before submitting." }),
+});
+
+/** SPEC §5: emoji submitted only if non-empty; we also accept only emoji characters. */
+export const EmojiSchema = z.object({
+  emoji: z
+    .string()
+    .trim()
+    .min(1, "Enter an emoji.")
+    .max(32, "That is too long for an emoji.")
+    .regex(/^[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\u200d\ufe0f\u20e3]+$/u, "Enter emoji only."),
+});

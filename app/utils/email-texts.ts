@@ -1,0 +1,40 @@
+/**
+ * SPEC §8 texts of the Word of the Day, unsubscribe, confirm and contact forms. No zod import:
+ * route components use these, and zod must stay out of public pages' client JavaScript.
+ */
+export const CONTACT_DEFAULT_SUBJECT = "Aanii!";
+
+/** SPEC §8, word for word. */
+export const WOTD_TEXT = {
+  error: "There was an error signing up.",
+  already:
+    "This email address is already subscribed and will receive the Word of the Day emails. If you have any questions, please contact us.",
+  success: "Congratulations, you are now signed up for the Nishnaabemwin Word of the Day!",
+  confirmPrompt: "Please confirm your email address: open the email we sent you and press 'Confirm subscription'.",
+  rateLimited: "Too many sign-ups from your network. Please try again in an hour.",
+} as const;
+
+export const UNSUBSCRIBE_TEXT = {
+  invalid: "The provided unsubscribe token is invalid. If you believe this is an error, please contact us.",
+  validationError:
+    "There was an error validating the token. Please refresh the page to try again. If this error continues, please contact us.",
+  failure:
+    "There was an error unsubscribing. Please refresh the page to try again. If this error continues, please contact us.",
+  success: "You have been unsubscribed from our emails.",
+} as const;
+
+export const CONFIRM_TEXT = {
+  invalid: "The provided confirm token is invalid.",
+  success: "Your email has been confirmed.",
+  error: "There was an error confirming your email. Please refresh the page to try again.",
+} as const;
+
+export const CONTACT_TEXT = {
+  success: "Message received!",
+  networkError: "Error contacting server! Please try again.",
+  serverError: "There was an error sending your message. Please try again later.",
+  rateLimited: "Too many messages from your network. Please try again in an hour.",
+} as const;
+
+/** Seconds a contact message stays visible when JavaScript runs (SPEC §9). */
+export const CONTACT_MESSAGE_MS = 3000;

@@ -1,0 +1,49 @@
+/**
+ * The lexicon in memory, once per isolate: search and tap-a-word need every entry and the grammar
+ * engine's analyser Lexicon, which are too costly to build per request. The cache is keyed by
+ * `lexiconVersion` (row count, max id, max updated/created time, attached audio); in production
+ * that version is re-read at most every VERSION_TTL_MS, elsewhere on every request.
+ * @see docs/decisions/009-in-memory-lexicon-search.md
+ */
+import type { Db } from "../../db/client";
+import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
+import { buildSearchIndex, type SearchIndex } from "./word-search";
+
+const VERSION_TTL_MS = 30_000;
+
+let cached: { version: string; index: SearchIndex } | null = null;
+let building: { version: string; promise: Promise<SearchIndex> } | null = null;
+let checkedAt = 0;
+
+export async function getSearchIndex(db: Db, env: Pick<Env, "ENVIRONMENT">): Promise<SearchIndex> {
+  const now = Date.now();
+  const ttl = env.ENVIRONMENT === "production" ? VERSION_TTL_MS : 0;
+  if (cached && now - checkedAt < ttl) return cached.index;
+
+  const version = await lexiconVersion(db);
+  checkedAt = now;
+  if (cached?.version === version) return cached.index;
+  if (building?.version === version) return building.promise;
+
+  const promise = listLexiconEntries(db).then((rows) =>
+    buildSearchIndex(
+      rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        pos: r.pos,
+        gloss: r.gloss,
+        stem: r.stem,
+        corpusCount: r.corpusCount,
+        audioUrl: audioUrl(r.audioKey),
+      })),
+    ),
+  );
+  building = { version, promise };
+  try {
+    const index = await promise;
+    cached = { version, index };
+    return index;
+  } finally {
+    if (building?.promise === promise) building = null;
+  }
+}

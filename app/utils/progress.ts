@@ -1,0 +1,43 @@
+/**
+ * The shape of spaced-repetition progress on the wire and in local storage, shared by
+ * the browser (app/components/learn/srs.ts) and the API (workers/api/progress.ts).
+ */
+import { z } from "zod";
+
+/** e.g. "lesson:1:3" (lesson 1, item 3) or "verb:maajaa:ind:1s". */
+export const CardKeySchema = z
+  .string()
+  .min(3)
+  .max(200)
+  .regex(/^(lesson|verb):[^\s]+$/, "Expected a card key such as lesson:1:3 or verb:maajaa:ind:1s.");
+
+const DateString = z.iso.datetime({ offset: true });
+
+/** A ts-fsrs Card with its dates as ISO strings. */
+export const FsrsCardSchema = z.object({
+  due: DateString,
+  stability: z.number().finite().min(0),
+  difficulty: z.number().finite().min(0),
+  elapsed_days: z.number().finite().min(0),
+  scheduled_days: z.number().finite().min(0),
+  learning_steps: z.number().int().min(0),
+  reps: z.number().int().min(0),
+  lapses: z.number().int().min(0),
+  state: z.number().int().min(0).max(3),
+  last_review: DateString.optional(),
+});
+
+export const ProgressCardSchema = z.object({
+  key: CardKeySchema,
+  state: FsrsCardSchema,
+  /** ms since epoch; must equal state.due. */
+  due: z.number().int().min(0),
+  /** ms since epoch of the review that produced this state. */
+  updatedAt: z.number().int().min(0),
+});
+
+export const ProgressPutSchema = z.object({
+  cards: z.array(ProgressCardSchema).max(500, "At most 500 cards per request."),
+});
+
+export type ProgressCard = z.infer<typeof ProgressCardSchema>;

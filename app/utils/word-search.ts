@@ -1,0 +1,273 @@
+/**
+ * Word search and word lookup over the whole lexicon held in memory (built once per isolate by
+ * app/utils/lexicon.server.ts). Pure: no bindings, so Node tests and the bench use it directly.
+ *
+ * - Odawa: case, apostrophe look-alikes (and a missing apostrophe) and syncopated vs full spellings
+ *   (the grammar engine's spellingKeys) all meet; a key that starts the headword also matches.
+ * - Inflected forms: the grammar engine's analyser maps them to their lemma ("nmaajaa → maajaa, I leave").
+ * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
+ */
+import { analyse, buildLexicon, spellingKeys, type Cell, type Confidence, type Lexicon } from "../grammar";
+import { toSearchKey } from "./orthography";
+import { orderLabel } from "./pos";
+
+export type LexiconEntry = {
+  id: number;
+  name: string;
+  pos: string;
+  gloss: string;
+  stem: string | null;
+  corpusCount: number;
+  /** /audio/… URL when a recording exists. */
+  audioUrl: string | null;
+};
+
+export type SearchIndex = {
+  entries: LexiconEntry[];
+  byId: Map<number, LexiconEntry>;
+  /** Odawa keys (folded, apostrophe-free, spelling keys) → entries. */
+  byKey: Map<string, LexiconEntry[]>;
+  /** Headword keys sorted, for prefix matches. */
+  sortedKeys: Array<{ key: string; entry: LexiconEntry }>;
+  /** English gloss words per entry id. */
+  glossWords: Map<number, string[]>;
+  lexicon: Lexicon;
+};
+
+/** One analysis of an inflected form, explained: "nmaajaa → maajaa, I leave". */
+export type FormAnalysis = {
+  form: string;
+  lemma: string;
+  /** English of this form, e.g. "I leave". */
+  gloss: string;
+  /** e.g. "Independent, 1s" or "Independent, 3s>1s". */
+  cell: string;
+  explanation: string;
+};
+
+export type SearchHit = {
+  entry: LexiconEntry;
+  match: "odawa" | "prefix" | "form" | "english";
+  analysis: FormAnalysis | null;
+};
+
+export type SearchResult = { query: string; total: number; hits: SearchHit[]; more: number };
+
+/** SPEC §9: word search at most 100 results, then 'N more results'. */
+export const SEARCH_LIMIT = 100;
+export const MAX_QUERY_LENGTH = 100;
+
+/** Odawa keys of a written form: folded, folded without apostrophes, and the engine's spelling keys. */
+export function odawaKeys(text: string): string[] {
+  const folded = toSearchKey(text);
+  const keys = new Set<string>([folded, folded.replace(/'/g, "")]);
+  for (const key of safe(() => spellingKeys(text), [] as string[])) {
+    const k = toSearchKey(key);
+    keys.add(k);
+    keys.add(k.replace(/'/g, ""));
+  }
+  keys.delete("");
+  return [...keys];
+}
+
+function englishWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize("NFC")
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .map((w) => w.replace(/^['’-]+|['’-]+$/g, ""))
+    .filter(Boolean);
+}
+
+export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
+  const byId = new Map<number, LexiconEntry>();
+  const byKey = new Map<string, LexiconEntry[]>();
+  const glossWords = new Map<number, string[]>();
+  const sortedKeys: SearchIndex["sortedKeys"] = [];
+  for (const entry of entries) {
+    byId.set(entry.id, entry);
+    for (const key of odawaKeys(entry.name)) {
+      const list = byKey.get(key);
+      if (list) list.push(entry);
+      else byKey.set(key, [entry]);
+    }
+    sortedKeys.push({ key: toSearchKey(entry.name).replace(/'/g, ""), entry });
+    glossWords.set(entry.id, englishWords(entry.gloss));
+  }
+  sortedKeys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const lexicon = buildLexicon(
+    entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
+  );
+  return { entries, byId, byKey, sortedKeys, glossWords, lexicon };
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn() ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1, unconfirmed: 0 };
+
+function describeCell(cell: Cell) {
+  return `${orderLabel(cell.order)}, ${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+}
+
+/** The analyser's readings of a form that point at a lexicon entry, most confident first. */
+export function analyseForm(index: SearchIndex, word: string): Array<{ entry: LexiconEntry; analysis: FormAnalysis }> {
+  const readings = safe(() => analyse(word, index.lexicon), []);
+  const out: Array<{ entry: LexiconEntry; analysis: FormAnalysis; confidence: number }> = [];
+  const seen = new Set<string>();
+  for (const r of readings) {
+    const lexeme = r.lexeme;
+    const entry =
+      (lexeme.id !== undefined ? index.byId.get(lexeme.id) : undefined) ??
+      index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
+    if (!entry) continue;
+    const cell = describeCell(r.cell);
+    const key = `${entry.id}|${cell}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const form = r.form || word;
+    out.push({
+      entry,
+      confidence: CONFIDENCE_RANK[r.confidence] ?? 0,
+      analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation: `${form} → ${entry.name}, ${r.gloss}` },
+    });
+  }
+  return out.sort((a, b) => b.confidence - a.confidence).map(({ entry, analysis }) => ({ entry, analysis }));
+}
+
+function lowerBound(list: SearchIndex["sortedKeys"], key: string) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].key < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Search by Odawa (any spelling or inflected form) and English. */
+export function searchWords(index: SearchIndex, rawQuery: string, limit = SEARCH_LIMIT): SearchResult {
+  const query = rawQuery.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  if (!query) return { query, total: 0, hits: [], more: 0 };
+
+  const scored = new Map<number, { hit: SearchHit; score: number }>();
+  const add = (entry: LexiconEntry, match: SearchHit["match"], score: number, analysis: FormAnalysis | null = null) => {
+    const current = scored.get(entry.id);
+    if (!current || current.score < score) scored.set(entry.id, { hit: { entry, match, analysis }, score });
+  };
+
+  // Odawa: whole-word keys, then inflected forms, then headwords starting with the query.
+  const keys = odawaKeys(query);
+  for (const key of keys) for (const entry of index.byKey.get(key) ?? []) add(entry, "odawa", 100);
+  if (!query.includes(" ")) {
+    for (const { entry, analysis } of analyseForm(index, query)) add(entry, "form", 80, analysis);
+  }
+  const prefix = toSearchKey(query).replace(/'/g, "");
+  if (prefix.length >= 2) {
+    for (let i = lowerBound(index.sortedKeys, prefix); i < index.sortedKeys.length; i++) {
+      const { key, entry } = index.sortedKeys[i];
+      if (!key.startsWith(prefix)) break;
+      add(entry, "prefix", 50 - Math.min(key.length - prefix.length, 40) / 100);
+    }
+  }
+
+  // English: each query word is a gloss word (or, from 3 letters, starts one).
+  const words = englishWords(query);
+  if (words.length > 0) {
+    const phrase = words.join(" ");
+    for (const entry of index.entries) {
+      const gloss = index.glossWords.get(entry.id)!;
+      let exact = 0;
+      let ok = true;
+      for (const w of words) {
+        if (gloss.includes(w)) exact++;
+        else if (w.length >= 3 && gloss.some((g) => g.startsWith(w))) continue;
+        else {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const whole = gloss.join(" ");
+      const score = whole === phrase ? 70 : whole.startsWith(phrase) ? 60 : exact === words.length ? 40 : 20;
+      add(entry, "english", score - Math.min(gloss.length, 30) / 100);
+    }
+  }
+
+  const collator = new Intl.Collator("en", { sensitivity: "base" });
+  const all = [...scored.values()].sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.hit.entry.corpusCount - a.hit.entry.corpusCount ||
+      collator.compare(a.hit.entry.name, b.hit.entry.name) ||
+      a.hit.entry.id - b.hit.entry.id,
+  );
+  const hits = all.slice(0, limit).map((s) => s.hit);
+  return { query, total: all.length, hits, more: Math.max(0, all.length - hits.length) };
+}
+
+export type WordInfo = {
+  word: string;
+  matches: Array<{ id: number; name: string; pos: string; gloss: string; analysis: FormAnalysis | null }>;
+};
+
+/** The word of a running text without the punctuation around it ("Nmaajaa." → "Nmaajaa"). */
+export function bareWord(token: string) {
+  return token.replace(/^[^\p{L}'’‘ʼ]+|[^\p{L}'’‘ʼ]+$/gu, "");
+}
+
+/** Tap-a-word: the entries a word of a text belongs to (as a lemma or an analysed inflected form). */
+export function lookupWord(index: SearchIndex, token: string, max = 3): WordInfo {
+  const word = bareWord(token);
+  const matches: WordInfo["matches"] = [];
+  const seen = new Set<number>();
+  if (!word) return { word, matches };
+  for (const key of odawaKeys(word)) {
+    for (const e of index.byKey.get(key) ?? []) {
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      matches.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, analysis: null });
+    }
+  }
+  for (const { entry: e, analysis } of analyseForm(index, word)) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    matches.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, analysis });
+  }
+  return { word, matches: matches.slice(0, max) };
+}
+
+/** Splits a sentence into words and the spaces/punctuation between them, for rendering word controls. */
+export function splitWords(text: string): Array<{ word: string } | { text: string }> {
+  const parts: Array<{ word: string } | { text: string }> = [];
+  for (const piece of text.split(/(\s+)/)) {
+    if (!piece) continue;
+    if (/^\s+$/.test(piece)) {
+      parts.push({ text: piece });
+      continue;
+    }
+    const m = /^([^\p{L}'’‘ʼ]*)(.*?)([^\p{L}'’‘ʼ]*)$/u.exec(piece)!;
+    if (m[1]) parts.push({ text: m[1] });
+    if (m[2]) parts.push({ word: m[2] });
+    else if (!m[1] && !m[3]) parts.push({ text: piece });
+    if (m[3]) parts.push({ text: m[3] });
+  }
+  return parts;
+}
+
+/** Tap-a-word data for every distinct word of some texts (keyed by the bare word as written). */
+export function lookupWords(index: SearchIndex, texts: string[]): Record<string, WordInfo> {
+  const out: Record<string, WordInfo> = {};
+  for (const text of texts) {
+    for (const part of splitWords(text)) {
+      if ("word" in part && !(part.word in out)) out[part.word] = lookupWord(index, part.word);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * Grammar engine (issue #3 §8): time per full paradigm of one verb (target <= 0.2 ms), forms per second over the
+ * demo lexicon, and analyse() latency against a lexicon of 20,000 entries (target <= 1 ms).
+ * Without --full-data the 20,000 entries are the demo lexicon's verbs repeated under distinct names; with
+ * --full-data they are read from ../shared/data/otw/otw_lexicon_stems.tsv (never committed).
+ */
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { ORDERS, analyse, buildLexicon, cellsOf, inflect, paradigm, verbClassOf, type LexemeInput } from "../app/grammar";
+
+const ENTRIES = Number(process.env.BENCH_LEXICON || 20_000);
+const rows = readFileSync("db/seed/data/lexicon.tsv", "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
+const demo: LexemeInput[] = rows.map(([name, pos, gloss, stem], i) => ({ id: i + 1, name: name!, pos: pos!, gloss: gloss!, stem: stem || null }));
+const verbs = demo.filter((l) => verbClassOf(l.pos));
+
+// 1. Full paradigm (all six orders) of waabmaa, uncached: a fresh gloss each run defeats the memo.
+const waabmaa = verbs.find((v) => v.name === "waabmaa")!;
+const RUNS = 2000;
+let t = performance.now();
+for (let i = 0; i < RUNS; i++) for (const order of ORDERS) paradigm({ ...waabmaa, gloss: `${waabmaa.gloss} ${i}` }, order);
+const perParadigm = (performance.now() - t) / RUNS;
+console.log(`full paradigm (waabmaa, 176 cells, cold): ${perParadigm.toFixed(3)} ms  (target <= 0.2 ms)`);
+t = performance.now();
+for (let i = 0; i < RUNS; i++) for (const order of ORDERS) paradigm(waabmaa, order);
+console.log(`full paradigm (waabmaa, 176 cells, memoised): ${((performance.now() - t) / RUNS).toFixed(3)} ms`);
+
+// 2. Forms per second over the demo lexicon.
+let forms = 0;
+t = performance.now();
+for (let i = 0; i < 5; i++) {
+  for (const v of verbs) for (const cell of cellsOf(verbClassOf(v.pos)!)) if (inflect({ ...v, gloss: `${v.gloss} ${i}` }, cell)) forms++;
+}
+console.log(`forms per second (demo lexicon, ${verbs.length} verbs): ${Math.round(forms / ((performance.now() - t) / 1000)).toLocaleString("en")}`);
+
+// 3. analyse() against 20,000 entries.
+let big: LexemeInput[];
+if (process.argv.includes("--full-data")) {
+  const stems = readFileSync("../shared/data/otw/otw_lexicon_stems.tsv", "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
+  big = stems.map(([name, stem, lexicon, , gloss], i) => ({ id: i + 1, name: name!, pos: lexicon!.toLowerCase(), stem: stem!, gloss: gloss!.replace(/^\d+ /, "") })).slice(0, ENTRIES);
+} else {
+  big = Array.from({ length: ENTRIES }, (_, i) => {
+    const v = verbs[i % verbs.length]!;
+    return { ...v, id: i + 1, name: `${v.name}${i}` };
+  });
+}
+t = performance.now();
+const lexicon = buildLexicon(big);
+console.log(`buildLexicon (${big.length.toLocaleString("en")} entries, ${lexicon.byKey.size.toLocaleString("en")} keys): ${((performance.now() - t) / 1000).toFixed(1)} s`);
+const probes = ["ngikendaan", "waabmaaswangdwaa", "nmaajaami", "zhiwebak", "qqqqq", "gdizhaa", "nshishin", "doozhtoon"];
+const N = 20_000;
+t = performance.now();
+let hits = 0;
+for (let i = 0; i < N; i++) hits += analyse(probes[i % probes.length]!, lexicon).length;
+console.log(`analyse() latency (${big.length.toLocaleString("en")} entries): ${((performance.now() - t) / N).toFixed(4)} ms per call  (target <= 1 ms; ${hits} hits)`);

@@ -1,0 +1,105 @@
+/** Lessons of /aambe/learn/{num} and the audio of the forms the learn pages show. */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { audioObjects, forms, lessonItems, lessons, lexemes } from "../schema";
+
+export type LessonItem = {
+  position: number;
+  type: "word" | "sent";
+  value: string;
+  pos: string | null;
+  trans: string;
+  /** Path of the recording on this site (/audio/…), or null when there is none. */
+  audio: string | null;
+};
+
+/** `/audio/{file}` serves R2 keys under `audio/` only; any other key has no public URL. */
+export function audioPathForKey(key: string | null | undefined): string | null {
+  if (!key || !key.startsWith("audio/")) return null;
+  const file = key.slice("audio/".length);
+  return /^[A-Za-z0-9_-]{1,200}\.(mp3|ogg|opus|webm|m4a|wav)$/.test(file) ? `/${key}` : null;
+}
+
+export async function listLessons(db: Db) {
+  return db.select({ id: lessons.id, title: lessons.title }).from(lessons).orderBy(asc(lessons.id));
+}
+
+/** A lesson with its items in order (item audio, else the linked word's audio), or null when there is no such lesson. */
+export async function getLesson(db: Db, id: number) {
+  const lesson = await db.select({ id: lessons.id, title: lessons.title }).from(lessons).where(eq(lessons.id, id)).get();
+  if (!lesson) return null;
+  const rows = await db
+    .select({
+      position: lessonItems.position,
+      type: lessonItems.type,
+      value: lessonItems.value,
+      pos: lessonItems.pos,
+      trans: lessonItems.trans,
+      itemAudioId: lessonItems.audioId,
+      lexemeAudioId: lexemes.audioId,
+    })
+    .from(lessonItems)
+    .leftJoin(lexemes, eq(lexemes.id, lessonItems.lexemeId))
+    .where(eq(lessonItems.lessonId, id))
+    .orderBy(asc(lessonItems.position));
+  const audioIds = [...new Set(rows.map((r) => r.itemAudioId ?? r.lexemeAudioId).filter((v): v is number => v != null))];
+  const keys = new Map<number, string>();
+  if (audioIds.length > 0) {
+    for (const row of await db
+      .select({ id: audioObjects.id, key: audioObjects.key })
+      .from(audioObjects)
+      .where(inArray(audioObjects.id, audioIds))) {
+      keys.set(row.id, row.key);
+    }
+  }
+  const items: LessonItem[] = rows.map((r) => ({
+    position: r.position,
+    type: r.type,
+    value: r.value,
+    pos: r.pos,
+    trans: r.trans,
+    audio: audioPathForKey(keys.get(r.itemAudioId ?? r.lexemeAudioId ?? -1)),
+  }));
+  return { ...lesson, items };
+}
+
+/** A dictionary entry by headword (or numeric id) and part of speech (first match), with its audio path. */
+export async function getLexemeByName(db: Db, name: string, pos?: readonly string[]) {
+  const match = /^\d{1,12}$/.test(name) ? eq(lexemes.id, Number(name)) : eq(lexemes.name, name);
+  const where = pos && pos.length > 0 ? and(match, inArray(lexemes.pos, [...pos])) : match;
+  const row = await db
+    .select({
+      id: lexemes.id,
+      name: lexemes.name,
+      pos: lexemes.pos,
+      gloss: lexemes.gloss,
+      stem: lexemes.stem,
+      audioKey: audioObjects.key,
+    })
+    .from(lexemes)
+    .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+    .where(where)
+    .orderBy(asc(lexemes.id))
+    .get();
+  if (!row) return null;
+  const { audioKey, ...lexeme } = row;
+  return { ...lexeme, audio: audioPathForKey(audioKey) };
+}
+
+/** Recordings of word forms (editor clips linked to a form row), keyed by form. */
+export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>> {
+  const unique = [...new Set(wordforms)].filter(Boolean);
+  if (unique.length === 0) return {};
+  const rows = await db
+    .select({ form: forms.form, key: audioObjects.key })
+    .from(audioObjects)
+    .innerJoin(forms, eq(forms.id, audioObjects.formId))
+    .where(inArray(forms.form, unique))
+    .orderBy(asc(audioObjects.id));
+  const out: Record<string, string> = {};
+  for (const row of rows) {
+    const path = audioPathForKey(row.key);
+    if (path && !out[row.form]) out[row.form] = path;
+  }
+  return out;
+}

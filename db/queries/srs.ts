@@ -1,0 +1,37 @@
+/** Spaced-repetition cards of signed-in learners (ts-fsrs state synced from local storage). */
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { srsCards } from "../schema";
+
+export type SrsCardRow = { key: string; state: unknown; due: number; updatedAt: number };
+
+export async function listSrsCards(db: Db, userId: number): Promise<SrsCardRow[]> {
+  const rows = await db
+    .select({ key: srsCards.cardKey, state: srsCards.state, due: srsCards.due, updatedAt: srsCards.updatedAt })
+    .from(srsCards)
+    .where(eq(srsCards.userId, userId))
+    .orderBy(asc(srsCards.due), asc(srsCards.cardKey));
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.getTime() }));
+}
+
+/**
+ * Saves cards, newest review wins: a row is only replaced by a card whose updatedAt is later,
+ * so an old device syncing late never rolls progress back. Returns how many rows changed.
+ */
+export async function saveSrsCards(db: Db, userId: number, cards: readonly SrsCardRow[]): Promise<number> {
+  if (cards.length === 0) return 0;
+  const statements = cards.map((card) =>
+    db
+      .insert(srsCards)
+      .values({ userId, cardKey: card.key, state: card.state, due: card.due, updatedAt: new Date(card.updatedAt) })
+      .onConflictDoUpdate({
+        target: [srsCards.userId, srsCards.cardKey],
+        set: { state: sql`excluded.state`, due: sql`excluded.due`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`excluded.updated_at > ${srsCards.updatedAt}`,
+      })
+      .returning({ key: srsCards.cardKey }),
+  );
+  const [first, ...rest] = statements;
+  const results = await db.batch([first, ...rest]);
+  return results.reduce((n, rows) => n + rows.length, 0);
+}

@@ -1,0 +1,159 @@
+/** Accounts: users, password reset tokens (issue 4). Plain functions, `db` first. */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { passwordResetTokens, ROLES, users } from "../schema";
+
+export type Role = (typeof ROLES)[number];
+
+export type CredentialRow = { id: number; username: string; passwordHash: string; sessionVersion: number };
+
+export async function findCredentials(db: Db, username: string): Promise<CredentialRow | undefined> {
+  return db
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.username, username))
+    .get();
+}
+
+export async function findUserByUsernameAndEmail(db: Db, username: string, email: string) {
+  return db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(and(eq(users.username, username), eq(users.email, email)))
+    .get();
+}
+
+/** Which of username and email are already in use. */
+export async function findTaken(db: Db, username: string, email: string) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(sql`${users.username} = ${username} OR ${users.email} = ${email}`)
+    .all();
+  return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
+}
+
+export type NewUser = {
+  username: string;
+  email: string;
+  passwordHash: string;
+  realName?: string | null;
+  age?: (typeof users.$inferInsert)["age"];
+  fluency?: (typeof users.$inferInsert)["fluency"];
+  fluencyComment?: string | null;
+  tribe?: (typeof users.$inferInsert)["tribe"];
+  tribeComment?: string | null;
+};
+
+/** Inserts a learner; returns null when the username or email is taken (unique constraint). */
+export async function createUser(db: Db, user: NewUser) {
+  try {
+    return await db
+      .insert(users)
+      .values({ ...user, role: "learner" })
+      .returning({ id: users.id, username: users.username, sessionVersion: users.sessionVersion })
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e; e = e instanceof Error ? e.cause : undefined) {
+    if (/UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(String(e instanceof Error ? e.message : e))) return true;
+  }
+  return false;
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Revokes every session of the user (log-out on all devices). */
+export async function bumpSessionVersion(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function getSessionVersion(db: Db, userId: number) {
+  const row = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId)).get();
+  return row?.sessionVersion ?? null;
+}
+
+export async function setUsernameColor(db: Db, userId: number, usernameColor: string) {
+  await db.update(users).set({ usernameColor, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Sets a role by username; returns false when there is no such user. */
+export async function setRole(db: Db, username: string, role: Role) {
+  const row = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.username, username))
+    .returning({ id: users.id })
+    .get();
+  return Boolean(row);
+}
+
+// ---------------------------------------------------------------- reset tokens
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export async function insertResetToken(db: Db, userId: number, tokenHash: string, now = Date.now()) {
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt: new Date(now + RESET_TOKEN_TTL_MS) });
+}
+
+/** The user a live (unused, unexpired) token belongs to, without using it. */
+export async function findLiveResetToken(db: Db, tokenHash: string, now = Date.now()) {
+  return db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .get();
+}
+
+/**
+ * Uses a token once: the conditional UPDATE claims it atomically, so two requests with the
+ * same code cannot both succeed. Returns the user id, or null for an invalid/used/expired code.
+ */
+export async function claimResetToken(db: Db, tokenHash: string, now = Date.now()) {
+  const row = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId })
+    .get();
+  return row?.userId ?? null;
+}
+
+/**
+ * Sets a new password after a reset: new hash, every session revoked and every other
+ * outstanding reset token of the user made dead, in one batch.
+ */
+export async function completePasswordReset(db: Db, userId: number, passwordHash: string, now = Date.now()) {
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
+      .where(eq(users.id, userId)),
+    db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+  ]);
+}

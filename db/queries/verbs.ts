@@ -1,0 +1,29 @@
+import { asc, eq, inArray, and } from "drizzle-orm";
+import type { Db } from "../client";
+import { lexemes } from "../schema";
+
+export type VerbRow = { id: number; name: string; pos: string; gloss: string; stem: string | null };
+
+const VERB_CLASSES = ["vai", "vii", "vti", "vta"];
+
+/** Every vai/vii/vti/vta lexeme with its stem, for /conj and /api/conjugate (sorted by name). */
+export async function listConjugableVerbs(db: Db): Promise<VerbRow[]> {
+  return db
+    .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem })
+    .from(lexemes)
+    .where(inArray(lexemes.pos, VERB_CLASSES))
+    .orderBy(asc(lexemes.name), asc(lexemes.id));
+}
+
+/** One verb of a class by lemma (as /conj lists it) or by lexeme id. */
+export async function findVerb(db: Db, cls: string, verb: string): Promise<VerbRow | null> {
+  const cols = { id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem };
+  const byId = /^\d+$/.test(verb) ? Number(verb) : null;
+  const rows = await db
+    .select(cols)
+    .from(lexemes)
+    .where(and(eq(lexemes.pos, cls), byId !== null ? eq(lexemes.id, byId) : eq(lexemes.name, verb)))
+    .orderBy(asc(lexemes.id))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,187 @@
+/**
+ * Imports language data into the local (default) or remote D1 database and R2 bucket.
+ *
+ *   npm run import -- <lexicon|sentences|stories|forms|audio> <file> [--remote] [--persist-to <dir>]
+ *
+ * Every row is validated first (zod); any bad row is reported with its line number and nothing is
+ * written. The rows are then written as one SQL file in one `wrangler d1 execute` (one D1 batch,
+ * which is a transaction); audio files go to R2 before the database points at them. Statements are
+ * upserts that only write when a value differs, so importing the same file twice changes nothing.
+ * Formats: README.md "Importing language data"; shared code: scripts/import/formats.ts.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  IMPORT_KINDS,
+  audioKeyFor,
+  audioSql,
+  checkLemmaRefs,
+  formatErrors,
+  formatOf,
+  formsSql,
+  lexiconSql,
+  parseAudio,
+  parseForms,
+  parseLexicon,
+  parseSentences,
+  parseStories,
+  resolveLemma,
+  sentencesSql,
+  storiesSql,
+  type AudioObject,
+  type ImportKind,
+  type KnownLexemes,
+  type RowError,
+} from "./import/formats.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BUCKET = "nishnaabemwin-audio";
+/** Largest recording accepted (bytes). */
+const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
+
+type Target = { remote: boolean; persist: string[] };
+
+function wrangler(args: string[]) {
+  const result = spawnSync("wrangler", args, {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    },
+  });
+  if (result.status !== 0) {
+    throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout ?? ""}\n${result.stderr ?? ""}`);
+  }
+  return result.stdout;
+}
+
+const where = (t: Target) => (t.remote ? ["--remote"] : ["--local", ...t.persist]);
+
+function knownLexemes(target: Target): KnownLexemes {
+  const out = wrangler(["d1", "execute", "DB", ...where(target), "--json", "--command", "SELECT id, name, pos FROM lexemes"]);
+  return JSON.parse(out)[0].results as KnownLexemes;
+}
+
+function executeSql(target: Target, statements: string[]) {
+  if (statements.length === 0) return;
+  const dir = mkdtempSync(path.join(tmpdir(), "nish-import-"));
+  try {
+    const file = path.join(dir, "import.sql");
+    writeFileSync(file, statements.join(";\n") + ";\n");
+    wrangler(["d1", "execute", "DB", ...where(target), "--file", file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+class ImportError extends Error {}
+
+function fail(file: string, errors: RowError[]): never {
+  throw new ImportError(
+    `${errors.length} bad row${errors.length === 1 ? "" : "s"} in ${file}; nothing was imported:\n${formatErrors(file, errors)}`,
+  );
+}
+
+/** Validates the whole file, then writes it; returns what was written. */
+export function runImport(kind: ImportKind, file: string, target: Target): string {
+  if (!existsSync(file)) throw new ImportError(`No such file: ${file}`);
+  const content = readFileSync(file, "utf8");
+  const format = formatOf(file);
+  const label = path.basename(file);
+
+  switch (kind) {
+    case "lexicon": {
+      const parsed = parseLexicon(content, format);
+      if (parsed.errors.length) fail(label, parsed.errors);
+      executeSql(target, lexiconSql(parsed.rows.map((r) => r.value), `import:${label}`));
+      return `${parsed.rows.length} lexicon rows`;
+    }
+    case "sentences": {
+      const parsed = checkLemmaRefs(parseSentences(content, format), knownLexemes(target));
+      if (parsed.errors.length) fail(label, parsed.errors);
+      executeSql(target, sentencesSql(parsed.rows.map((r) => r.value)));
+      return `${parsed.rows.length} sentences`;
+    }
+    case "stories": {
+      if (format !== "json") throw new ImportError("Stories are imported from a .json file (an array of stories).");
+      const parsed = parseStories(content);
+      if (parsed.errors.length) fail(label, parsed.errors);
+      executeSql(target, storiesSql(parsed.rows.map((r) => r.value)));
+      return `${parsed.rows.length} stories`;
+    }
+    case "forms": {
+      const parsed = checkLemmaRefs(parseForms(content, format), knownLexemes(target));
+      if (parsed.errors.length) fail(label, parsed.errors);
+      executeSql(target, formsSql(parsed.rows.map((r) => r.value)));
+      return `${parsed.rows.length} forms`;
+    }
+    case "audio": {
+      const parsed = parseAudio(content, format);
+      const known = knownLexemes(target);
+      const objects: Array<AudioObject & { path: string }> = [];
+      for (const { line, value } of parsed.rows) {
+        const audioPath = path.resolve(path.dirname(file), value.file);
+        const lexeme = resolveLemma(known, value);
+        if ("error" in lexeme) {
+          parsed.errors.push({ line, message: lexeme.error });
+          continue;
+        }
+        if (!existsSync(audioPath) || !statSync(audioPath).isFile()) {
+          parsed.errors.push({ line, message: `no audio file at ${value.file}` });
+          continue;
+        }
+        const size = statSync(audioPath).size;
+        if (size === 0 || size > MAX_AUDIO_BYTES) {
+          parsed.errors.push({ line, message: `${value.file} is ${size} bytes (allowed: 1 to ${MAX_AUDIO_BYTES})` });
+          continue;
+        }
+        objects.push({ ...audioKeyFor(lexeme.id, value.file), lexemeId: lexeme.id, size, path: audioPath });
+      }
+      parsed.errors.sort((a, b) => a.line - b.line);
+      if (parsed.errors.length) fail(label, parsed.errors);
+      // R2 first: the database only ever points at objects that exist.
+      for (const o of objects) {
+        wrangler(["r2", "object", "put", `${BUCKET}/${o.key}`, "--file", o.path, "--content-type", o.contentType, ...where(target)]);
+      }
+      executeSql(target, audioSql(objects));
+      return `${objects.length} recordings`;
+    }
+  }
+}
+
+function usage() {
+  return `Usage: npm run import -- <${IMPORT_KINDS.join("|")}> <file> [--remote] [--persist-to <dir>]`;
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const remote = args.includes("--remote");
+  const persistIndex = args.indexOf("--persist-to");
+  const persist = persistIndex >= 0 ? ["--persist-to", args[persistIndex + 1]] : [];
+  const positional = args.filter((a, i) => !a.startsWith("--") && (persistIndex < 0 || i !== persistIndex + 1));
+  const [kind, file] = positional;
+  if (!kind || !file || !(IMPORT_KINDS as readonly string[]).includes(kind)) {
+    console.error(usage());
+    process.exit(2);
+  }
+  if (remote && persist.length) {
+    console.error("--persist-to is for the local database only.");
+    process.exit(2);
+  }
+  try {
+    const done = runImport(kind as ImportKind, path.resolve(file), { remote, persist });
+    console.log(`Imported ${done} into the ${remote ? "remote" : "local"} database (unchanged rows were left as they were).`);
+  } catch (error) {
+    console.error(error instanceof ImportError ? error.message : error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

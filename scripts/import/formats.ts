@@ -1,0 +1,392 @@
+/**
+ * The import formats (README "Importing language data"): parsing, zod validation per row with line
+ * numbers, and the SQL that writes the rows. Pure (no Node or Worker APIs), so the CLI
+ * (scripts/import.ts) and the Worker tests share it. Every statement is idempotent: importing the
+ * same file twice changes nothing (upserts only write when a value differs).
+ */
+import { z } from "zod";
+import { normalizeText, toSearchKey } from "../../app/utils/orthography.ts";
+
+export const IMPORT_KINDS = ["lexicon", "sentences", "stories", "forms", "audio"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export type RowError = { line: number; message: string };
+export type Parsed<T> = { rows: Array<{ line: number; value: T }>; errors: RowError[] };
+
+// ------------------------------------------------------------------ reading files
+
+type RawRow = { line: number; value: Record<string, unknown> };
+
+/** Tab-separated with a header row; blank lines are skipped but keep their line numbers. */
+export function readTsv(content: string): { rows: RawRow[]; errors: RowError[] } {
+  const lines = content.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const headerIndex = lines.findIndex((l) => l.trim() !== "");
+  if (headerIndex < 0) return { rows: [], errors: [{ line: 1, message: "the file is empty (expected a header row)" }] };
+  const columns = lines[headerIndex].split("\t").map((c) => c.trim().toLowerCase());
+  const rows: RawRow[] = [];
+  const errors: RowError[] = [];
+  for (let i = headerIndex + 1; i < lines.length; i++) {
+    if (lines[i].trim() === "") continue;
+    const cells = lines[i].split("\t");
+    if (cells.length > columns.length) {
+      errors.push({ line: i + 1, message: `${cells.length} cells, but the header has ${columns.length} columns` });
+      continue;
+    }
+    const value: Record<string, unknown> = {};
+    columns.forEach((c, j) => {
+      const cell = (cells[j] ?? "").trim();
+      if (cell !== "") value[c] = cell;
+    });
+    rows.push({ line: i + 1, value });
+  }
+  return { rows, errors };
+}
+
+/** A JSON array of objects; each item's line number is where it starts in the file. */
+export function readJsonArray(content: string): { rows: RawRow[]; errors: RowError[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(content);
+  } catch (error) {
+    return { rows: [], errors: [{ line: 1, message: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  if (!Array.isArray(data)) return { rows: [], errors: [{ line: 1, message: "expected a JSON array of objects" }] };
+  const starts = topLevelItemLines(content);
+  return {
+    rows: data.map((value, i) => ({ line: starts[i] ?? 1, value: (value ?? {}) as Record<string, unknown> })),
+    errors: [],
+  };
+}
+
+/** Line on which each top-level array item begins (tracks strings and nesting depth). */
+function topLevelItemLines(content: string): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let expectItem = false;
+  for (let i = 0; i < content.length; i++) {
+    const ch = content[i];
+    if (ch === "\n") line++;
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (depth === 1 && expectItem && !/\s/.test(ch) && ch !== "]") {
+      out.push(line);
+      expectItem = false;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === "[" || ch === "{") {
+      depth++;
+      if (depth === 1) expectItem = true;
+    } else if (ch === "]" || ch === "}") depth--;
+    else if (ch === "," && depth === 1) expectItem = true;
+  }
+  return out;
+}
+
+function readRows(content: string, format: "tsv" | "json") {
+  return format === "json" ? readJsonArray(content) : readTsv(content);
+}
+
+// ------------------------------------------------------------------ row schemas
+
+const text = (max: number) => z.string({ error: "is required" }).transform(normalizeText).pipe(z.string().min(1, "must not be empty").max(max));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .transform(normalizeText)
+    .pipe(z.string().max(max))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const count = z.coerce.number().int("must be a whole number").min(0, "must be 0 or more");
+const pos = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.string().regex(/^[a-z][a-z0-9_'-]{0,29}$/, "must be a part-of-speech tag such as vai, na or av"));
+
+/** "maajaa:vai, zhaa" → [{ name: "maajaa", pos: "vai" }, { name: "zhaa" }] */
+const lemmaRefs = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [];
+    const refs: Array<{ name: string; pos?: string }> = [];
+    for (const part of v.split(/[,;]/).map((p) => p.trim()).filter(Boolean)) {
+      const [name, tag] = part.split(":").map((p) => normalizeText(p));
+      if (!name || (tag !== undefined && !/^[a-z][a-z0-9_'-]{0,29}$/i.test(tag))) {
+        ctx.addIssue({ code: "custom", message: `"${part}" is not name or name:pos` });
+        return z.NEVER;
+      }
+      refs.push(tag ? { name, pos: tag.toLowerCase() } : { name });
+    }
+    return refs;
+  });
+
+export const LexemeRow = z.object({
+  name: text(200),
+  pos,
+  gloss: text(2000),
+  stem: optionalText(200),
+  corpus_count: count.optional(),
+  source: optionalText(100),
+});
+
+export const SentenceRow = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  text: text(5000),
+  trans: text(5000),
+  source: optionalText(50),
+  notes: optionalText(2000),
+  lemmas: lemmaRefs,
+});
+
+const StorySentence = z.object({ text: text(5000), trans: z.string().transform(normalizeText).pipe(z.string().max(5000)) });
+
+export const StoryRow = z
+  .object({
+    id: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be letters, digits, _ . or - (e.g. AM12, OLP3)"),
+    title: text(300),
+    completed: z.boolean({ error: "must be true or false" }),
+    source: z.enum(["bloomfield", "olp", "misc"]).optional(),
+    paragraphs: z.array(z.array(StorySentence)).optional(),
+    data: z.array(z.array(StorySentence)).optional(),
+  })
+  .transform(({ data, paragraphs, ...rest }) => ({ ...rest, paragraphs: paragraphs ?? data ?? [] }));
+
+export const FormRow = z.object({
+  form: text(200),
+  count: count.optional(),
+  perc: z.coerce.number().min(0).max(100).optional(),
+  lemmas: lemmaRefs,
+});
+
+export const AudioRow = z.object({
+  file: z
+    .string({ error: "is required" })
+    .trim()
+    .regex(/\.(mp3|ogg|opus|webm|m4a|wav)$/i, "must be an .mp3, .ogg, .opus, .webm, .m4a or .wav file"),
+  name: text(200),
+  pos: pos.optional(),
+});
+
+export type LexemeRowT = z.output<typeof LexemeRow>;
+export type SentenceRowT = z.output<typeof SentenceRow>;
+export type StoryRowT = z.output<typeof StoryRow>;
+export type FormRowT = z.output<typeof FormRow>;
+export type AudioRowT = z.output<typeof AudioRow>;
+
+function validate<T>(raw: { rows: RawRow[]; errors: RowError[] }, schema: z.ZodType<T>): Parsed<T> {
+  const rows: Parsed<T>["rows"] = [];
+  const errors = [...raw.errors];
+  for (const { line, value } of raw.rows) {
+    const result = schema.safeParse(value);
+    if (result.success) rows.push({ line, value: result.data });
+    else {
+      errors.push({
+        line,
+        message: result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
+      });
+    }
+  }
+  return { rows, errors: errors.sort((a, b) => a.line - b.line) };
+}
+
+function rejectDuplicates<T>(parsed: Parsed<T>, keyOf: (v: T) => string | null, what: string) {
+  const first = new Map<string, number>();
+  for (const { line, value } of parsed.rows) {
+    const key = keyOf(value);
+    if (key === null) continue;
+    const seen = first.get(key);
+    if (seen !== undefined) parsed.errors.push({ line, message: `duplicate ${what} (first on line ${seen})` });
+    else first.set(key, line);
+  }
+  parsed.errors.sort((a, b) => a.line - b.line);
+  return parsed;
+}
+
+export function formatOf(fileName: string): "tsv" | "json" {
+  return /\.json$/i.test(fileName) ? "json" : "tsv";
+}
+
+export function parseLexicon(content: string, format: "tsv" | "json") {
+  return rejectDuplicates(validate(readRows(content, format), LexemeRow), (v) => `${v.name}\t${v.pos}`, "name and pos");
+}
+export function parseSentences(content: string, format: "tsv" | "json") {
+  return rejectDuplicates(validate(readRows(content, format), SentenceRow), (v) => (v.id ? String(v.id) : null), "id");
+}
+export function parseStories(content: string) {
+  return rejectDuplicates(validate(readJsonArray(content), StoryRow), (v) => v.id, "story id");
+}
+export function parseForms(content: string, format: "tsv" | "json") {
+  return rejectDuplicates(validate(readRows(content, format), FormRow), (v) => v.form, "form");
+}
+export function parseAudio(content: string, format: "tsv" | "json") {
+  return rejectDuplicates(validate(readRows(content, format), AudioRow), (v) => `${v.name}\t${v.pos ?? ""}`, "word");
+}
+
+/** Lemma references (sentences, forms, audio) must name existing entries: "name\tpos" and bare names. */
+export type KnownLexemes = Array<{ id: number; name: string; pos: string }>;
+
+export function resolveLemma(known: KnownLexemes, ref: { name: string; pos?: string }): { id: number } | { error: string } {
+  const matches = known.filter((k) => k.name === ref.name && (!ref.pos || k.pos === ref.pos));
+  if (matches.length === 1) return { id: matches[0].id };
+  if (matches.length === 0) return { error: `no word "${ref.name}"${ref.pos ? ` (${ref.pos})` : ""} in the lexicon` };
+  return { error: `"${ref.name}" is ${matches.length} words: add the part of speech (${ref.name}:${matches[0].pos})` };
+}
+
+export function checkLemmaRefs<T extends { lemmas: Array<{ name: string; pos?: string }> }>(parsed: Parsed<T>, known: KnownLexemes) {
+  for (const { line, value } of parsed.rows) {
+    for (const ref of value.lemmas) {
+      const r = resolveLemma(known, ref);
+      if ("error" in r) parsed.errors.push({ line, message: `lemmas: ${r.error}` });
+    }
+  }
+  parsed.errors.sort((a, b) => a.line - b.line);
+  return parsed;
+}
+
+// ------------------------------------------------------------------ SQL
+
+export const q = (value: string | number | boolean | null | undefined) =>
+  value === null || value === undefined
+    ? "NULL"
+    : typeof value === "number"
+      ? String(value)
+      : typeof value === "boolean"
+        ? (value ? "1" : "0")
+        : `'${value.replaceAll("'", "''")}'`;
+
+const NOW = "(unixepoch('subsec') * 1000)";
+
+const lemmaWhere = (ref: { name: string; pos?: string }) =>
+  `l.name = ${q(ref.name)}${ref.pos ? ` AND l.pos = ${q(ref.pos)}` : ""}`;
+
+export function lexiconSql(rows: LexemeRowT[], defaultSource: string): string[] {
+  return rows.map((r) => {
+    const source = r.source ?? defaultSource;
+    const hasCount = r.corpus_count !== undefined;
+    return (
+      `INSERT INTO lexemes (name, search_key, pos, gloss, stem, corpus_count, source) VALUES ` +
+      `(${q(r.name)}, ${q(toSearchKey(r.name))}, ${q(r.pos)}, ${q(r.gloss)}, ${q(r.stem)}, ${hasCount ? r.corpus_count : 0}, ${q(source)}) ` +
+      `ON CONFLICT(name, pos) DO UPDATE SET gloss = excluded.gloss, stem = excluded.stem, search_key = excluded.search_key, ` +
+      `source = excluded.source${hasCount ? ", corpus_count = excluded.corpus_count" : ""}, updated_at = ${NOW} ` +
+      `WHERE lexemes.gloss IS NOT excluded.gloss OR lexemes.stem IS NOT excluded.stem OR lexemes.search_key IS NOT excluded.search_key ` +
+      `OR lexemes.source IS NOT excluded.source${hasCount ? " OR lexemes.corpus_count IS NOT excluded.corpus_count" : ""}`
+    );
+  });
+}
+
+export function sentencesSql(rows: SentenceRowT[]): string[] {
+  const out: string[] = [];
+  for (const r of rows) {
+    const source = r.source ?? "";
+    const notes = r.notes ?? null;
+    let match: string;
+    if (r.id !== undefined) {
+      out.push(
+        `INSERT INTO sentences (id, text, trans, source, notes) VALUES (${r.id}, ${q(r.text)}, ${q(r.trans)}, ${q(source)}, ${q(notes)}) ` +
+          `ON CONFLICT(id) DO UPDATE SET text = excluded.text, trans = excluded.trans, source = excluded.source, notes = excluded.notes ` +
+          `WHERE sentences.text IS NOT excluded.text OR sentences.trans IS NOT excluded.trans OR sentences.source IS NOT excluded.source OR sentences.notes IS NOT excluded.notes`,
+      );
+      match = `s.id = ${r.id}`;
+    } else {
+      // No id: the text and translation together identify the sentence.
+      out.push(
+        `INSERT INTO sentences (text, trans, source, notes) SELECT ${q(r.text)}, ${q(r.trans)}, ${q(source)}, ${q(notes)} ` +
+          `WHERE NOT EXISTS (SELECT 1 FROM sentences WHERE text = ${q(r.text)} AND trans = ${q(r.trans)})`,
+      );
+      out.push(
+        `UPDATE sentences SET source = ${q(source)}, notes = ${q(notes)} WHERE text = ${q(r.text)} AND trans = ${q(r.trans)} ` +
+          `AND (source IS NOT ${q(source)} OR notes IS NOT ${q(notes)})`,
+      );
+      match = `s.text = ${q(r.text)} AND s.trans = ${q(r.trans)}`;
+    }
+    for (const ref of r.lemmas) {
+      out.push(
+        `INSERT OR IGNORE INTO sentence_lexemes (sentence_id, lexeme_id) SELECT s.id, l.id FROM sentences s, lexemes l WHERE ${match} AND ${lemmaWhere(ref)}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** AM… → bloomfield, OLP… → olp, others → misc (the old story sources). */
+export function storySource(id: string) {
+  return id.startsWith("AM") ? "bloomfield" : id.startsWith("OLP") ? "olp" : "misc";
+}
+
+export function storiesSql(rows: StoryRowT[]): string[] {
+  return rows.map((r) => {
+    const data = JSON.stringify(r.paragraphs);
+    return (
+      `INSERT INTO stories (id, source, title, completed, data) VALUES (${q(r.id)}, ${q(r.source ?? storySource(r.id))}, ${q(r.title)}, ${q(r.completed)}, ${q(data)}) ` +
+      `ON CONFLICT(id) DO UPDATE SET source = excluded.source, title = excluded.title, completed = excluded.completed, data = excluded.data, updated_at = ${NOW} ` +
+      `WHERE stories.source IS NOT excluded.source OR stories.title IS NOT excluded.title OR stories.completed IS NOT excluded.completed OR stories.data IS NOT excluded.data`
+    );
+  });
+}
+
+export function formsSql(rows: FormRowT[]): string[] {
+  const out: string[] = [];
+  for (const r of rows) {
+    const form = toSearchKey(r.form);
+    const sets = [
+      "search_key = excluded.search_key",
+      ...(r.count !== undefined ? ["count = excluded.count"] : []),
+      ...(r.perc !== undefined ? ["perc = excluded.perc"] : []),
+    ];
+    const differs = sets.map((s) => s.replace(/^(\w+) = excluded\.(\w+)$/, "forms.$1 IS NOT excluded.$2")).join(" OR ");
+    out.push(
+      `INSERT INTO forms (form, search_key, count, perc) VALUES (${q(form)}, ${q(toSearchKey(form))}, ${r.count ?? 0}, ${r.perc ?? 0}) ` +
+        `ON CONFLICT(form) DO UPDATE SET ${sets.join(", ")}, updated_at = ${NOW} WHERE ${differs}`,
+    );
+    for (const ref of r.lemmas) {
+      out.push(
+        `INSERT OR IGNORE INTO form_lexemes (form_id, lexeme_id) SELECT f.id, l.id FROM forms f, lexemes l WHERE f.form = ${q(form)} AND ${lemmaWhere(ref)}`,
+      );
+    }
+  }
+  return out;
+}
+
+export type AudioObject = { lexemeId: number; key: string; contentType: string; size: number };
+
+export const AUDIO_TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  webm: "audio/webm",
+  m4a: "audio/mp4",
+  wav: "audio/wav",
+};
+
+/** R2 key of a word's recording: audio/{lexeme id}.{ext} (SPEC §9 audio path audio/{id}.mp3). */
+export function audioKeyFor(lexemeId: number, file: string) {
+  const ext = /\.([a-z0-9]+)$/i.exec(file)![1].toLowerCase();
+  return { key: `audio/${lexemeId}.${ext}`, contentType: AUDIO_TYPES[ext] };
+}
+
+export function audioSql(objects: AudioObject[]): string[] {
+  const out: string[] = [];
+  for (const o of objects) {
+    out.push(
+      `INSERT INTO audio_objects (key, content_type, size) VALUES (${q(o.key)}, ${q(o.contentType)}, ${o.size}) ` +
+        `ON CONFLICT(key) DO UPDATE SET content_type = excluded.content_type, size = excluded.size ` +
+        `WHERE audio_objects.content_type IS NOT excluded.content_type OR audio_objects.size IS NOT excluded.size`,
+    );
+    const audioId = `(SELECT id FROM audio_objects WHERE key = ${q(o.key)})`;
+    out.push(
+      `UPDATE lexemes SET audio_id = ${audioId}, updated_at = ${NOW} WHERE id = ${o.lexemeId} AND audio_id IS NOT ${audioId}`,
+    );
+  }
+  return out;
+}
+
+export function formatErrors(file: string, errors: RowError[], max = 50) {
+  const lines = errors.slice(0, max).map((e) => `${file}:${e.line}: ${e.message}`);
+  if (errors.length > max) lines.push(`… and ${errors.length - max} more`);
+  return lines.join("\n");
+}

@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+// The e2e database holds the demo seed, plus tests/fixtures/audio/silence.mp3 attached to maajaa (vai)
+// through the import command (scripts/test.mjs).
+
+test("/k → a word → play its recording → back to the list", async ({ page }) => {
+  await page.goto("/k");
+  await expect(page.getByText("These are the top words in Nishnaabemwin, according to our collected texts.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("list", { name: "Top words" }).getByRole("link", { name: "maajaa", exact: true }).click();
+  await expect(page).toHaveURL(/\/k\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("maajaa");
+  await expect(page.getByText("go away, leave")).toBeVisible();
+
+  const play = page.getByRole("button", { name: /Play recording of maajaa/ });
+  await expect(play).toBeVisible();
+  await expectNoAxeViolations(page);
+  await play.click();
+  await expect
+    .poll(() => page.evaluate(() => {
+      const audio = document.querySelector("audio");
+      return Boolean(audio && (audio.currentTime > 0 || audio.ended));
+    }))
+    .toBe(true);
+  await expect(page.getByText("Sorry, there is no audio at this URL.")).toHaveCount(0);
+
+  await page.getByRole("link", { name: /Back to the word list/ }).click();
+  await expect(page).toHaveURL(/\/k$/);
+});
+
+test("a word without a recording has no audio button", async ({ page }) => {
+  await page.goto("/k?q=zhaa");
+  await page.getByRole("link", { name: "zhaa", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("zhaa");
+  await expect(page.getByRole("button", { name: /Play/ })).toHaveCount(0);
+});
+
+test("a story → tap a word → its gloss, by mouse and by keyboard", async ({ page }) => {
+  await page.goto("/d");
+  await expect(page.getByText("Not ready to view")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Demo story: Leaving (reference forms)" }).click();
+  await expect(page.getByText("S/he leaves.")).toBeVisible();
+
+  const word = page.getByRole("button", { name: "Maajaa", exact: true });
+  await word.click();
+  await expect(word).toHaveAttribute("aria-expanded", "true");
+  const popover = page.getByRole("group", { name: "About Maajaa" });
+  await expect(popover).toContainText("go away, leave");
+  await expect(popover.getByRole("link", { name: "maajaa", exact: true })).toHaveAttribute("href", /\/k\/\d+$/);
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press("Escape");
+  await expect(popover).toHaveCount(0);
+  await expect(word).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("group", { name: "About Maajaa" })).toBeVisible();
+
+  // An inflected word resolves to its lemma through the grammar engine's analyser.
+  await page.getByRole("button", { name: "Nmaajaa", exact: true }).click();
+  const inflected = page.getByRole("group", { name: "About Nmaajaa" });
+  await expect(inflected).toContainText(/nmaajaa → maajaa, .+\(Independent, 1s\)/);
+  await expect(inflected).toContainText("go away, leave");
+  await expect(page.getByRole("group", { name: "About Maajaa" })).toHaveCount(0);
+});
+
+test("search by an inflected form finds its lemma and explains the form", async ({ page }) => {
+  await page.goto("/k");
+  const box = page.getByRole("search", { name: "Word search" }).getByRole("searchbox");
+  await box.fill("Nmaajaa");
+  await box.press("Enter");
+  await expect(page.getByText(/nmaajaa → maajaa, /)).toBeVisible();
+  await expect(page.getByRole("link", { name: "maajaa", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Play recording of maajaa/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("search from the navbar: English and Odawa, case and apostrophes do not matter", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("search", { name: "Search words" }).getByRole("searchbox");
+  await box.fill("LEAVE");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/k\?q=LEAVE$/);
+  await expect(page.getByRole("link", { name: "maajaa", exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/k?q=N%E2%80%99KAAT");
+  await expect(page.getByRole("link", { name: "n'kaat", exact: true })).toBeVisible();
+});
+
+test("word and story pages fit a 360 px wide screen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/k", "/d/DEMO1", "/k?q=leave"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,47 @@
+/** Word of the Day subscribers for integration tests (inside workerd). */
+import { hashToken, unsubscribeTokenFor } from "../../workers/lib/email-tokens";
+
+export type TestSubscriber = { id: number; email: string; unsubscribeToken: string };
+
+export async function insertSubscriber(
+  env: Env,
+  status: "pending" | "confirmed" | "unsubscribed" = "confirmed",
+  email = `wotd-${crypto.randomUUID()}@example.org`,
+): Promise<TestSubscriber> {
+  const unsubscribeToken = await unsubscribeTokenFor(env, email);
+  const row = await env.DB.prepare(
+    "INSERT INTO wotd_subscribers (email, status, source, unsubscribe_token_hash) VALUES (?, ?, 'wotd-signup', ?) RETURNING id",
+  )
+    .bind(email, status, await hashToken(unsubscribeToken))
+    .first<{ id: number }>();
+  return { id: row!.id, email, unsubscribeToken };
+}
+
+/** A lexeme with an example sentence (and optionally a recording), for the daily email. */
+export async function insertWordWithExample(env: Env, opts: { audio?: boolean } = {}) {
+  const name = `wotdword-${crypto.randomUUID().slice(0, 8)}`;
+  let audioId: number | null = null;
+  if (opts.audio) {
+    const audio = await env.DB.prepare(
+      "INSERT INTO audio_objects (key, content_type, size) VALUES (?, 'audio/mpeg', 10) RETURNING id",
+    )
+      .bind(`audio/${name}.mp3`)
+      .first<{ id: number }>();
+    audioId = audio!.id;
+  }
+  const lexeme = await env.DB.prepare(
+    "INSERT INTO lexemes (name, search_key, pos, gloss, audio_id) VALUES (?, ?, 'vai', 's/he tests things', ?) RETURNING id",
+  )
+    .bind(name, name, audioId)
+    .first<{ id: number }>();
+  const sentence = await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, ?, 'DEMO') RETURNING id")
+    .bind(`${name} example`, "An example translation.")
+    .first<{ id: number }>();
+  await env.DB.prepare("INSERT INTO sentence_lexemes (sentence_id, lexeme_id) VALUES (?, ?)").bind(sentence!.id, lexeme!.id).run();
+  return { id: lexeme!.id, name };
+}
+
+/** Stores `lexemeId` as the word of `day` (so a test controls the word without running the picker). */
+export async function pickForDay(env: Env, day: string, lexemeId: number) {
+  await env.DB.prepare("INSERT INTO wotd_picks (day, lexeme_id) VALUES (?, ?)").bind(day, lexemeId).run();
+}

@@ -1,0 +1,155 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import {
+  ORDERS, analyse, buildLexicon, cellKey, cellsOf, inflect, normaliseWordform, paradigm, spellingKeys, verbClassOf,
+  type Cell, type VerbClass,
+} from "../../app/grammar";
+import { DEMO_LEXEMES, SAMPLE_VERBS, referenceRows } from "../fixtures/grammar/reference";
+
+const rows = referenceRows();
+const sameCell = (a: Cell, b: Cell) => a.order === b.order && a.subject === b.subject && a.object === b.object;
+
+/** Reference cells the engine must mark low or unconfirmed: [FST]/[YAML] disagreements and Low cells of the reference notes. */
+const LOW_CELLS: Record<string, string[]> = {
+  vta: ["imp 21>3p", "imp-pro 2p>1s"],
+  vti: ["imp 21>0s", "imp 21>0p", "imp-pro 2s>0", "imp-pro 2p>0"], // class 1 (-am) verbs only
+  vii: ["ind-neg 0p", "ind-neg 0'p"],
+};
+/** Cells SPEC §5 requires that the reference has no form for. */
+const UNCONFIRMED_VTA = ["imp-pro 2s>1p", "imp-pro 2p>1p", "imp-pro 2p>3s", "imp-pro 2p>3p", "conj 3'>3s", "conj-neg 3'>3s", "ind 2p>1p", "ind-neg 2p>1p"];
+
+describe("golden: every reference cell of the sample verbs", () => {
+  for (const verb of SAMPLE_VERBS) {
+    const cls = verb.cls as VerbClass;
+    const mine = rows.filter((r) => r.lemma === verb.ref && r.cls === verb.cls && cellsOf(cls).some((c) => sameCell(c, r.cell)));
+    test(`${verb.lexeme.name} (${cls}): ${mine.length} reference cells`, () => {
+      expect(mine.length).toBeGreaterThan(0);
+      const misses: string[] = [];
+      for (const r of mine) {
+        const inf = inflect(verb.lexeme, r.cell);
+        const got = inf ? [inf.form, ...inf.variants] : [];
+        // Where the FST and the hand-written YAML disagree, either source's form is accepted (the cell is Low).
+        const accepted = r.agrees === "NO" ? [...r.forms, ...r.yaml.split("|")] : r.forms;
+        if (!accepted.some((f) => got.includes(f))) misses.push(`${cellKey(r.cell)}: want ${r.forms.join("|")}, got ${got.join("|")}`);
+        if (r.agrees === "NO") expect(inf?.confidence, cellKey(r.cell)).toMatch(/low|unconfirmed/);
+      }
+      expect(misses).toEqual([]);
+    });
+  }
+
+  test("Low reference cells are marked low or unconfirmed", () => {
+    for (const verb of SAMPLE_VERBS) {
+      const keys = LOW_CELLS[verb.cls] ?? [];
+      if (verb.cls === "vti" && !/am/.test(verb.lexeme.stem ?? "")) continue;
+      for (const cell of cellsOf(verb.cls as VerbClass).filter((c) => keys.includes(cellKey(c)))) {
+        expect(inflect(verb.lexeme, cell)?.confidence, `${verb.lexeme.name} ${cellKey(cell)}`).toMatch(/low|unconfirmed/);
+      }
+    }
+  });
+
+  test("cells with no reference form still answer, marked unconfirmed", () => {
+    for (const verb of SAMPLE_VERBS.filter((v) => v.cls === "vta")) {
+      for (const key of UNCONFIRMED_VTA) {
+        const cell = cellsOf("vta").find((c) => cellKey(c) === key)!;
+        expect(rows.some((r) => r.lemma === verb.ref && sameCell(r.cell, cell))).toBe(false);
+        const inf = inflect(verb.lexeme, cell);
+        expect(inf?.form, key).toBeTruthy();
+        expect(inf?.confidence, key).toBe("unconfirmed");
+      }
+    }
+  });
+});
+
+describe("cell inventory (SPEC §5 and §9)", () => {
+  test("counts per class: basic (independent) / total", () => {
+    const counts = Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((c) => [c, `${cellsOf(c, "ind").length}/${cellsOf(c).length}`]));
+    expect(counts).toEqual({ vai: "9/42", vii: "4/12", vta: "39/176", vti: "16/58" });
+    const total = (["vai", "vii", "vta", "vti"] as const).reduce((n, c) => n + cellsOf(c).length, 0);
+    expect(total).toBe(288);
+    expect((["vai", "vii", "vta", "vti"] as const).reduce((n, c) => n + cellsOf(c, "ind").length, 0)).toBe(68);
+  });
+
+  test("every allowed cell of every sample verb has a form; disallowed cells have none", () => {
+    for (const verb of SAMPLE_VERBS) {
+      const cls = verb.cls as VerbClass;
+      for (const cell of cellsOf(cls)) expect(inflect(verb.lexeme, cell)?.form, `${verb.lexeme.name} ${cellKey(cell)}`).toMatch(/^[a-z'-]+$/);
+    }
+    const maajaa = SAMPLE_VERBS[0]!.lexeme;
+    expect(inflect(maajaa, { order: "imp", subject: "1s" })).toBeNull();
+    expect(inflect(SAMPLE_VERBS[4]!.lexeme, { order: "imp", subject: "2s" })).toBeNull();
+    expect(verbClassOf("VTA")).toBe("vta");
+    expect(verbClassOf("na")).toBeNull();
+    expect(ORDERS).toEqual(["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"]);
+  });
+
+  test("prefix, root and suffix join to the form; glosses carry person, negation and order", () => {
+    const maajaa = SAMPLE_VERBS[0]!.lexeme;
+    const i1 = inflect(maajaa, { order: "ind", subject: "1p" })!;
+    expect([i1.prefix, i1.root, i1.suffix]).toEqual(["n", "maajaa", "mi"]);
+    expect(i1.variants).toContain("nmaajaamin");
+    expect(i1.gloss).toBe("we (excl.) go away");
+    expect(i1.subjectPronoun).toBe("niinwi");
+    expect(inflect(maajaa, { order: "ind-neg", subject: "3s" })!.gloss).toBe("s/he does not go away");
+    expect(inflect(maajaa, { order: "conj", subject: "2s" })!.gloss).toBe("when/that you (sg) go away");
+    expect(inflect(maajaa, { order: "imp-pro", subject: "2p" })!.gloss).toBe("don't go away! (you (pl))");
+    const waabmaa = SAMPLE_VERBS.find((v) => v.ref === "waabmaa")!.lexeme;
+    expect(inflect(waabmaa, { order: "ind", subject: "3s", object: "1s" })!.gloss).toBe("s/he sees me");
+    const te = SAMPLE_VERBS.find((v) => v.ref === "te")!.lexeme;
+    expect(inflect(te, { order: "ind", subject: "0s" })!.gloss).toBe("it is [in a certain place]");
+    for (const order of ORDERS) for (const row of paradigm(waabmaa, order)) expect(row.inflection?.form).toBeTruthy();
+  });
+});
+
+describe("orthography", () => {
+  test("normaliseWordform unifies case, NFC and apostrophes", () => {
+    expect(normaliseWordform("N\u2019Gamo")).toBe("n'gamo");
+    expect(normaliseWordform("Gi\u0301")).toBe("g\u00ed");
+  });
+  test("spellingKeys make syncopated, full and devoiced spellings meet", () => {
+    const share = (a: string, b: string) => spellingKeys(a).some((k) => spellingKeys(b).includes(k));
+    expect(share("zhiwebat", "zhiwebad")).toBe(true);
+    expect(share("nimaajaa", "nmaajaa")).toBe(true);
+    expect(share("ngagwejmaa", "ngagwejimaa")).toBe(true);
+    expect(share("n'gamo", "ngamo")).toBe(true);
+    expect(share("maajaa", "zhaa")).toBe(false);
+  });
+});
+
+describe("analyse", () => {
+  const verbs = DEMO_LEXEMES.filter((l) => verbClassOf(l.pos));
+  const lexicon = buildLexicon(DEMO_LEXEMES);
+
+  test("finds lemma and cell of a reference form", () => {
+    const hits = analyse("Ngikendaan", lexicon);
+    expect(hits.some((h) => h.lexeme.name === "gkendaan" && cellKey(h.cell) === "ind 1s>0s")).toBe(true);
+    expect(analyse("nimaajaa", lexicon).some((h) => h.lexeme.name === "maajaa" && h.cell.subject === "1s")).toBe(true);
+    expect(analyse("qqqq", lexicon)).toEqual([]);
+  });
+
+  test("round trip: analyse(inflect(x)) finds x for every cell of every demo verb (property)", () => {
+    const pairs = verbs.flatMap((lexeme) => cellsOf(verbClassOf(lexeme.pos)!).map((cell) => ({ lexeme, cell })));
+    fc.assert(
+      fc.property(fc.constantFrom(...pairs), ({ lexeme, cell }) => {
+        const inf = inflect(lexeme, cell)!;
+        for (const form of [inf.form, ...inf.variants]) {
+          const found = analyse(form, lexicon).some((a) => a.lexeme === lexeme && sameCell(a.cell, cell));
+          if (!found) return false;
+        }
+        return true;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("round trip exhaustively over the demo verbs", () => {
+    let checked = 0;
+    for (const lexeme of verbs) {
+      for (const cell of cellsOf(verbClassOf(lexeme.pos)!)) {
+        const inf = inflect(lexeme, cell)!;
+        expect(analyse(inf.form, lexicon).some((a) => a.lexeme === lexeme && sameCell(a.cell, cell)), `${lexeme.name} ${cellKey(cell)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { renderContactEmail, renderWotdEmail, siteInfo } from "../../workers/jobs/emails";
+
+const site = siteInfo({ SITE_NAME: "Nishnaabemwin", SITE_URL: "https://example.org/" });
+const word = {
+  day: "2030-01-01",
+  lexemeId: 42,
+  name: "maajaa",
+  pos: "vai",
+  gloss: "s/he leaves <fast> & far",
+  audioPath: "/audio/42.mp3",
+  example: { text: "Maajaa.", trans: "S/he leaves." },
+};
+
+test("the daily email escapes data in HTML and carries RFC 8058 headers with https links", () => {
+  const mail = renderWotdEmail(site, word, { email: "a+b@example.org", unsubscribeToken: "tok_en-123456789012345678901" });
+  expect(mail.html).toContain("s/he leaves &lt;fast&gt; &amp; far");
+  expect(mail.html).not.toContain("<fast>");
+  expect(mail.text).toContain("s/he leaves <fast> & far");
+  expect(mail.headers).toEqual({
+    "List-Unsubscribe": "<https://example.org/unsubscribe/one-click?t=tok_en-123456789012345678901>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  });
+  expect(mail.text).toContain("https://example.org/k/42?email=a%2Bb%40example.org");
+  expect(mail.text).toContain("Listen: https://example.org/audio/42.mp3");
+  expect(mail.text).toContain("Unsubscribe: https://example.org/unsubscribe?t=tok_en-123456789012345678901");
+});
+
+test("a word without audio or example leaves those parts out", () => {
+  const mail = renderWotdEmail(site, { ...word, audioPath: null, example: null }, { email: "x@example.org", unsubscribeToken: "t".repeat(43) });
+  expect(mail.text).not.toContain("Listen:");
+  expect(mail.html).not.toContain("/audio/");
+});
+
+test("a contact subject cannot inject header lines", () => {
+  const mail = renderContactEmail(site, "owner@example.org", {
+    id: 1,
+    name: "N",
+    email: "n@example.org",
+    subject: "Hi\r\nBcc: victim@example.org",
+    message: "<b>hello</b>",
+  });
+  expect(mail.subject).not.toMatch(/[\r\n]/);
+  expect(mail.html).toContain("&lt;b&gt;hello&lt;/b&gt;");
+  expect(mail.replyTo).toBe("n@example.org");
+});

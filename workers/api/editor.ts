@@ -1,0 +1,236 @@
+/**
+ * The editor tool's JSON API (issue #8), mounted at /api/editor, and the admin test upload at
+ * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
+ * body) and every change writes an edit_log row (db/queries/editor.ts).
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { createDb, type Db } from "../../db/client";
+import {
+  findLexemesByName,
+  getAudioObject,
+  getFormDetail,
+  getFormForUpload,
+  getHistory,
+  insertAudioObject,
+  listCounts,
+  listRankPage,
+  removeAudioObject,
+  searchEditorSentences,
+  searchEditorWords,
+  setFormEmoji,
+  setFormLexemes,
+  setFormMorphSide,
+  type EditResult,
+} from "../../db/queries/editor";
+import { EmojiSchema, LexIdsSchema, MorphSideSchema } from "../../app/utils/editor-schemas";
+import { getEditorAccess } from "../../app/utils/editor.server";
+import { formClipBase, uploadFileName } from "../../app/utils/clip-names";
+import { serveAudio } from "../../app/utils/audio-storage.server";
+import type { Role, SessionUser } from "../../app/utils/session.server";
+import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } from "../lib/audio-upload";
+import type { ApiEnv } from "./types";
+import { invalid, readBody } from "./validation";
+
+type EditorEnv = ApiEnv & { Variables: { user: SessionUser; db: Db } };
+
+/** 401 without a session, 403 without the role; otherwise sets c.var.user and c.var.db. */
+export function requireRoleApi(role: Role): MiddlewareHandler<EditorEnv> {
+  return async (c, next) => {
+    const db = createDb(c.env.DB);
+    const access = await getEditorAccess(c.req.raw, c.env, db, role);
+    if (access.status === "anonymous") {
+      return c.json({ success: false, error: { code: "UNAUTHENTICATED", message: "Please log in." } }, 401);
+    }
+    if (access.status === "forbidden") {
+      return c.json({ success: false, error: { code: "FORBIDDEN", message: "You do not have permission to do that." } }, 403);
+    }
+    c.set("user", access.user);
+    c.set("db", db);
+    await next();
+  };
+}
+
+export const NOTHING_TO_UPLOAD = "Nothing to upload (missing audio or destination).";
+const TOO_LARGE = `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).`;
+const NOT_AUDIO = "That file is not a recording we accept (webm, ogg, mp3 or m4a).";
+
+const IdParam = z.coerce.number().int().positive();
+const RankQuery = z.object({ q: z.string().max(200).default(""), page: z.coerce.number().int().catch(1).default(1) });
+const CountQuery = z.object({
+  pos: z.enum(["all", "verb", "noun", "adverb", "affix", "other"]).catch("all").default("all"),
+  page: z.coerce.number().int().catch(1).default(1),
+});
+
+function formId(c: Context) {
+  const parsed = IdParam.safeParse(c.req.param("id"));
+  return parsed.success ? parsed.data : null;
+}
+
+function editResponse(c: Context, result: EditResult) {
+  switch (result.status) {
+    case "not_found":
+      return c.json({ success: false, error: { code: "NOT_FOUND", message: "No form found!" } }, 404);
+    case "invalid":
+      return c.json({ success: false, error: { code: "VALIDATION", message: result.reason } }, 400);
+    case "ignored":
+      return c.json({ success: false, ignored: true, error: { code: "IGNORED", message: result.reason } }, 409);
+    default:
+      return c.json({ success: true, status: result.status });
+  }
+}
+
+export const editor = new Hono<EditorEnv>()
+  .use("*", requireRoleApi("editor"))
+  .get("/forms", async (c) => {
+    const query = RankQuery.safeParse(c.req.query());
+    if (!query.success) return invalid(c, query.error);
+    return c.json({ data: await listRankPage(c.var.db, { filter: query.data.q, page: query.data.page }) });
+  })
+  .get("/forms/:id", async (c) => {
+    const id = formId(c);
+    const row = id ? await getFormDetail(c.var.db, id) : null;
+    if (!row) return c.json({ error: { code: "NOT_FOUND", message: "No form found!" } }, 404);
+    return c.json({ data: [row] });
+  })
+  .get("/forms/:id/history", async (c) => {
+    const id = formId(c);
+    if (!id) return c.json({ error: { code: "NOT_FOUND", message: "No form found!" } }, 404);
+    return c.json({ data: await getHistory(c.var.db, "forms", String(id)) });
+  })
+  .post("/forms/:id/lexemes", async (c) => {
+    const id = formId(c);
+    const body = LexIdsSchema.safeParse(await readJson(c));
+    if (!id) return editResponse(c, { status: "not_found" });
+    if (!body.success) return invalid(c, body.error);
+    return editResponse(c, await setFormLexemes(c.var.db, { formId: id, lexIds: body.data.lexIds, userId: c.var.user.id }));
+  })
+  .post("/forms/:id/morph-side", async (c) => {
+    const id = formId(c);
+    const body = MorphSideSchema.safeParse(await readBody(c));
+    if (!id) return editResponse(c, { status: "not_found" });
+    if (!body.success) return invalid(c, body.error, "Choose a morph side before submitting.");
+    return editResponse(c, await setFormMorphSide(c.var.db, { formId: id, morphSide: body.data.morphSide, userId: c.var.user.id }));
+  })
+  .post("/forms/:id/emoji", async (c) => {
+    const id = formId(c);
+    const body = EmojiSchema.safeParse(await readBody(c));
+    if (!id) return editResponse(c, { status: "not_found" });
+    if (!body.success) return invalid(c, body.error, body.error.issues[0]?.message);
+    return editResponse(c, await setFormEmoji(c.var.db, { formId: id, emoji: body.data.emoji, userId: c.var.user.id }));
+  })
+  .post("/forms/:id/audio", async (c) => {
+    const id = formId(c);
+    const form = id ? await getFormForUpload(c.var.db, id) : null;
+    if (!form) return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    let body: FormData;
+    try {
+      body = await readCappedFormData(c.req.raw, 10);
+    } catch (error) {
+      if (error instanceof UploadTooLarge) return c.json({ success: false, error: TOO_LARGE }, 413);
+      return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    }
+    const files = body.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
+    if (files.length === 0 || files.length > 10) return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    const checked = [];
+    for (const file of files) {
+      const result = await checkAudioFile(file);
+      if (!result.ok) return c.json({ success: false, error: result.reason === "size" ? TOO_LARGE : NOT_AUDIO }, result.reason === "size" ? 413 : 415);
+      checked.push(result);
+    }
+    // Server-made names: form without punctuation + running index + '.ogg' (SPEC §5); the content type is the sniffed one.
+    const base = formClipBase(form.form, form.id);
+    const names: string[] = [];
+    let next = form.clipCount + 1;
+    for (const file of checked) {
+      const keys = Array.from({ length: 20 }, (_, i) => `forms/${base}${next + i}.ogg`);
+      const stored = await storeAudio(c, file, keys, form.id, { entity: "forms", entityId: String(form.id), action: "add_audio" });
+      if (!stored) return c.json({ success: false, error: "Upload failed. The server did not indicate success.", uploaded: names }, 500);
+      names.push(stored.key.slice("forms/".length));
+      next = Number(/(\d+)\.ogg$/.exec(stored.key)![1]) + 1;
+    }
+    return c.json({ success: true, files: names });
+  })
+  .get("/audio/:id", async (c) => {
+    const parsed = IdParam.safeParse(c.req.param("id"));
+    const object = parsed.success ? await getAudioObject(c.var.db, parsed.data) : null;
+    if (!object) return c.text("Sorry, there is no audio at this URL.", 404);
+    const response = await serveAudio(c.req.raw, c.env.AUDIO, object.key, object.contentType);
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(response.body, { status: response.status, headers });
+  })
+  .get("/lexemes", async (c) => c.json({ data: await findLexemesByName(c.var.db, c.req.query("name") ?? "") }))
+  .get("/words", async (c) => c.json({ data: await searchEditorWords(c.var.db, c.req.query("q") ?? "") }))
+  .get("/sentences", async (c) => c.json({ data: await searchEditorSentences(c.var.db, c.req.query("q") ?? "") }))
+  .get("/counts", async (c) => {
+    const query = CountQuery.parse(c.req.query());
+    return c.json({ data: await listCounts(c.var.db, query) });
+  });
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return null;
+  }
+}
+
+/** D1 row first (claims the key), then R2; the row is removed again if R2 fails. */
+async function storeAudio(
+  c: Context<EditorEnv>,
+  file: { bytes: Uint8Array; audio: { contentType: string } },
+  keys: string[],
+  formIdValue: number | null,
+  audit: { entity: string; entityId?: string; action: string },
+) {
+  const stored = await insertAudioObject(c.var.db, {
+    keys,
+    contentType: file.audio.contentType,
+    size: file.bytes.byteLength,
+    userId: c.var.user.id,
+    formId: formIdValue,
+    audit,
+  });
+  if (!stored) return null;
+  try {
+    await c.env.AUDIO.put(stored.key, file.bytes, { httpMetadata: { contentType: file.audio.contentType } });
+  } catch (error) {
+    console.error("audio-upload-failed", { key: stored.key, error: String(error) });
+    await removeAudioObject(c.var.db, { id: stored.id, key: stored.key, userId: c.var.user.id, audit });
+    return null;
+  }
+  return stored;
+}
+
+const DestinationSchema = z.string().trim().min(1).max(100);
+
+/**
+ * POST /api/upload-audio (the /admin test page; SPEC §7): multipart filetype, filename, word or id, audio.
+ * Answers `{ success, error? }`. The stored name is made here from the destination and the sniffed type.
+ */
+export const uploadAudio = new Hono<EditorEnv>().use("*", requireRoleApi("admin")).post("/", async (c) => {
+  let body: FormData;
+  try {
+    body = await readCappedFormData(c.req.raw, 1);
+  } catch (error) {
+    if (error instanceof UploadTooLarge) return c.json({ success: false, error: TOO_LARGE }, 413);
+    return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+  }
+  const audio = body.get("audio");
+  const filename = body.get("filename");
+  const destination = DestinationSchema.safeParse(body.get("word") || body.get("id"));
+  if (!(audio instanceof File) || audio.size === 0 || typeof filename !== "string" || !filename.trim() || !destination.success) {
+    return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+  }
+  const checked = await checkAudioFile(audio);
+  if (!checked.ok) {
+    return c.json({ success: false, error: checked.reason === "size" ? TOO_LARGE : NOT_AUDIO }, checked.reason === "size" ? 413 : 415);
+  }
+  const name = uploadFileName(destination.data, checked.audio.contentType);
+  const dot = name.lastIndexOf(".");
+  const keys = [`uploads/${name}`, ...Array.from({ length: 50 }, (_, i) => `uploads/${name.slice(0, dot)}_${i + 2}${name.slice(dot)}`)];
+  const stored = await storeAudio(c, checked, keys, null, { entity: "audio_objects", action: "upload" });
+  if (!stored) return c.json({ success: false, error: "Upload failed. The server did not indicate success." }, 500);
+  return c.json({ success: true, filename: stored.key.slice("uploads/".length) });
+});

@@ -1,0 +1,70 @@
+/**
+ * The old Word of the Day JSON calls (SPEC §7), kept for existing clients:
+ * POST /api/signup-wotd {name, email, source} → {success} or {success: false, error: {code, message}}
+ *   (an address that is already confirmed answers 200 with code SQLITE_CONSTRAINT_UNIQUE, as the old API did)
+ * POST /api/verify-unsubscribe-token {token} → {valid}; POST /api/unsubscribe {token} → {success};
+ * POST /api/confirm-email {token} → {success}.
+ */
+import { Hono, type Context } from "hono";
+import type { z } from "zod";
+import { createDb } from "../../db/client";
+import { TokenBodySchema, WOTD_TEXT, WotdSignupSchema } from "../../app/utils/email-forms";
+import { isProduction } from "../lib/env";
+import { getRecordedMailStats } from "../lib/mail";
+import { clientIp } from "../lib/rate-limit";
+import { confirmEmail, signUpForWotd, unsubscribe, verifyUnsubscribeToken } from "../lib/wotd";
+import type { ApiEnv } from "./types";
+import { readBody } from "./validation";
+
+function invalidBody(c: Context, error: z.ZodError | null) {
+  return c.json(
+    {
+      success: false,
+      error: {
+        code: "VALIDATION",
+        message: error?.issues[0]?.message ?? "The request was not valid.",
+        issues: error?.issues.map((i) => ({ path: i.path.join("."), message: i.message })) ?? [],
+      },
+    },
+    400,
+  );
+}
+
+export const wotd = new Hono<ApiEnv>()
+  .post("/signup-wotd", async (c) => {
+    const parsed = WotdSignupSchema.safeParse(await readBody(c));
+    if (!parsed.success) return invalidBody(c, parsed.error);
+    const result = await signUpForWotd({ env: c.env, db: createDb(c.env.DB) }, parsed.data, clientIp(c.req.raw));
+    switch (result.status) {
+      case "subscribed":
+        return c.json({ success: true });
+      case "already-subscribed":
+        return c.json({ success: false, error: { code: "SQLITE_CONSTRAINT_UNIQUE", message: WOTD_TEXT.already } });
+      case "rate-limited":
+        return c.json({ success: false, error: { code: "RATE_LIMITED", message: WOTD_TEXT.rateLimited } }, 429);
+      case "error":
+        return c.json({ success: false, error: { code: "INTERNAL", message: WOTD_TEXT.error } }, 500);
+    }
+  })
+  .post("/verify-unsubscribe-token", async (c) => {
+    const parsed = TokenBodySchema.safeParse(await readBody(c));
+    if (!parsed.success) return invalidBody(c, parsed.error);
+    return c.json({ valid: await verifyUnsubscribeToken(createDb(c.env.DB), parsed.data.token) });
+  })
+  .post("/unsubscribe", async (c) => {
+    const parsed = TokenBodySchema.safeParse(await readBody(c));
+    if (!parsed.success) return invalidBody(c, parsed.error);
+    return c.json({ success: await unsubscribe(createDb(c.env.DB), parsed.data.token) });
+  })
+  .post("/confirm-email", async (c) => {
+    const parsed = TokenBodySchema.safeParse(await readBody(c));
+    if (!parsed.success) return invalidBody(c, parsed.error);
+    return c.json({ success: await confirmEmail(createDb(c.env.DB), parsed.data.token) });
+  })
+  // Test-only (never in production, only with MAIL_TRANSPORT=record): what the recording mailer took, for the bench.
+  .get("/_test/recorded-mail", (c) => {
+    if (isProduction(c.env) || c.env.MAIL_TRANSPORT !== "record") {
+      return c.json({ error: { code: "NOT_FOUND", message: "No such API endpoint." } }, 404);
+    }
+    return c.json(getRecordedMailStats(c.req.query("subject") ?? ""));
+  });

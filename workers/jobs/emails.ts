@@ -1,0 +1,152 @@
+/**
+ * Email bodies (HTML + plain text) for the Word of the Day and the contact form. Pure functions:
+ * no bindings, so unit tests render them directly. Every value from the database is escaped.
+ */
+import type { MailMessage } from "../lib/mail";
+import type { WotdContent } from "../../db/queries/wotd";
+
+export type SiteInfo = { siteName: string; siteUrl: string };
+
+export function escapeHtml(value: string) {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+export function siteInfo(env: Pick<Env, "SITE_NAME" | "SITE_URL">): SiteInfo {
+  return { siteName: env.SITE_NAME || "Nishnaabemwin", siteUrl: (env.SITE_URL || "").replace(/\/+$/, "") };
+}
+
+function layout(site: SiteInfo, title: string, body: string, footer = "") {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f6f3f8;font-family:Arial,Helvetica,sans-serif;color:#1f1b24;">
+<div style="max-width:560px;margin:0 auto;padding:24px 16px;">
+<p style="margin:0 0 16px;font-weight:bold;color:#5b3f73;">${escapeHtml(site.siteName)}</p>
+${body}
+<hr style="border:none;border-top:1px solid #ddd3e3;margin:24px 0;">
+<p style="font-size:13px;color:#5c5563;">${footer}</p>
+</div></body></html>`;
+}
+
+const buttonStyle =
+  "display:inline-block;padding:10px 18px;background:#5b3f73;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;";
+
+/** Absolute URL of the one-click unsubscribe endpoint (RFC 8058) for a token. */
+export function oneClickUnsubscribeUrl(site: SiteInfo, token: string) {
+  return `${site.siteUrl}/unsubscribe/one-click?t=${encodeURIComponent(token)}`;
+}
+
+export function unsubscribePageUrl(site: SiteInfo, token: string) {
+  return `${site.siteUrl}/unsubscribe?t=${encodeURIComponent(token)}`;
+}
+
+/** The daily email: word, part of speech, gloss, example, audio link, word page link, unsubscribe link. */
+export function renderWotdEmail(
+  site: SiteInfo,
+  word: WotdContent,
+  recipient: { email: string; unsubscribeToken: string },
+): MailMessage {
+  const wordUrl = `${site.siteUrl}/k/${word.lexemeId}?email=${encodeURIComponent(recipient.email)}`;
+  const audioUrl = word.audioPath ? `${site.siteUrl}${word.audioPath}` : null;
+  const unsubscribeUrl = unsubscribePageUrl(site, recipient.unsubscribeToken);
+  const subject = `Word of the Day: ${word.name}`;
+
+  const html = layout(
+    site,
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 8px;">Nishnaabemwin Word of the Day</h1>
+<p style="font-size:28px;margin:8px 0;"><strong lang="otw">${escapeHtml(word.name)}</strong> <span style="font-size:16px;color:#5c5563;">(${escapeHtml(word.pos)})</span></p>
+<p style="font-size:18px;margin:0 0 16px;">${escapeHtml(word.gloss)}</p>
+${
+  word.example
+    ? `<p style="margin:0 0 4px;"><em lang="otw">${escapeHtml(word.example.text)}</em></p>
+<p style="margin:0 0 16px;color:#5c5563;">${escapeHtml(word.example.trans)}</p>`
+    : ""
+}${audioUrl ? `<p><a href="${escapeHtml(audioUrl)}">Listen to ${escapeHtml(word.name)}</a></p>` : ""}
+<p><a href="${escapeHtml(wordUrl)}" style="${buttonStyle}">See the word</a></p>`,
+    `You get this email because you signed up for the ${escapeHtml(site.siteName)} Word of the Day. ` +
+      `<a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>`,
+  );
+
+  const text = [
+    "Nishnaabemwin Word of the Day",
+    "",
+    `${word.name} (${word.pos})`,
+    word.gloss,
+    ...(word.example ? ["", word.example.text, word.example.trans] : []),
+    ...(audioUrl ? ["", `Listen: ${audioUrl}`] : []),
+    "",
+    `See the word: ${wordUrl}`,
+    "",
+    "--",
+    `You get this email because you signed up for the ${site.siteName} Word of the Day.`,
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ].join("\n");
+
+  return {
+    to: recipient.email,
+    subject,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(site, recipient.unsubscribeToken)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+/** The double opt-in email: its 'Confirm subscription' button carries the confirmation token. */
+export function renderConfirmEmail(site: SiteInfo, recipient: { email: string; token: string }): MailMessage {
+  const confirmUrl = `${site.siteUrl}/confirm-email?t=${encodeURIComponent(recipient.token)}`;
+  const subject = `Confirm your ${site.siteName} Word of the Day subscription`;
+  const html = layout(
+    site,
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 8px;">Aanii!</h1>
+<p>Please confirm that you want to receive the Nishnaabemwin Word of the Day at ${escapeHtml(recipient.email)}.</p>
+<p><a href="${escapeHtml(confirmUrl)}" style="${buttonStyle}">Confirm subscription</a></p>
+<p style="font-size:13px;color:#5c5563;">Or open this link: ${escapeHtml(confirmUrl)}</p>`,
+    "If you did not sign up, ignore this email: you will not get any Word of the Day emails.",
+  );
+  const text = [
+    "Aanii!",
+    "",
+    `Please confirm that you want to receive the Nishnaabemwin Word of the Day at ${recipient.email}.`,
+    "",
+    `Confirm subscription: ${confirmUrl}`,
+    "",
+    "If you did not sign up, ignore this email: you will not get any Word of the Day emails.",
+  ].join("\n");
+  return { to: recipient.email, subject, text, html };
+}
+
+/** A contact-form message forwarded to the site owner; replies go to the sender. */
+export function renderContactEmail(
+  site: SiteInfo,
+  to: string,
+  message: { name: string; email: string; subject: string; message: string; id: number },
+): MailMessage {
+  const subject = `[${site.siteName} contact] ${message.subject}`.replace(/[\r\n]+/g, " ");
+  const html = layout(
+    site,
+    subject,
+    `<p><strong>From:</strong> ${escapeHtml(message.name)} &lt;${escapeHtml(message.email)}&gt;</p>
+<p><strong>Subject:</strong> ${escapeHtml(message.subject)}</p>
+<div style="white-space:pre-wrap;background:#ffffff;padding:12px;border-radius:6px;">${escapeHtml(message.message)}</div>`,
+    `Contact message #${message.id}, stored on the site.`,
+  );
+  const text = [
+    `From: ${message.name} <${message.email}>`,
+    `Subject: ${message.subject}`,
+    "",
+    message.message,
+    "",
+    "--",
+    `Contact message #${message.id}, stored on the site.`,
+  ].join("\n");
+  return { to, subject, text, html, replyTo: message.email };
+}

@@ -1,0 +1,53 @@
+/**
+ * Tokens in Word of the Day emails. Only SHA-256 hashes are stored.
+ * - Confirmation tokens are random (32 bytes) and expire.
+ * - Unsubscribe tokens must appear in every daily email although only their hash is stored, so they are
+ *   derived: HMAC-SHA256(EMAIL_TOKEN_SECRET, "wotd-unsubscribe:v1:" + email). Long-lived, one per subscriber.
+ * @see docs/decisions/007-word-of-the-day-delivery.md
+ */
+import { isProduction } from "./env";
+
+const LOCAL_DEV_SECRET = "local-development-only-email-token-secret";
+const encoder = new TextEncoder();
+
+export function toBase64Url(bytes: Uint8Array) {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function randomToken(bytes = 32) {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export async function hashToken(token: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(token)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function tokenSecret(env: Env) {
+  const secret = env.EMAIL_TOKEN_SECRET || env.SESSION_SECRET || (isProduction(env) ? "" : LOCAL_DEV_SECRET);
+  if (secret.length < 32) throw new Error("EMAIL_TOKEN_SECRET (or SESSION_SECRET) is missing or too short.");
+  return secret;
+}
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string) {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** The subscriber's unsubscribe token (same value every time for the same address). */
+export async function unsubscribeTokenFor(env: Env, email: string) {
+  const key = await hmacKey(tokenSecret(env));
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`wotd-unsubscribe:v1:${email}`));
+  return toBase64Url(new Uint8Array(mac));
+}
+
+/** Tokens arrive in links: a loose shape check before any database work. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;

@@ -1,0 +1,139 @@
+/**
+ * Word of the Day sign-up, double opt-in and unsubscribe, and the contact form: the logic shared by the
+ * page actions, the resource routes and the JSON API (SPEC §3-§5, §7, §8).
+ * @see docs/decisions/007-word-of-the-day-delivery.md
+ */
+import type { Db } from "../../db/client";
+import { insertContactMessage } from "../../db/queries/contact";
+import { hitRateLimit } from "../../db/queries/rate-limits";
+import {
+  confirmSubscriber,
+  findSubscriberByEmail,
+  findSubscriberByUnsubscribeHash,
+  insertPendingSubscriber,
+  renewPendingSubscriber,
+  unsubscribeByHash,
+} from "../../db/queries/wotd";
+import type { ContactInput, WotdSignupInput } from "../../app/utils/email-forms";
+import type { JobMessage } from "../jobs/messages";
+import { hashToken, randomToken, TOKEN_PATTERN, unsubscribeTokenFor } from "./email-tokens";
+
+type Deps = { env: Env; db: Db };
+
+/** How long a confirmation link works. */
+export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+/** Sign-ups per client address per hour, and confirmation emails per address per day. */
+export const SIGNUP_LIMIT_PER_IP = 20;
+export const CONFIRM_MAILS_PER_ADDRESS = 3;
+/** Contact messages per client address per hour. */
+export const CONTACT_LIMIT_PER_IP = 5;
+
+export type SignupResult =
+  | { status: "subscribed" }
+  | { status: "already-subscribed" }
+  | { status: "rate-limited" }
+  | { status: "error" };
+
+function isUniqueViolation(error: unknown) {
+  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+  return /UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(text);
+}
+
+/**
+ * A new address becomes pending and gets a confirmation email; a pending or unsubscribed one gets a fresh
+ * confirmation; a confirmed one is 'already subscribed'. A filled decoy answers success and stores nothing.
+ */
+export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, ip: string): Promise<SignupResult> {
+  if (input.name.trim() !== "") return { status: "subscribed" };
+  try {
+    if (!(await hitRateLimit(db, `wotd-signup:ip:${ip}`, SIGNUP_LIMIT_PER_IP, HOUR)).allowed) {
+      return { status: "rate-limited" };
+    }
+    const token = randomToken();
+    const confirmTokenHash = await hashToken(token);
+    const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
+    let subscriberId: number;
+    const existing = await findSubscriberByEmail(db, input.email);
+    if (existing?.status === "confirmed") return { status: "already-subscribed" };
+    if (existing) {
+      await renewPendingSubscriber(db, existing.id, confirmTokenHash, confirmExpiresAt);
+      subscriberId = existing.id;
+    } else {
+      try {
+        const row = await insertPendingSubscriber(db, {
+          email: input.email,
+          source: input.source,
+          confirmTokenHash,
+          confirmExpiresAt,
+          unsubscribeTokenHash: await hashToken(await unsubscribeTokenFor(env, input.email)),
+        });
+        subscriberId = row.id;
+      } catch (error) {
+        // Two sign-ups of the same address at once: the unique index decides.
+        if (isUniqueViolation(error)) return { status: "already-subscribed" };
+        throw error;
+      }
+    }
+    // Someone could type another person's address again and again: a few confirmation mails a day at most.
+    const mails = await hitRateLimit(db, `wotd-confirm:email:${input.email}`, CONFIRM_MAILS_PER_ADDRESS, 24 * HOUR);
+    if (mails.allowed) {
+      const message: JobMessage = { version: 1, type: "wotd-confirm", subscriberId, email: input.email, token };
+      await env.EMAIL_QUEUE.send(message);
+    }
+    return { status: "subscribed" };
+  } catch (error) {
+    console.error("wotd-signup-failed", { error: String(error) });
+    return { status: "error" };
+  }
+}
+
+/** Loose shape check first, so random strings never reach the database. */
+async function tokenHash(token: string | null | undefined) {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  return hashToken(token);
+}
+
+export async function confirmEmail(db: Db, token: string | null | undefined) {
+  const hash = await tokenHash(token);
+  if (!hash) return false;
+  return Boolean(await confirmSubscriber(db, hash));
+}
+
+/** Whether the unsubscribe token belongs to a subscriber. Never changes anything. */
+export async function verifyUnsubscribeToken(db: Db, token: string | null | undefined) {
+  const hash = await tokenHash(token);
+  if (!hash) return false;
+  return Boolean(await findSubscriberByUnsubscribeHash(db, hash));
+}
+
+export async function unsubscribe(db: Db, token: string | null | undefined) {
+  const hash = await tokenHash(token);
+  if (!hash) return false;
+  return unsubscribeByHash(db, hash);
+}
+
+export type ContactResult = { status: "received" } | { status: "rate-limited" } | { status: "error" };
+
+/** Stores the message and queues the email to the site owner. A filled decoy answers success and stores nothing. */
+export async function submitContactMessage({ env, db }: Deps, input: ContactInput, ip: string): Promise<ContactResult> {
+  if (input.honorific.trim() !== "") return { status: "received" };
+  try {
+    if (!(await hitRateLimit(db, `contact:ip:${ip}`, CONTACT_LIMIT_PER_IP, HOUR)).allowed) {
+      return { status: "rate-limited" };
+    }
+    const { honorific: _decoy, ...message } = input;
+    const row = await insertContactMessage(db, message);
+    const job: JobMessage = { version: 1, type: "contact", contactMessageId: row.id };
+    try {
+      await env.EMAIL_QUEUE.send(job);
+    } catch (error) {
+      // The message is stored; the owner still sees it in the database.
+      console.error("contact-enqueue-failed", { id: row.id, error: String(error) });
+    }
+    return { status: "received" };
+  } catch (error) {
+    console.error("contact-failed", { error: String(error) });
+    return { status: "error" };
+  }
+}
