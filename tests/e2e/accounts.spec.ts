@@ -75,6 +75,7 @@ test("sign-up password messages hide after 3 s with JavaScript on", async ({ pag
 
 test("a failed log-in call shows 'Error contacting server!'", async ({ page }) => {
   await page.goto("/biindge");
+  await page.locator("html[data-hydrated]").waitFor();
   await page.route("**/biindge.data*", (route) => route.abort());
   await page.getByLabel("Username").fill("learner");
   await page.getByLabel("Password").fill("learner-demo-2026");
