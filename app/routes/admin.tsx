@@ -8,6 +8,7 @@ import { AdminRecorder } from "../components/editor/admin-recorder";
 import { getBindings } from "../context";
 import { requireEditorPage } from "../utils/editor.server";
 import type { Route } from "./+types/admin";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const ADMIN_ID_LENGTH = 4;
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { id: generateId() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Admin | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 
 export default function Admin({ actionData }: Route.ComponentProps) {
   return (

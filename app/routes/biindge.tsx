@@ -6,8 +6,9 @@ import { isSameOrigin, logIn } from "../utils/accounts.server";
 import { serverOrMessage } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/biindge";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Biindge (Log in) | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Biindge (Log in) | Nishnaabemwin" }];
 
 /** SPEC §2: signed in → /{from} (a path on this site only) or /. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,8 +3,9 @@ import type { Route } from "./+types/confirm-email";
 import { getBindings } from "../context";
 import { CONFIRM_TEXT } from "../utils/email-texts";
 import { confirmEmail } from "../../workers/lib/wotd";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, 
   { title: "Confirm email | Nishnaabemwin" },
   { name: "robots", content: "noindex" },
 ];

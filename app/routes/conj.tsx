@@ -6,8 +6,9 @@ import {
 } from "../grammar";
 import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../grammar/conj-form";
 import type { Route } from "./+types/conj";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Odawa Verb Conjugator | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa Verb Conjugator | Nishnaabemwin" }];
 
 type VerbOption = { value: string; label: string; lexeme: LexemeInput };
 

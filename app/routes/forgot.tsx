@@ -6,8 +6,9 @@ import { isSameOrigin, requestPasswordReset } from "../utils/accounts.server";
 import { serverOrMessage } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/forgot";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Forgot your password? | Nishnaabemwin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);

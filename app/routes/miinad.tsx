@@ -1,7 +1,8 @@
 import { getBindings } from "../context";
 import type { Route } from "./+types/miinad";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Donate | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Donate | Nishnaabemwin" }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getBindings(context);

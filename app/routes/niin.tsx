@@ -7,8 +7,9 @@ import { ColorSchema } from "../utils/account-validation";
 import { isSameOrigin } from "../utils/accounts.server";
 import { requireUser } from "../utils/session.server";
 import type { Route } from "./+types/niin";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Niin (Me) | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Niin (Me) | Nishnaabemwin" }];
 
 /** SPEC §3: the colour is also kept in local storage under this key. */
 const COLOR_STORAGE_KEY = "usernameColor";

@@ -3,8 +3,9 @@ import { listSampleWords, paradigmTable } from "../../db/queries/paradigms";
 import { getBindings } from "../context";
 import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Odawa paradigms | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa paradigms | Nishnaabemwin" }];
 
 /**
  * GET /paradigms?word=&kind= (SPEC "Paradigm viewer"). Rendered on the server, so it works without JavaScript; with

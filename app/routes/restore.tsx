@@ -6,8 +6,9 @@ import { isResetCodeLive, isSameOrigin, restoreAccess } from "../utils/accounts.
 import { serverOrMessage } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/restore";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Restore access | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Restore access | Nishnaabemwin" }];
 
 /** SPEC §5: no code, or a used/expired/unknown one, is the invalid-code state. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { listStoryIndex } from "../../db/queries/stories";
 import { getBindings } from "../context";
 import type { Route } from "./+types/stories";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dbaajmownan (Stories) | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Dbaajmownan (Stories) | Nishnaabemwin" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { stories: await listStoryIndex(getBindings(context).db) };

@@ -5,8 +5,9 @@ import { getBindings } from "../context";
 import { getSearchIndex } from "../utils/lexicon.server";
 import { lookupWords } from "../utils/word-search";
 import type { Route } from "./+types/story";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPTION, 
   { title: data?.story ? `${data.story.title} | Dbaajmownan | Nishnaabemwin` : "Story | Nishnaabemwin" },
 ];
 

@@ -3,8 +3,9 @@ import type { Route } from "./+types/unsubscribe";
 import { getBindings } from "../context";
 import { UNSUBSCRIBE_TEXT } from "../utils/email-texts";
 import { unsubscribe, verifyUnsubscribeToken } from "../../workers/lib/wotd";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, 
   { title: "Unsubscribe | Nishnaabemwin" },
   { name: "robots", content: "noindex" },
 ];

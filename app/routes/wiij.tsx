@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/wiij";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Chat | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Chat | Nishnaabemwin" }];
 
 export default function Wiij() {
   return (

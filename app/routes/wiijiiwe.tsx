@@ -6,8 +6,9 @@ import { isSameOrigin, signUp } from "../utils/accounts.server";
 import { serverOrMessage } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/wiijiiwe";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [{ title: "Wiijiiwe (Join) | Nishnaabemwin" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Wiijiiwe (Join) | Nishnaabemwin" }];
 
 const AGE_OPTIONS = [
   ["child", "Under 18"],

@@ -8,8 +8,9 @@ import { getBindings } from "../context";
 import { getSearchIndex } from "../utils/lexicon.server";
 import { lookupWords } from "../utils/word-search";
 import type { Route } from "./+types/word";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPTION, 
   { title: data?.word ? `${data.word.name} | Kidwinan | Nishnaabemwin` : "Word Not Found | Nishnaabemwin" },
 ];
 

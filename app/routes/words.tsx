@@ -7,10 +7,11 @@ import { getBindings } from "../context";
 import { getSearchIndex } from "../utils/lexicon.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../utils/word-search";
 import type { Route } from "./+types/words";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
 const QuerySchema = z.string().trim().max(MAX_QUERY_LENGTH * 4).catch("");
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPTION, 
   { title: data?.search ? `${data.search.query} | Kidwinan | Nishnaabemwin` : "Kidwinan (Words) | Nishnaabemwin" },
 ];
 

@@ -4,8 +4,9 @@ import { getBindings } from "../context";
 import { getWotdContent } from "../../db/queries/wotd";
 import { DaySchema } from "../../workers/jobs/messages";
 import { formatDay } from "./wotd";
+import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [SITE_DESCRIPTION, 
   { title: loaderData ? `${loaderData.word.name} — Word of the Day | Nishnaabemwin` : "Word Not Found | Nishnaabemwin" },
 ];
 

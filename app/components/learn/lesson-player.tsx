@@ -41,7 +41,7 @@ export function LessonPlayer({
           {`${total} ${total === 1 ? "item" : "items"}`}: words and sentences, one at a time, with the English shortly after.
         </p>
         <Link className="button button-primary" to="?step=1" preventScrollReset>
-          Start
+          Start the lesson
         </Link>
       </div>
     );

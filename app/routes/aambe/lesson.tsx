@@ -3,6 +3,7 @@ import { getBindings } from "../../context";
 import { getLesson } from "../../../db/queries/lessons";
 import { LessonPlayer } from "../../components/learn/lesson-player";
 import type { Route } from "./+types/lesson";
+import { SITE_DESCRIPTION } from "../../utils/meta";
 
 /** /aambe/learn/{num}: an unknown lesson redirects to /aambe (SPEC). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,6 +38,6 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [SITE_DESCRIPTION, 
   { title: `${loaderData?.lesson.title ?? "Lesson"} | Learn | Nishnaabemwin` },
 ];

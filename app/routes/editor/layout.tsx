@@ -10,6 +10,7 @@ import { getBindings } from "../../context";
 import { requireEditorPage } from "../../utils/editor.server";
 import { EDITOR_BASE } from "../../components/editor/display";
 import type { Route } from "./+types/layout";
+import { SITE_DESCRIPTION } from "../../utils/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: { username: user.username, usernameColor: user.usernameColor, role: user.role } };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Editor | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Editor | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 
 type RankPaging = { page: number; lastPage: number; prevHref: string | null; nextHref: string | null };
 
