@@ -235,9 +235,47 @@ export const forms = sqliteTable(
     count: integer("count").notNull().default(0),
     perc: real("perc").notNull().default(0),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /**
+     * Position among all forms by count desc, id desc (1 = most frequent). Stored so a filtered page keeps the
+     * global rank without a window over every form; recomputed when `form_rank_state.dirty` says counts or
+     * rows changed (triggers in migration 0002 set it). See db/queries/editor.ts `ensureFormRanks`.
+     */
+    rank: integer("rank"),
   },
-  (t) => [index("forms_count_idx").on(t.count), index("forms_search_key_idx").on(t.searchKey)],
+  (t) => [
+    index("forms_count_idx").on(t.count),
+    index("forms_search_key_idx").on(t.searchKey),
+    // (rank, search_key): rank pages are a range seek; a short filter scans this index in rank order (covering).
+    index("forms_rank_search_key_idx").on(t.rank, t.searchKey),
+  ],
 );
+
+/**
+ * Trigrams of each form's search key, so an editor's substring filter reads a few index entries instead of every
+ * form. Filled and kept in step by triggers on `forms` (migration 0002), never written by application code.
+ * A plain table rather than an FTS5 trigram index: `wrangler d1 export` refuses a database with virtual tables.
+ */
+export const formGrams = sqliteTable(
+  "form_grams",
+  {
+    gram: text("gram").notNull(),
+    formId: integer("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.formId] }), index("form_grams_form_id_idx").on(t.formId)],
+);
+
+/** 1..256: character positions for the trigram triggers (SQLite triggers cannot use a recursive CTE). */
+export const gramPositions = sqliteTable("gram_positions", {
+  n: integer("n").primaryKey(),
+});
+
+/** One row (id 1): whether `forms.rank` must be recomputed. Set by triggers, cleared by `ensureFormRanks`. */
+export const formRankState = sqliteTable("form_rank_state", {
+  id: integer("id").primaryKey(),
+  dirty: integer("dirty", { mode: "boolean" }).notNull().default(true),
+});
 
 /** Links from a form to the lexemes it belongs to (SPEC's lexIds list). */
 export const formLexemes = sqliteTable(

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "../workers/lib/password.ts";
 import { normalizeText, toSearchKey } from "../app/utils/orthography.ts";
+import { CLEAN_FORM_RANKS_SQL, RERANK_FORMS_SQL } from "../db/queries/form-ranks.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, "db", "seed", "data");
@@ -90,6 +91,8 @@ export async function buildSeedSql(): Promise<string> {
       `INSERT INTO form_lexemes (form_id, lexeme_id) SELECT (SELECT id FROM forms WHERE form = ${q(form)}), ${lexemeRef(lexeme, pos)} WHERE ${lexemeRef(lexeme, pos)} IS NOT NULL;`,
     );
   }
+
+  out.push(`${RERANK_FORMS_SQL};`, `${CLEAN_FORM_RANKS_SQL};`);
 
   for (const [id, title] of [
     [1, "Lesson 1: First verbs"],

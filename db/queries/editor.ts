@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { audioObjects, editLog, formLexemes, forms, lexemes, MORPH_SIDES, sentences, users } from "../schema";
 import { toSearchKey } from "../../app/utils/orthography";
+import { CLEAN_FORM_RANKS_SQL, FORM_RANKS_DIRTY_SQL, RERANK_FORMS_SQL } from "./form-ranks";
 
 export const RANK_PAGE_SIZE = 100;
 export const WORD_SEARCH_LIMIT = 100;
@@ -37,69 +38,116 @@ export function clampPage(page: number, total: number, size: number) {
   return { page: Math.min(Math.max(1, wanted), lastPage), lastPage };
 }
 
-async function flagsFor(db: Db, ids: number[]) {
-  if (ids.length === 0) return { linked: new Set<number>(), audio: new Set<number>() };
-  const [linked, audio] = await db.batch([
-    db.selectDistinct({ id: formLexemes.formId }).from(formLexemes).where(inArray(formLexemes.formId, ids)),
-    db.selectDistinct({ id: audioObjects.formId }).from(audioObjects).where(inArray(audioObjects.formId, ids)),
-  ]);
-  return { linked: new Set(linked.map((r) => r.id)), audio: new Set(audio.map((r) => r.id as number)) };
-}
+type RawRankRow = Omit<RankRow, "linked" | "hasAudio"> & { linked: number; hasAudio: number };
 
-type RawRankRow = Omit<RankRow, "linked" | "hasAudio">;
+/** A filter of at least this many characters is looked up through `form_grams` (trigrams). */
+const GRAM = 3;
+/** A trigram with at most this many forms is read through its index entries; a commoner one scans by rank. */
+const GRAM_POSTING_CAP = 2000;
+/** At most this many trigrams of a long filter are weighed (D1 binds at most 100 parameters per query). */
+const GRAMS_WEIGHED = 8;
+
+/** The rank-row columns, with the linked / has-audio flags as cheap primary-key probes. */
+const RANK_ROW = `id, form, morph_side AS morphSide, emoji, count, perc, rank,
+  EXISTS (SELECT 1 FROM form_lexemes fl WHERE fl.form_id = forms.id) AS linked,
+  EXISTS (SELECT 1 FROM audio_objects ao WHERE ao.form_id = forms.id) AS hasAudio`;
 
 /**
- * One page of rank rows, most frequent first. `filter` matches anywhere in the folded form. Rank is the
- * row's position among all forms (count descending, then newest id first: the count index order), also when filtered.
+ * The rank queries talk to D1 directly (prepared statements in one `batch` round trip): drizzle 0.45's batch
+ * cannot bind parameters of raw `sql` queries.
+ */
+type Query = { sql: string; params: unknown[] };
+const q = (text: string, ...params: unknown[]): Query => ({ sql: text, params });
+const d1Of = (db: Db) => db.$client as D1Database;
+const prepare = (db: Db, query: Query) => d1Of(db).prepare(query.sql).bind(...query.params);
+
+/**
+ * Brings `forms.rank` up to date when triggers marked it stale (new or deleted forms, changed counts). The import
+ * calls the same SQL after writing forms, so editors normally never wait for it. Returns whether it reranked.
+ */
+export async function ensureFormRanks(db: Db, knownDirty?: boolean) {
+  const dirty = knownDirty ?? Boolean((await prepare(db, q(FORM_RANKS_DIRTY_SQL)).first<{ dirty: number }>())?.dirty);
+  if (!dirty) return false;
+  await d1Of(db).batch([prepare(db, q(RERANK_FORMS_SQL)), prepare(db, q(CLEAN_FORM_RANKS_SQL))]);
+  return true;
+}
+
+/** Distinct trigrams of a folded filter, by code point (as SQLite's substr counts), spread over the filter. */
+function gramsOf(filter: string) {
+  const chars = Array.from(filter);
+  const all = [...new Set(chars.slice(0, Math.max(0, chars.length - GRAM + 1)).map((_, i) => chars.slice(i, i + GRAM).join("")))];
+  if (all.length <= GRAMS_WEIGHED) return all;
+  return Array.from({ length: GRAMS_WEIGHED }, (_, i) => all[Math.round((i * (all.length - 1)) / (GRAMS_WEIGHED - 1))]!);
+}
+
+type PageQueries = { total: Query; rows: (offset: number) => Query };
+
+/** How to count and page the forms matching a filter (or all forms), chosen with the trigram index's help. */
+async function pageQueries(db: Db, filter: string): Promise<{ dirty: boolean; queries: PageQueries }> {
+  const size = RANK_PAGE_SIZE;
+  const grams = gramsOf(filter);
+  // One round trip: the rank state, and how many forms hold each trigram (counted up to the cap only).
+  const answers = await d1Of(db).batch<{ n: number }>([
+    prepare(db, q(`${FORM_RANKS_DIRTY_SQL.replace(" AS dirty", " AS n")}`)),
+    ...grams.map((g) =>
+      prepare(db, q("SELECT count(*) AS n FROM (SELECT 1 FROM form_grams WHERE gram = ? LIMIT ?)", g, GRAM_POSTING_CAP + 1)),
+    ),
+  ]);
+  const [state, ...weights] = answers.map((a) => a.results[0]?.n ?? 0);
+  const dirty = Boolean(state);
+  if (!filter) {
+    return {
+      dirty,
+      queries: {
+        total: q("SELECT count(*) AS n FROM forms"),
+        // Ranks are 1..N without gaps, so a page is a range seek on the rank index.
+        rows: (offset) => q(`SELECT ${RANK_ROW} FROM forms WHERE rank > ? ORDER BY rank LIMIT ?`, offset, size),
+      },
+    };
+  }
+  const rarest = weights.length ? weights.indexOf(Math.min(...weights)) : -1;
+  if (rarest < 0 || weights[rarest]! > GRAM_POSTING_CAP) {
+    // A short or common filter: scan the (rank, search_key) index in rank order; a common one fills a page fast.
+    return {
+      dirty,
+      queries: {
+        total: q("SELECT count(*) AS n FROM forms WHERE instr(search_key, ?) > 0", filter),
+        rows: (offset) =>
+          q(`SELECT ${RANK_ROW} FROM forms WHERE instr(search_key, ?) > 0 ORDER BY rank LIMIT ? OFFSET ?`, filter, size, offset),
+      },
+    };
+  }
+  // Few forms hold the rarest trigram: read them through its index entries, then check the whole filter.
+  const ids = "id IN (SELECT form_id FROM form_grams WHERE gram = ?) AND instr(search_key, ?) > 0";
+  const gram = grams[rarest];
+  return {
+    dirty,
+    queries: {
+      total: q(`SELECT count(*) AS n FROM forms WHERE ${ids}`, gram, filter),
+      rows: (offset) => q(`SELECT ${RANK_ROW} FROM forms WHERE ${ids} ORDER BY rank LIMIT ? OFFSET ?`, gram, filter, size, offset),
+    },
+  };
+}
+
+/**
+ * One page of rank rows, most frequent first. `filter` matches anywhere in the folded form. Rank is the row's
+ * position among all forms (count descending, then newest id first), also when filtered: it is stored in
+ * `forms.rank`, and a substring filter goes through the trigram table `form_grams` when the filter is rare.
  */
 export async function listRankPage(db: Db, options: { filter?: string; page?: number }): Promise<RankPage> {
   const filter = toSearchKey(options.filter ?? "").slice(0, 100);
   const size = RANK_PAGE_SIZE;
-  let total: number;
-  let raw: RawRankRow[];
-  if (!filter) {
-    total = (await db.select({ n: sql<number>`count(*)` }).from(forms).get())?.n ?? 0;
-    const { page } = clampPage(options.page ?? 1, total, size);
-    const rows = await db
-      .select({
-        id: forms.id,
-        form: forms.form,
-        morphSide: forms.morphSide,
-        emoji: forms.emoji,
-        count: forms.count,
-        perc: forms.perc,
-      })
-      .from(forms)
-      .orderBy(desc(forms.count), desc(forms.id))
-      .limit(size)
-      .offset((page - 1) * size);
-    raw = rows.map((r, i) => ({ ...r, rank: (page - 1) * size + i + 1 }));
-  } else {
-    // One scan: the global rank (count desc, id desc — the order of the count index) and the match total.
-    const pageOf = (page: number) =>
-      db.all<RawRankRow & { total: number }>(sql`
-        SELECT id, form, morph_side AS morphSide, emoji, count, perc, rank, count(*) OVER () AS total FROM (
-          SELECT id, form, search_key, morph_side, emoji, count, perc,
-                 row_number() OVER (ORDER BY count DESC, id DESC) AS rank
-          FROM forms
-        ) WHERE instr(search_key, ${filter}) > 0
-        ORDER BY rank LIMIT ${size} OFFSET ${(page - 1) * size}`);
-    const wanted = Math.max(1, Number.isFinite(options.page) ? Math.trunc(options.page!) : 1);
-    let rows = await pageOf(wanted);
-    if (rows.length === 0 && wanted > 1) {
-      total = (await db.select({ n: sql<number>`count(*)` }).from(forms).where(sql`instr(${forms.searchKey}, ${filter}) > 0`).get())?.n ?? 0;
-      rows = total ? await pageOf(clampPage(wanted, total, size).page) : [];
-    }
-    total = rows[0]?.total ?? 0;
-    raw = rows.map(({ total: _total, ...r }) => r);
-  }
-  const { page, lastPage } = clampPage(options.page ?? 1, total, size);
-  const flags = await flagsFor(
-    db,
-    raw.map((r) => r.id),
-  );
+  const { dirty, queries } = await pageQueries(db, filter);
+  await ensureFormRanks(db, dirty);
+  const wanted = Math.max(1, Number.isFinite(options.page) ? Math.trunc(options.page!) : 1);
+  const [count, first] = await d1Of(db).batch([prepare(db, queries.total), prepare(db, queries.rows((wanted - 1) * size))]);
+  const total = (count!.results[0] as { n: number } | undefined)?.n ?? 0;
+  const { page, lastPage } = clampPage(wanted, total, size);
+  let raw = first!.results as RawRankRow[];
+  // A page past the last one shows the last page (SPEC §5: paging stays within 1..last).
+  if (page !== wanted) raw = (await prepare(db, queries.rows((page - 1) * size)).all<RawRankRow>()).results;
   return {
-    rows: raw.map((r) => ({ ...r, linked: flags.linked.has(r.id), hasAudio: flags.audio.has(r.id) })),
+    rows: raw.map((r) => ({ ...r, linked: Boolean(r.linked), hasAudio: Boolean(r.hasAudio) })),
     page,
     lastPage,
     total,
@@ -120,29 +168,25 @@ export type HistoryEntry = {
 
 /** A form with its links, clips and recent history; null when there is no such form. */
 export async function getFormDetail(db: Db, id: number) {
+  await ensureFormRanks(db);
   const form = await db
-    .select({ id: forms.id, form: forms.form, morphSide: forms.morphSide, emoji: forms.emoji, count: forms.count, perc: forms.perc })
+    .select({ id: forms.id, form: forms.form, morphSide: forms.morphSide, emoji: forms.emoji, count: forms.count, perc: forms.perc, rank: forms.rank })
     .from(forms)
     .where(eq(forms.id, id))
     .get();
   if (!form) return null;
-  const [links, clips, rank, history] = await Promise.all([
+  const [links, clips, history] = await Promise.all([
     linkedLexemes(db, id),
     db
       .select({ id: audioObjects.id, key: audioObjects.key, contentType: audioObjects.contentType, size: audioObjects.size, createdAt: audioObjects.createdAt })
       .from(audioObjects)
       .where(eq(audioObjects.formId, id))
       .orderBy(asc(audioObjects.id)),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(forms)
-      .where(sql`${forms.count} > ${form.count} OR (${forms.count} = ${form.count} AND ${forms.id} > ${form.id})`)
-      .get(),
     getHistory(db, "forms", String(id)),
   ]);
   return {
     ...form,
-    rank: (rank?.n ?? 0) + 1,
+    rank: form.rank ?? 0,
     linked: links.length > 0,
     hasAudio: clips.length > 0,
     lexemes: links,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { normalizeText, toSearchKey } from "../../app/utils/orthography.ts";
+import { CLEAN_FORM_RANKS_SQL, RERANK_FORMS_SQL } from "../../db/queries/form-ranks.ts";
 
 export const IMPORT_KINDS = ["lexicon", "sentences", "stories", "forms", "audio"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -349,6 +350,8 @@ export function formsSql(rows: FormRowT[]): string[] {
       );
     }
   }
+  // Ranks are recomputed once, after all rows, so editors never wait for it (ADR 012).
+  if (out.length) out.push(RERANK_FORMS_SQL, CLEAN_FORM_RANKS_SQL);
   return out;
 }
 

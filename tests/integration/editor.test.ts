@@ -389,6 +389,73 @@ describe("paging and filtering", () => {
     expect(none.data).toMatchObject({ rows: [], page: 1, lastPage: 1, total: 0 });
   });
 
+  /** Each form's rank computed from scratch (count desc, id desc over every form), for comparison. */
+  async function globalRanks(ids: number[]) {
+    const { results } = await env.DB.prepare(
+      `SELECT f.id, 1 + (SELECT count(*) FROM forms g WHERE g.count > f.count OR (g.count = f.count AND g.id > f.id)) AS rank
+       FROM forms f WHERE f.id IN (${ids.map(() => "?").join(",")})`,
+    )
+      .bind(...ids)
+      .all<{ id: number; rank: number }>();
+    return new Map(results.map((r) => [r.id, r.rank]));
+  }
+
+  type RankData = { rows: Array<{ id: number; rank: number; form: string }>; page: number; lastPage: number; total: number };
+  const ranksOf = async (query: string, cookie: string) =>
+    ((await (await call(`/api/editor/forms?${query}`, {}, cookie)).json()) as { data: RankData }).data;
+
+  test("filtered rows keep their global rank, through the trigram index, the rank scan and short filters", async () => {
+    const { cookie } = await cookieFor("editor");
+    // Rare filter (a unique tag): read through the trigram index.
+    const rare = tag();
+    const rareIds = await insertForms(rare, 5);
+    const viaGrams = await ranksOf(`q=${rare}`, cookie);
+    expect(viaGrams.rows.map((r) => r.id)).toEqual(rareIds);
+    const expected = await globalRanks(rareIds);
+    expect(viaGrams.rows.map((r) => r.rank)).toEqual(rareIds.map((id) => expected.get(id)));
+
+    // Common filter: every trigram of the tag is held by more forms than the index is read for, so it scans by rank.
+    const common = tag();
+    const commonIds = await insertForms(common, 2100);
+    const viaScan = await ranksOf(`q=${common}&page=2`, cookie);
+    expect(viaScan).toMatchObject({ page: 2, lastPage: 21, total: 2100 });
+    expect(viaScan.rows.map((r) => r.id)).toEqual(commonIds.slice(100, 200));
+    const scanExpected = await globalRanks(viaScan.rows.map((r) => r.id));
+    expect(viaScan.rows.map((r) => r.rank)).toEqual(viaScan.rows.map((r) => scanExpected.get(r.id)));
+    // A longer filter inside that tag ("…a2099") is rare again and must agree.
+    const one = await ranksOf(`q=${common}a2099`, cookie);
+    expect(one.rows.map((r) => [r.id, r.rank])).toEqual([[commonIds[2099], (await globalRanks([commonIds[2099]!])).get(commonIds[2099]!)]]);
+
+    // Short filters (fewer than 3 letters) have no trigram: the same answer as a plain substring count.
+    const short = await ranksOf(`q=${rare.slice(3, 5)}`, cookie);
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM forms WHERE instr(search_key, ?) > 0").bind(rare.slice(3, 5)).first<{ n: number }>())!;
+    expect(short.total).toBe(n);
+    const shortExpected = await globalRanks(short.rows.map((r) => r.id));
+    expect(short.rows.map((r) => r.rank)).toEqual(short.rows.map((r) => shortExpected.get(r.id)));
+  });
+
+  test("ranks follow count changes, and the trigram index follows renamed and deleted forms", async () => {
+    const { cookie } = await cookieFor("editor");
+    const prefix = tag();
+    const [a, b] = await insertForms(prefix, 2);
+    await env.DB.prepare("UPDATE forms SET count = 2000000000 WHERE id = ?").bind(b).run();
+    const page = await ranksOf(`q=${prefix}`, cookie);
+    expect(page.rows.map((r) => [r.id, r.rank])).toEqual([[b, 1], [a, (await globalRanks([a!])).get(a!)]]);
+    const detail = (await (await call(`/api/editor/forms/${b}`, {}, cookie)).json()) as { data: Array<{ rank: number }> };
+    expect(detail.data[0]!.rank).toBe(1);
+    await env.DB.prepare("UPDATE forms SET count = 0 WHERE id = ?").bind(b).run();
+
+    const renamed = tag();
+    await env.DB.prepare("UPDATE forms SET search_key = ? WHERE id = ?").bind(`${renamed}x`, a).run();
+    expect((await ranksOf(`q=${renamed}`, cookie)).rows.map((r) => r.id)).toEqual([a]);
+    expect((await ranksOf(`q=${prefix}a0`, cookie)).rows).toEqual([]);
+
+    await env.DB.prepare("DELETE FROM forms WHERE id = ?").bind(a).run();
+    const grams = await env.DB.prepare("SELECT count(*) AS n FROM form_grams WHERE form_id = ?").bind(a).first<{ n: number }>();
+    expect(grams!.n).toBe(0);
+    expect((await ranksOf(`q=${renamed}`, cookie)).total).toBe(0);
+  });
+
   test("the unfiltered list is ranked by count and its last page is clamped", async () => {
     const { cookie } = await cookieFor("editor");
     const prefix = tag();
