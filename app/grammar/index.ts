@@ -16,7 +16,19 @@ export type LexemeInput = { id?: number; name: string; pos: string; stem?: strin
 export type Cell = { order: Order; subject: Person; object?: Person };
 export type Inflection = { prefix: string | null; root: string; suffix: string | null; form: string; variants: string[]; gloss: string; confidence: Confidence; subjectPronoun: string };
 export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence };
-export type Lexicon = { /* opaque, precomputed index for fast analysis */ readonly byKey: Map<string, Array<{ lexeme: number; cell: number; primary: boolean }>>; readonly lexemes: LexemeInput[] };
+/**
+ * Opaque index for analysis: verbs by the consonant skeleton of their stem (`byKey`), plus per-verb spelling keys of
+ * every generated form, computed on first use and kept for the most recently used verbs (`forms`).
+ */
+export type Lexicon = {
+  readonly byKey: Map<string, number[]>;
+  readonly lexemes: LexemeInput[];
+  /** Verbs whose stem has no skeleton key (checked for every word). */
+  readonly unkeyed: number[];
+  readonly maxKeyLength: number;
+  /** "<verb index>:<prefix group>" → spelling keys of those forms → cells. */
+  readonly forms: Map<string, Map<string, number[]>>;
+};
 
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
 export const VERB_CLASSES: VerbClass[] = ["vai", "vii", "vta", "vti"];
@@ -303,53 +315,162 @@ const ALL_CELLS: Record<VerbClass, Cell[]> = {
   vta: cellsOf("vta"),
 };
 
+/** How many (verb, prefix group) entries keep their generated spelling keys in a lexicon's cache. */
+const FORM_CACHE_LIMIT = 8000;
+
+/**
+ * The skeleton of a word as `spellingKeys` builds it, without the "~" mark: short a/i/o dropped (syncope only ever
+ * removes those), long vowels upper-cased, e kept, apostrophes and hyphens gone.
+ */
+function skeletonOf(text: string): string {
+  // Per piece between hyphens and apostrophes, so "gichi-inend" or "moon'amaw" do not read as a long vowel. An h
+  // other than in sh, zh, ch counts as an apostrophe: a glottal h is written ' or h depending on what syncope leaves.
+  return text
+    .replace(/(^|[^szc])h/g, "$1'")
+    .split(/[-'’‘ʼ\s]/)
+    .map((piece) => piece.replace(/aa|ii|oo|[aio]/g, (m) => (m.length === 2 ? m.toUpperCase() : "")))
+    .join("");
+}
+
+/**
+ * Skeletons of what may stand before a stem: nothing, ni-/gi- (n, g), nid-/gid-/od- before a vowel (nd, gd, d), and
+ * od- + o- lengthened before a short o (doozhtoon: dOO).
+ */
+const PREFIX_SKELETONS = ["", "n", "g", "nd", "gd", "d", "ndOO", "gdOO", "dOO"];
+
+/**
+ * The part of a stem's skeleton that every surface form of the verb contains: the underlying markers resolved as
+ * they surface (N/S/D/I), and the last consonant left out unless a long vowel follows it (stem-final n, s, d
+ * alternate: palatalisation, D deletion, n loss; a consonant left word-final by short-vowel loss is devoiced).
+ * Short vowels are absent, so syncope, prefixes and suffixes cannot break it.
+ */
+function stemKeyOf(base: string): string {
+  const text = base.replace(/[~\s]/g, "");
+  // Unless the stem ends in a long vowel, its last consonant may surface changed or word-final (and devoiced).
+  const longFinal = /(aa|ii|oo|e)$/i.test(text.replace(/[-'’‘ʼ]+$/, ""));
+  const plain = text
+    .replace(/N/g, "n")
+    .replace(/S/g, "s")
+    .replace(/D/g, "d")
+    .replace(/I/g, "i")
+    .toLowerCase();
+  const skeleton = skeletonOf(plain);
+  return longFinal ? skeleton : skeleton.replace(/(sh|zh|ch|[^AIOe])$/, "");
+}
+
+/**
+ * Indexes verbs for `analyse`. Cheap (one key per verb): the forms themselves are generated only for the verbs a
+ * word's skeleton points at, so a 20,000-entry lexicon builds in milliseconds and stays small in memory.
+ */
 export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
-  const byKey: Lexicon["byKey"] = new Map();
+  const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
+  const unkeyed: number[] = [];
+  let maxKeyLength = 0;
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
     if (!cls) continue;
+    const { base } = tableFor(cls, stemOf(lexeme, cls));
+    if (!base) continue;
     const li = list.push(lexeme) - 1;
-    const cells = ALL_CELLS[cls];
-    const stem = stemOf(lexeme, cls);
-    const { table, base } = tableFor(cls, stem);
-    for (let ci = 0; ci < cells.length; ci++) {
-      const cell = cells[ci]!;
-      const entry = table[cellKey(cell)];
-      if (entry === undefined || !base) continue;
-      const prefix = prefixOf(cls, cell);
-      let primary = true;
-      for (const suffix of entry.split("|")) {
-        const shapes = [build(prefix, base, stem.locked, suffix, false)];
-        if (prefix && isVowel(base[0])) shapes.push(build(prefix, base, stem.locked, suffix, true));
-        for (const [p, r, s] of shapes) {
-          for (const key of spellingKeys(p + r + s)) {
-            let bucket = byKey.get(key);
-            if (!bucket) byKey.set(key, (bucket = []));
-            if (!bucket.some((b) => b.lexeme === li && b.cell === ci)) bucket.push({ lexeme: li, cell: ci, primary });
-          }
-          primary = false;
+    const key = stemKeyOf(base);
+    if (!key) {
+      unkeyed.push(li);
+      continue;
+    }
+    maxKeyLength = Math.max(maxKeyLength, key.length);
+    const bucket = byKey.get(key);
+    if (bucket) bucket.push(li);
+    else byKey.set(key, [li]);
+  }
+  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map() };
+}
+
+/** Which surface prefix a cell's forms start with: "" (none, or the unwritten o-), n, g, or nd / gd / d before a vowel. */
+function prefixGroup(prefix: Prefix, vowelInitial: boolean): string {
+  if (!prefix) return "";
+  if (!vowelInitial) return prefix === "o" ? "" : prefix;
+  return prefix === "o" ? "d" : `${prefix}d`;
+}
+
+/** The prefix group of each prefix skeleton in PREFIX_SKELETONS. */
+const GROUP_OF_SKELETON: Record<string, string> = { "": "", n: "n", g: "g", nd: "nd", gd: "gd", d: "d", ndOO: "nd", gdOO: "gd", dOO: "d" };
+
+/** Spelling keys of one verb's forms (all variants) that start with one prefix group → the cells that have them. */
+function formKeysOf(lexicon: Lexicon, li: number, group: string): Map<string, number[]> {
+  const cacheKey = `${li}:${group}`;
+  const cached = lexicon.forms.get(cacheKey);
+  if (cached) return cached;
+  const lexeme = lexicon.lexemes[li]!;
+  const cls = verbClassOf(lexeme.pos)!;
+  const cells = ALL_CELLS[cls];
+  const stem = stemOf(lexeme, cls);
+  const { table, base } = tableFor(cls, stem);
+  const keys = new Map<string, number[]>();
+  for (let ci = 0; ci < cells.length; ci++) {
+    const cell = cells[ci]!;
+    const entry = table[cellKey(cell)];
+    if (entry === undefined || !base) continue;
+    const prefix = prefixOf(cls, cell);
+    if (prefixGroup(prefix, isVowel(base[0])) !== group) continue;
+    for (const suffix of entry.split("|")) {
+      const shapes = [build(prefix, base, stem.locked, suffix, false)];
+      if (prefix && isVowel(base[0])) shapes.push(build(prefix, base, stem.locked, suffix, true));
+      for (const [p, r, s] of shapes) {
+        for (const key of spellingKeys(p + r + s)) {
+          const bucket = keys.get(key);
+          if (!bucket) keys.set(key, [ci]);
+          else if (!bucket.includes(ci)) bucket.push(ci);
         }
       }
     }
   }
-  return { byKey, lexemes: list };
+  if (lexicon.forms.size >= FORM_CACHE_LIMIT) lexicon.forms.clear();
+  lexicon.forms.set(cacheKey, keys);
+  return keys;
 }
 
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
+  const keys = spellingKeys(wordform);
+  // Candidate verbs: those whose stem key is a substring of the word's skeleton (as written, and final-voiced).
+  const n = normaliseWordform(wordform);
+  const plain = n.replace(/['\-\s]/g, "");
+  const voiced = plain.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
+  // Candidates as "<verb index>:<prefix group>"; verbs without a stem key are tried with every group.
+  const candidates = new Set<string>(lexicon.unkeyed.flatMap((li) => ["", "n", "g", "nd", "gd", "d"].map((g) => `${li}:${g}`)));
+  const written = n.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
+  for (const skeleton of new Set([skeletonOf(plain), skeletonOf(voiced), skeletonOf(n), skeletonOf(written)])) {
+    // The stem starts the word or follows a person prefix; no other morpheme comes before it.
+    for (const prefix of PREFIX_SKELETONS) {
+      if (!skeleton.startsWith(prefix)) continue;
+      const i = prefix.length;
+      const last = Math.min(skeleton.length, i + lexicon.maxKeyLength);
+      for (let j = i + 1; j <= last; j++) {
+        for (const li of lexicon.byKey.get(skeleton.slice(i, j)) ?? []) candidates.add(`${li}:${GROUP_OF_SKELETON[prefix]}`);
+      }
+    }
+  }
+  // Generate-and-test: a candidate's forms that share a spelling key with the word, best key first.
+  const hits: Array<{ k: number; li: number; ci: number }> = [];
+  for (const candidate of candidates) {
+    const colon = candidate.indexOf(":");
+    const li = Number(candidate.slice(0, colon));
+    const forms = formKeysOf(lexicon, li, candidate.slice(colon + 1));
+    keys.forEach((key, k) => {
+      for (const ci of forms.get(key) ?? []) hits.push({ k, li, ci });
+    });
+  }
+  hits.sort((a, b) => a.k - b.k || a.li - b.li || a.ci - b.ci);
   const out: Analysis[] = [];
   const seen = new Set<string>();
-  for (const key of spellingKeys(wordform)) {
-    for (const hit of lexicon.byKey.get(key) ?? []) {
-      const id = `${hit.lexeme}:${hit.cell}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const lexeme = lexicon.lexemes[hit.lexeme]!;
-      const cls = verbClassOf(lexeme.pos)!;
-      const cell = ALL_CELLS[cls][hit.cell]!;
-      const inf = inflect(lexeme, cell)!;
-      out.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
-    }
+  for (const { li, ci } of hits) {
+    const id = `${li}:${ci}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const lexeme = lexicon.lexemes[li]!;
+    const cell = ALL_CELLS[verbClassOf(lexeme.pos)!][ci]!;
+    const inf = inflect(lexeme, cell)!;
+    out.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
   }
   return out;
 }
