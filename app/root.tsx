@@ -20,12 +20,16 @@ import { getSessionUser } from "./utils/session.server";
 import { getPublicConfig } from "../workers/lib/env";
 import { ClickSchema } from "./utils/validation";
 import { assertReadableForm } from "./utils/request-guard.server";
+import { skipRevalidationWhenUnreachable } from "./utils/client-action";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // stylesUrl is empty only when tests render without a client build.
   ...(stylesUrl ? [{ rel: "stylesheet", href: stylesUrl }] : []),
 ];
+
+/** After an action that could not reach the server, keep the page instead of reloading its data (client-action.ts). */
+export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {

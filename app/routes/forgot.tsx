@@ -3,10 +3,12 @@ import { lowercaseInput, TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, USERNAME_MAX } from "../utils/account-messages";
 import { isSameOrigin, requestPasswordReset } from "../utils/accounts.server";
-import { serverOrMessage } from "../utils/client-action";
+import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/forgot";
 import { SITE_DESCRIPTION } from "../utils/meta";
+
+export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Forgot your password? | Nishnaabemwin" }];
 

@@ -3,10 +3,12 @@ import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
 import { isResetCodeLive, isSameOrigin, restoreAccess } from "../utils/accounts.server";
-import { serverOrMessage } from "../utils/client-action";
+import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/restore";
 import { SITE_DESCRIPTION } from "../utils/meta";
+
+export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Restore access | Nishnaabemwin" }];
 

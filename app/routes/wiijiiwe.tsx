@@ -3,10 +3,12 @@ import { lowercaseInput, TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
 import { isSameOrigin, signUp } from "../utils/accounts.server";
-import { serverOrMessage } from "../utils/client-action";
+import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../utils/session.server";
 import type { Route } from "./+types/wiijiiwe";
 import { SITE_DESCRIPTION } from "../utils/meta";
+
+export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Wiijiiwe (Join) | Nishnaabemwin" }];
 

@@ -2,8 +2,21 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 
 /**
- * Fixed-window counter in D1 (`rate_limits`): counts this hit and says whether it is within `limit`
- * hits per `windowMs`. One upsert per call; old windows are removed now and then.
+ * The previous window's count weighted by how much of it still overlaps a sliding window ending now: the usual
+ * sliding-window estimate over fixed-window counters, so a burst cannot double up across a window boundary.
+ */
+export async function previousWindowWeight(db: Db, key: string, windowMs: number, now: number) {
+  const windowStart = now - (now % windowMs);
+  const row = await db.get<{ count: number }>(
+    sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start = ${windowStart - windowMs}`,
+  );
+  // Rounded up: right after a boundary a full previous window still counts in full.
+  return Math.ceil((row?.count ?? 0) * (1 - (now - windowStart) / windowMs));
+}
+
+/**
+ * Window counter in D1 (`rate_limits`): counts this hit and says whether it is within `limit` hits per `windowMs`
+ * (fixed windows, with the previous one weighted in: a sliding-window estimate). Old windows are removed now and then.
  */
 export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()) {
   const windowStart = now - (now % windowMs);
@@ -15,6 +28,6 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowMs:
   if (Math.random() < 0.01) {
     await db.run(sql`DELETE FROM rate_limits WHERE window_start < ${now - 86_400_000}`);
   }
-  return { allowed: (row?.count ?? 1) <= limit, count: row?.count ?? 1 };
+  const count = (row?.count ?? 1) + (await previousWindowWeight(db, key, windowMs, now));
+  return { allowed: count <= limit, count };
 }
-

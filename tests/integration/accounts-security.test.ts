@@ -13,7 +13,7 @@ import { getSessionKey, SESSION_AUDIENCE, SESSION_COOKIE, SESSION_ISSUER } from 
 import { hashToken, randomToken } from "../../workers/lib/email-tokens";
 import { getRecordedMail } from "../../workers/lib/mail";
 import { hashPassword, needsRehash, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from "../../workers/lib/password";
-import { hit, RATE_RULES } from "../../workers/lib/rate-limit";
+import { consume, hit, isLimited, RATE_RULES } from "../../workers/lib/rate-limit";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 import { get, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
 
@@ -275,4 +275,22 @@ test("sign-up and forgot are limited per address (and forgot per account): 429",
   for (let i = 0; i < RATE_RULES.forgotAccount.limit; i++) await hit(db, RATE_RULES.forgotAccount, user.username);
   const limited = await post("/api/reset", { username: user.username, email: user.email });
   expect(limited.status).toBe(429);
+});
+
+test("limits slide across a window boundary: a burst just before it still counts just after it", async () => {
+  const db = createDb(env.DB);
+  const rule = RATE_RULES.loginAccount;
+  const subject = uniqueName();
+  const boundary = Math.ceil(Date.now() / rule.windowMs) * rule.windowMs;
+  for (let i = 0; i < rule.limit; i++) await hit(db, rule, subject, boundary - 1_000);
+  expect(await isLimited(db, rule, subject, boundary - 500)).toBe(true);
+  // One second into the next window the previous one still weighs almost fully.
+  expect(await isLimited(db, rule, subject, boundary + 1_000)).toBe(true);
+  // A whole window later it has slid out.
+  expect(await isLimited(db, rule, subject, boundary + rule.windowMs + 1_000)).toBe(false);
+
+  const other = uniqueName();
+  const forgot = RATE_RULES.forgotAccount;
+  for (let i = 0; i < forgot.limit; i++) expect(await consume(db, forgot, other, boundary - 1_000)).toBe(false);
+  expect(await consume(db, forgot, other, boundary + 1_000)).toBe(true);
 });

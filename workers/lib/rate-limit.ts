@@ -1,12 +1,12 @@
 /**
- * Abuse limits for log-in, sign-up and forgot (issue 4). Fixed windows counted in D1
+ * Abuse limits for log-in, sign-up and forgot (issue 4). Fixed windows counted in D1, read as a sliding window
  * (`rate_limits`), the reliable floor; when a Workers rate-limit binding `AUTH_RATE_LIMITER`
  * is configured it is asked first (fast, per location, 10 s or 60 s periods).
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { hitRateLimit } from "../../db/queries/rate-limits";
+import { hitRateLimit, previousWindowWeight } from "../../db/queries/rate-limits";
 import { rateLimits } from "../../db/schema";
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -30,14 +30,15 @@ export function clientIp(request: Request): string {
 const windowStart = (rule: RateRule, now: number) => now - (now % rule.windowMs);
 const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject}`;
 
-/** True when `subject` already used up `rule` in the current window (does not count). */
+/** True when `subject` already used up `rule` in the sliding window ending now (does not count). */
 export async function isLimited(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<boolean> {
   const row = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, keyOf(rule, subject)), eq(rateLimits.windowStart, windowStart(rule, now))))
     .get();
-  return (row?.count ?? 0) >= rule.limit;
+  const previous = await previousWindowWeight(db, keyOf(rule, subject), rule.windowMs, now);
+  return (row?.count ?? 0) + previous >= rule.limit;
 }
 
 /** Counts one event; returns the count in the current window including this one. */
