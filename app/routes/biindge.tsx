@@ -1,5 +1,6 @@
 import { data, Form, Link, redirectDocument, useNavigation, useSearchParams } from "react-router";
-import { lowercaseInput, TimedMessage } from "../components/timed-message";
+import { Field, USERNAME_INPUT } from "../components/field";
+import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, safeFrom } from "../utils/account-messages";
 import { isSameOrigin, logIn } from "../utils/accounts.server";
@@ -65,35 +66,16 @@ function LoginForm({
       ) : null}
       <Form method="post" className="account-form" aria-describedby={message ? "login-message" : undefined}>
         <input type="hidden" name="from" value={params.get("from") ?? ""} />
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            required
-            maxLength={30}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="lowercase"
-            defaultValue={username}
-            aria-invalid={invalid || undefined}
-            onInput={lowercaseInput}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            maxLength={256}
-            autoComplete="current-password"
-            aria-invalid={invalid || undefined}
-          />
-        </div>
+        <Field id="username" label="Username" {...USERNAME_INPUT} maxLength={30} defaultValue={username} invalid={invalid} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          required
+          maxLength={256}
+          autoComplete="current-password"
+          invalid={invalid}
+        />
         <p>
           <button type="submit" className="button button-primary" disabled={busy}>
             Log in

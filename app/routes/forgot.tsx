@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { lowercaseInput, TimedMessage } from "../components/timed-message";
+import { Field, USERNAME_INPUT } from "../components/field";
+import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, USERNAME_MAX } from "../utils/account-messages";
 import { isSameOrigin, requestPasswordReset } from "../utils/accounts.server";
@@ -68,36 +69,24 @@ function ForgotForm({
         <>
           <p>Enter your username and the email address of your account. We will send a link to choose a new password.</p>
           <Form method="post" className="account-form">
-            <div className="field">
-              <label htmlFor="username">Username</label>
-              <input
-                id="username"
-                name="username"
-                type="text"
-                required
-                maxLength={USERNAME_MAX}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                className="lowercase"
-                defaultValue={values?.username}
-                aria-invalid={errors.username ? true : undefined}
-                onInput={lowercaseInput}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="email">Email</label>
-              <input
-                id="email"
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={values?.email}
-                aria-invalid={errors.email ? true : undefined}
-              />
-            </div>
+            <Field
+              id="username"
+              label="Username"
+              {...USERNAME_INPUT}
+              maxLength={USERNAME_MAX}
+              defaultValue={values?.username}
+              invalid={Boolean(errors.username)}
+            />
+            <Field
+              id="email"
+              label="Email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={values?.email}
+              invalid={Boolean(errors.email)}
+            />
             <p>
               <button type="submit" className="button button-primary" disabled={busy}>
                 Send reset link

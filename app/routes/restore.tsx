@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
@@ -86,34 +87,15 @@ export default function Restore({ loaderData, actionData }: Route.ComponentProps
         <p>Choose a new password for your account.</p>
         <Form method="post" className="account-form">
           <input type="hidden" name="code" value={loaderData.code} />
-          <div className="field">
-            <label htmlFor="password">New password</label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              required
-              maxLength={256}
-              autoComplete="new-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby="password-rules"
-            />
-            <p className="field-hint" id="password-rules">
-              At least 8 characters (at most 256); very common passwords are not accepted.
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor="passwordRepeat">Retype password</label>
-            <input
-              id="passwordRepeat"
-              name="passwordRepeat"
-              type="password"
-              required
-              maxLength={256}
-              autoComplete="new-password"
-              aria-invalid={errors.passwordRepeat ? true : undefined}
-            />
-          </div>
+          <Field
+            id="password"
+            label="New password"
+            {...NEW_PASSWORD_INPUT}
+            hint={PASSWORD_RULES}
+            hintId="password-rules"
+            invalid={Boolean(errors.password)}
+          />
+          <Field id="passwordRepeat" label="Retype password" {...NEW_PASSWORD_INPUT} invalid={Boolean(errors.passwordRepeat)} />
           <p>
             <button type="submit" className="button button-primary" disabled={busy}>
               Change password

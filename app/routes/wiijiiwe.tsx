@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { lowercaseInput, TimedMessage } from "../components/timed-message";
+import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../components/field";
+import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
 import { isSameOrigin, signUp } from "../utils/accounts.server";
@@ -92,15 +93,8 @@ function JoinForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const invalid = (name: string) => (errors[name] ? true : undefined);
-  const describedBy = (name: string, hint?: string) =>
-    [hint, errors[name] ? `${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
-  const fieldError = (name: string) =>
-    errors[name] && errors[name] !== message ? (
-      <p className="field-error" id={`${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  /** A field's error, shown under it unless the page message already says it. */
+  const errorOf = (name: string) => ({ error: errors[name], showError: errors[name] !== message });
   return (
     <section className="page account-page">
       <h1>
@@ -116,75 +110,29 @@ function JoinForm({
         </TimedMessage>
       ) : null}
       <Form method="post" className="account-form">
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            name="username"
-            type="text"
-            required
-            minLength={3}
-            maxLength={USERNAME_MAX}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="lowercase"
-            defaultValue={values.username}
-            aria-invalid={invalid("username")}
-            aria-describedby={describedBy("username", "username-rules")}
-            onInput={lowercaseInput}
-          />
-          <p className="field-hint" id="username-rules">
-            {USERNAME_RULES}
-          </p>
-          {fieldError("username")}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            maxLength={256}
-            autoComplete="new-password"
-            aria-invalid={invalid("password")}
-            aria-describedby={describedBy("password", "password-rules")}
-          />
-          <p className="field-hint" id="password-rules">
-            At least 8 characters (at most 256); very common passwords are not accepted.
-          </p>
-          {fieldError("password")}
-        </div>
-        <div className="field">
-          <label htmlFor="passwordRepeat">Retype password</label>
-          <input
-            id="passwordRepeat"
-            name="passwordRepeat"
-            type="password"
-            required
-            maxLength={256}
-            autoComplete="new-password"
-            aria-invalid={invalid("passwordRepeat")}
-            aria-describedby={describedBy("passwordRepeat")}
-          />
-          {fieldError("passwordRepeat")}
-        </div>
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            defaultValue={values.email}
-            aria-invalid={invalid("email")}
-            aria-describedby={describedBy("email")}
-          />
-          {fieldError("email")}
-        </div>
+        <Field
+          id="username"
+          label="Username"
+          {...USERNAME_INPUT}
+          minLength={3}
+          maxLength={USERNAME_MAX}
+          defaultValue={values.username}
+          hint={USERNAME_RULES}
+          hintId="username-rules"
+          {...errorOf("username")}
+        />
+        <Field id="password" label="Password" {...NEW_PASSWORD_INPUT} hint={PASSWORD_RULES} hintId="password-rules" {...errorOf("password")} />
+        <Field id="passwordRepeat" label="Retype password" {...NEW_PASSWORD_INPUT} {...errorOf("passwordRepeat")} />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          defaultValue={values.email}
+          {...errorOf("email")}
+        />
         <div className="decoy" aria-hidden="true">
           <label htmlFor="niijii">Leave this field empty</label>
           <input id="niijii" name="niijii" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
