@@ -26,8 +26,10 @@ export type Lexicon = {
   /** Verbs whose stem has no skeleton key (checked for every word). */
   readonly unkeyed: number[];
   readonly maxKeyLength: number;
-  /** "<verb index>:<prefix group>" → spelling keys of those forms → cells. */
-  readonly forms: Map<string, Map<string, number[]>>;
+  /** "<verb index>:<cell index>" → spelling keys of that cell's forms (all variants). */
+  readonly forms: Map<string, string[]>;
+  /** Verb index → its class, stem and affix table, as used for generating. */
+  readonly verbs: Map<number, VerbInfo>;
 };
 
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
@@ -315,8 +317,8 @@ const ALL_CELLS: Record<VerbClass, Cell[]> = {
   vta: cellsOf("vta"),
 };
 
-/** How many (verb, prefix group) entries keep their generated spelling keys in a lexicon's cache. */
-const FORM_CACHE_LIMIT = 8000;
+/** How many (verb, cell) entries keep their generated spelling keys in a lexicon's cache. */
+const FORM_CACHE_LIMIT = 50_000;
 
 /**
  * The skeleton of a word as `spellingKeys` builds it, without the "~" mark: short a/i/o dropped (syncope only ever
@@ -383,7 +385,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
-  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map() };
+  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), verbs: new Map() };
 }
 
 /** Which surface prefix a cell's forms start with: "" (none, or the unwritten o-), n, g, or nd / gd / d before a vowel. */
@@ -396,38 +398,97 @@ function prefixGroup(prefix: Prefix, vowelInitial: boolean): string {
 /** The prefix group of each prefix skeleton in PREFIX_SKELETONS. */
 const GROUP_OF_SKELETON: Record<string, string> = { "": "", n: "n", g: "g", nd: "nd", gd: "gd", d: "d", ndOO: "nd", gdOO: "gd", dOO: "d" };
 
-/** Spelling keys of one verb's forms (all variants) that start with one prefix group → the cells that have them. */
-function formKeysOf(lexicon: Lexicon, li: number, group: string): Map<string, number[]> {
-  const cacheKey = `${li}:${group}`;
+/** Spelling keys of one cell's forms (all suffix variants and prefix shapes), cached per verb and cell. */
+function cellKeysOf(lexicon: Lexicon, li: number, ci: number, verb: VerbInfo): string[] {
+  const cacheKey = `${li}:${ci}`;
   const cached = lexicon.forms.get(cacheKey);
   if (cached) return cached;
-  const lexeme = lexicon.lexemes[li]!;
-  const cls = verbClassOf(lexeme.pos)!;
-  const cells = ALL_CELLS[cls];
-  const stem = stemOf(lexeme, cls);
-  const { table, base } = tableFor(cls, stem);
-  const keys = new Map<string, number[]>();
-  for (let ci = 0; ci < cells.length; ci++) {
-    const cell = cells[ci]!;
-    const entry = table[cellKey(cell)];
-    if (entry === undefined || !base) continue;
-    const prefix = prefixOf(cls, cell);
-    if (prefixGroup(prefix, isVowel(base[0])) !== group) continue;
-    for (const suffix of entry.split("|")) {
-      const shapes = [build(prefix, base, stem.locked, suffix, false)];
-      if (prefix && isVowel(base[0])) shapes.push(build(prefix, base, stem.locked, suffix, true));
-      for (const [p, r, s] of shapes) {
-        for (const key of spellingKeys(p + r + s)) {
-          const bucket = keys.get(key);
-          if (!bucket) keys.set(key, [ci]);
-          else if (!bucket.includes(ci)) bucket.push(ci);
-        }
-      }
-    }
+  const cell = ALL_CELLS[verb.cls][ci]!;
+  const prefix = prefixOf(verb.cls, cell);
+  const keys = new Set<string>();
+  for (const suffix of verb.table[cellKey(cell)]!.split("|")) {
+    const shapes = [build(prefix, verb.base, verb.stem.locked, suffix, false)];
+    if (prefix && isVowel(verb.base[0])) shapes.push(build(prefix, verb.base, verb.stem.locked, suffix, true));
+    for (const [p, r, x] of shapes) for (const key of spellingKeys(p + r + x)) keys.add(key);
   }
   if (lexicon.forms.size >= FORM_CACHE_LIMIT) lexicon.forms.clear();
-  lexicon.forms.set(cacheKey, keys);
-  return keys;
+  const list = [...keys];
+  lexicon.forms.set(cacheKey, list);
+  return list;
+}
+
+type VerbInfo = { cls: VerbClass; stem: Stem; table: Table; base: string };
+
+function verbInfoOf(lexicon: Lexicon, li: number): VerbInfo {
+  let info = lexicon.verbs.get(li);
+  if (!info) {
+    const lexeme = lexicon.lexemes[li]!;
+    const cls = verbClassOf(lexeme.pos)!;
+    const stem = stemOf(lexeme, cls);
+    const { table, base } = tableFor(cls, stem);
+    if (lexicon.verbs.size >= FORM_CACHE_LIMIT) lexicon.verbs.clear();
+    lexicon.verbs.set(li, (info = { cls, stem, table, base }));
+  }
+  return info;
+}
+
+/**
+ * A coarse form of a skeleton for comparing word endings: voicing (t/d, k/g, p/b, ch/j, sh/zh) and a plain h
+ * ignored, so final devoicing and d + g → k cannot hide a match.
+ */
+function coarse(skeleton: string): string {
+  return skeleton
+    .replace(/[sz]h/g, "Z")
+    .replace(/ch|j/g, "J")
+    .replace(/h/g, "")
+    .replace(/t/g, "d")
+    .replace(/k/g, "g")
+    .replace(/p/g, "b");
+}
+
+type CellPlan = { ci: number; prefix: Prefix };
+/** Per class and table: cells by the tails their suffixes leave (see `cellPlans`). */
+const PLANS = new Map<string, Map<string, CellPlan[]>>();
+/** The longest tail of any table, so a word's endings are only cut that long. */
+let longestTail = 0;
+
+/**
+ * For one class and affix table: its cells by the coarse skeleton each suffix (every variant) leaves at the end of a
+ * word. Syncope and the other rules only remove short vowels, voice or devoice, or turn h into ', so a word whose
+ * coarse skeleton does not end in one of a cell's tails cannot be a form of that cell.
+ */
+function cellPlans(cls: VerbClass, table: Table): Map<string, CellPlan[]> {
+  const id = `${cls}:${TABLE_IDS.get(table)}`;
+  let plans = PLANS.get(id);
+  if (plans) return plans;
+  plans = new Map();
+  ALL_CELLS[cls].forEach((cell, ci) => {
+    const entry = table[cellKey(cell)];
+    if (entry === undefined) return;
+    const tails = new Set<string>();
+    for (const suffix of entry.split("|")) {
+      const resolved = suffix.replace(/~/g, "").replace(/N/g, "n").replace(/S/g, "s").replace(/D/g, "d").replace(/I/g, "i").toLowerCase();
+      tails.add(coarse(skeletonOf(resolved)));
+      tails.add(coarse(skeletonOf(resolved.replace(/(^|[^szc])h/g, "$1").replace(/['’‘ʼ]/g, ""))));
+    }
+    for (const tail of tails) {
+      longestTail = Math.max(longestTail, tail.length);
+      const list = plans!.get(tail);
+      const plan = { ci, prefix: prefixOf(cls, cell) };
+      if (list) list.push(plan);
+      else plans!.set(tail, [plan]);
+    }
+  });
+  PLANS.set(id, plans);
+  return plans;
+}
+
+const TABLE_IDS = new Map<Table, string>([
+  [VAI, "VAI"], [VAI_AM, "VAI_AM"], [VAI_N, "VAI_N"], [VII, "VII"], [VTA, "VTA"], [VTI1, "VTI1"], [VTI2, "VTI2"],
+]);
+// Built up front: `longestTail` must be known before the first word is cut into endings.
+for (const [cls, table] of [["vai", VAI], ["vai", VAI_AM], ["vai", VAI_N], ["vii", VII], ["vta", VTA], ["vti", VTI1], ["vti", VTI2]] as const) {
+  cellPlans(cls, table);
 }
 
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
@@ -439,7 +500,8 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   // Candidates as "<verb index>:<prefix group>"; verbs without a stem key are tried with every group.
   const candidates = new Set<string>(lexicon.unkeyed.flatMap((li) => ["", "n", "g", "nd", "gd", "d"].map((g) => `${li}:${g}`)));
   const written = n.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
-  for (const skeleton of new Set([skeletonOf(plain), skeletonOf(voiced), skeletonOf(n), skeletonOf(written)])) {
+  const skeletons = new Set([skeletonOf(plain), skeletonOf(voiced), skeletonOf(n), skeletonOf(written)]);
+  for (const skeleton of skeletons) {
     // The stem starts the word or follows a person prefix; no other morpheme comes before it.
     for (const prefix of PREFIX_SKELETONS) {
       if (!skeleton.startsWith(prefix)) continue;
@@ -450,15 +512,34 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
       }
     }
   }
-  // Generate-and-test: a candidate's forms that share a spelling key with the word, best key first.
+  // Generate-and-test: the cells of a candidate whose prefix group and suffix fit the word; keep those whose
+  // forms share a spelling key with the word, best key first.
+  // Every ending of the word's coarse skeletons, as long as the longest suffix tail.
+  const endings = new Set<string>();
+  for (const skeleton of skeletons) {
+    const e = coarse(skeleton);
+    for (let length = 0; length <= Math.min(e.length, longestTail); length++) endings.add(e.slice(e.length - length));
+  }
   const hits: Array<{ k: number; li: number; ci: number }> = [];
   for (const candidate of candidates) {
     const colon = candidate.indexOf(":");
     const li = Number(candidate.slice(0, colon));
-    const forms = formKeysOf(lexicon, li, candidate.slice(colon + 1));
-    keys.forEach((key, k) => {
-      for (const ci of forms.get(key) ?? []) hits.push({ k, li, ci });
-    });
+    const group = candidate.slice(colon + 1);
+    const verb = verbInfoOf(lexicon, li);
+    if (!verb.base) continue;
+    const vowelInitial = isVowel(verb.base[0]);
+    const plans = cellPlans(verb.cls, verb.table);
+    const tried = new Set<number>();
+    for (const ending of endings) {
+      for (const { ci, prefix } of plans.get(ending) ?? []) {
+        if (tried.has(ci) || prefixGroup(prefix, vowelInitial) !== group) continue;
+        tried.add(ci);
+        const forms = cellKeysOf(lexicon, li, ci, verb);
+        keys.forEach((k, index) => {
+          if (forms.includes(k)) hits.push({ k: index, li, ci });
+        });
+      }
+    }
   }
   hits.sort((a, b) => a.k - b.k || a.li - b.li || a.ci - b.ci);
   const out: Analysis[] = [];
