@@ -30,6 +30,8 @@ export type Lexicon = {
   readonly forms: Map<string, string[]>;
   /** Verb index → its class, stem and affix table, as used for generating. */
   readonly verbs: Map<number, VerbInfo>;
+  /** Recent answers of `analyse` by word (pages analyse the same words again and again). */
+  readonly answers: Map<string, Analysis[]>;
 };
 
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
@@ -385,7 +387,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
-  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), verbs: new Map() };
+  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), verbs: new Map(), answers: new Map() };
 }
 
 /** Which surface prefix a cell's forms start with: "" (none, or the unwritten o-), n, g, or nd / gd / d before a vowel. */
@@ -491,7 +493,19 @@ for (const [cls, table] of [["vai", VAI], ["vai", VAI_AM], ["vai", VAI_N], ["vii
   cellPlans(cls, table);
 }
 
+/** How many words keep their analyses in a lexicon's cache. */
+const ANSWER_CACHE_LIMIT = 20_000;
+
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
+  const known = lexicon.answers.get(wordform);
+  if (known) return known.slice();
+  const answer = analyseWord(wordform, lexicon);
+  if (lexicon.answers.size >= ANSWER_CACHE_LIMIT) lexicon.answers.clear();
+  lexicon.answers.set(wordform, answer);
+  return answer.slice();
+}
+
+function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
   const keys = spellingKeys(wordform);
   // Candidate verbs: those whose stem key is a substring of the word's skeleton (as written, and final-voiced).
   const n = normaliseWordform(wordform);
