@@ -15,9 +15,17 @@ const OBJ: Record<Person, string> = {
 const IRREGULAR_3S: Record<string, string> = { be: "is", have: "has", go: "goes", do: "does", say: "says" };
 
 /** The first sense of a dictionary gloss, e.g. "go away, leave" -> "go away". */
+const senses = new Map<string, string>();
+
 export function firstSense(gloss: string): string {
-  const s = gloss.split(/[;,]/)[0]!.trim();
-  return s.replace(/\s+/g, " ") || gloss.trim();
+  let sense = senses.get(gloss);
+  if (sense === undefined) {
+    const s = gloss.split(/[;,]/)[0]!.trim();
+    sense = s.replace(/\s+/g, " ") || gloss.trim();
+    if (senses.size >= 20_000) senses.clear();
+    senses.set(gloss, sense);
+  }
+  return sense;
 }
 
 function thirdSingular(verb: string): string {

@@ -151,7 +151,21 @@ type Stem = { text: string; locked: boolean; shape: string };
 
 const isVowel = (c: string | undefined) => c === "a" || c === "i" || c === "o" || c === "e";
 
+const stems = new Map<string, Stem>();
+
+/** The stem the tables inflect, from the underlying stem or (without one) the lemma; memoised, it is pure. */
 function stemOf(lexeme: LexemeInput, cls: VerbClass): Stem {
+  const key = `${cls}\u0000${lexeme.stem ?? ""}\u0000${lexeme.stem?.trim() ? "" : lexeme.name}`;
+  let stem = stems.get(key);
+  if (!stem) {
+    stem = computeStem(lexeme, cls);
+    if (stems.size >= 20_000) stems.clear();
+    stems.set(key, stem);
+  }
+  return stem;
+}
+
+function computeStem(lexeme: LexemeInput, cls: VerbClass): Stem {
   const raw = lexeme.stem?.trim();
   if (raw) {
     const text = cleanStem(raw);
@@ -261,17 +275,32 @@ function build(prefix: Prefix, base: string, locked: boolean, suffix: string, sh
   return realise(pieces);
 }
 
-const cache = new Map<string, Inflection | null>();
+/** Memo: lexeme (name, pos, stem, gloss) → cell key → inflection, for the 300 most recent lexemes. */
+const cache = new Map<string, Map<string, Inflection | null>>();
+
+function cellsCacheOf(lexeme: LexemeInput): Map<string, Inflection | null> {
+  const key = `${lexeme.name}\u0000${lexeme.pos}\u0000${lexeme.stem ?? ""}\u0000${lexeme.gloss}`;
+  let cells = cache.get(key);
+  if (!cells) {
+    if (cache.size >= 300) cache.clear(); // about 50,000 cells at most
+    cache.set(key, (cells = new Map()));
+  }
+  return cells;
+}
 
 export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
   if (!cls || !isAllowed(cls, cell)) return null;
-  const cacheKey = `${lexeme.name}\u0000${lexeme.pos}\u0000${lexeme.stem ?? ""}\u0000${lexeme.gloss}\u0000${cellKey(cell)}`;
-  const hit = cache.get(cacheKey);
+  return inflectIn(cellsCacheOf(lexeme), lexeme, cls, cell);
+}
+
+/** `inflect` for a cell already known to be allowed, with the lexeme's memo at hand. */
+function inflectIn(memo: Map<string, Inflection | null>, lexeme: LexemeInput, cls: VerbClass, cell: Cell): Inflection | null {
+  const key = cellKey(cell);
+  const hit = memo.get(key);
   if (hit !== undefined) return hit;
   const stem = stemOf(lexeme, cls);
   const { table, base } = tableFor(cls, stem);
-  const key = cellKey(cell);
   const entry = table[key];
   let result: Inflection | null = null;
   if (entry !== undefined && base) {
@@ -300,15 +329,15 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
       subjectPronoun: PRONOUNS[cell.subject] ?? "",
     };
   }
-  if (cache.size > 50_000) cache.clear();
-  cache.set(cacheKey, result);
+  memo.set(key, result);
   return result;
 }
 
 export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return [];
-  return cellsOf(cls, order).map((cell) => ({ cell, label: cellLabel(cell), inflection: inflect(lexeme, cell) }));
+  const memo = cellsCacheOf(lexeme);
+  return cellsOf(cls, order).map((cell) => ({ cell, label: cellLabel(cell), inflection: inflectIn(memo, lexeme, cls, cell) }));
 }
 
 // ── analysis ──
