@@ -352,8 +352,8 @@ const ALL_CELLS: Record<VerbClass, Cell[]> = {
 const FORM_CACHE_LIMIT = 50_000;
 
 /**
- * The skeleton of a word as `spellingKeys` builds it, without the "~" mark: short a/i/o dropped (syncope only ever
- * removes those), long vowels upper-cased, e kept, apostrophes and hyphens gone.
+ * A consonant skeleton like the one `spellingKeys` builds (short a/i/o dropped, as syncope only ever removes those;
+ * long vowels upper-cased; e kept), but taken piece by piece between hyphens and apostrophes, with no "~" mark.
  */
 function skeletonOf(text: string): string {
   // Per piece between hyphens and apostrophes, so "gichi-inend" or "moon'amaw" do not read as a long vowel. An h
