@@ -3,10 +3,10 @@
  * 'N more results'. Each Odawa word opens its form and glosses, or '(no meaning listed)' (a disclosure,
  * so it works without JavaScript).
  */
-import { Form } from "react-router";
 import { z } from "zod";
 import { searchEditorSentences } from "../../../db/queries/editor";
 import { sentenceSourceLabel } from "../../../db/queries/sentences";
+import { EditorSearchView } from "../../components/editor/search-view";
 import { getBindings } from "../../context";
 import { requireEditorPage } from "../../utils/editor.server";
 import type { Route } from "./+types/sentences";
@@ -26,51 +26,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function EditorSentences({ loaderData }: Route.ComponentProps) {
   const { q, result } = loaderData;
   return (
-    <section className="editor-sentences">
-      <h1>Sentences</h1>
-      <Form method="get" role="search" aria-label="Search sentences" className="editor-filter">
-        <label htmlFor="sentence-q" className="visually-hidden">
-          Search sentences
-        </label>
-        <input id="sentence-q" name="q" type="search" placeholder="Enter Odawa or English phrase..." defaultValue={q} maxLength={200} autoComplete="off" />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
-      <div aria-live="polite">
-        {!result ? (
-          <p>Enter text to search</p>
-        ) : result.rows.length === 0 ? (
-          <p>No results</p>
-        ) : (
-          <>
-            <ol className="editor-sentence-list">
-              {result.rows.map((row) => (
-                <li key={row.id} className="editor-sentence">
-                  <span className="sentence-number">{row.rowNumber}.</span>{" "}
-                  <span lang="otw" className="sentence-text">
-                    {row.words.map((part, i) =>
-                      part.form === undefined ? (
-                        <span key={i}>{part.text}</span>
-                      ) : (
-                        <details key={i} className="word-part">
-                          <summary>{part.text}</summary>
-                          <span className="word-part-info" lang="en">
-                            <span lang="otw">{part.form}</span>: {part.glosses?.length ? part.glosses.join("; ") : "(no meaning listed)"}
-                          </span>
-                        </details>
-                      ),
-                    )}
-                  </span>
-                  <span className="sentence-trans">{row.trans}</span>
-                  <span className="sentence-source muted">Source: {row.sourceLabel}</span>
-                </li>
-              ))}
-            </ol>
-            {result.more > 0 ? <p>{result.more} more results</p> : null}
-          </>
-        )}
-      </div>
-    </section>
+    <EditorSearchView
+      className="editor-sentences"
+      title="Sentences"
+      inputId="sentence-q"
+      label="Search sentences"
+      placeholder="Enter Odawa or English phrase..."
+      maxLength={200}
+      q={q}
+      result={result}
+    >
+      {(rows) => (
+        <ol className="editor-sentence-list">
+          {rows.map((row) => (
+            <li key={row.id} className="editor-sentence">
+              <span className="sentence-number">{row.rowNumber}.</span>{" "}
+              <span lang="otw" className="sentence-text">
+                {row.words.map((part, i) =>
+                  part.form === undefined ? (
+                    <span key={i}>{part.text}</span>
+                  ) : (
+                    <details key={i} className="word-part">
+                      <summary>{part.text}</summary>
+                      <span className="word-part-info" lang="en">
+                        <span lang="otw">{part.form}</span>: {part.glosses?.length ? part.glosses.join("; ") : "(no meaning listed)"}
+                      </span>
+                    </details>
+                  ),
+                )}
+              </span>
+              <span className="sentence-trans">{row.trans}</span>
+              <span className="sentence-source muted">Source: {row.sourceLabel}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </EditorSearchView>
   );
 }
