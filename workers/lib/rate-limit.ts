@@ -4,10 +4,8 @@
  * is configured it is asked first (fast, per location, 10 s or 60 s periods).
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  */
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { hitRateLimit, previousWindowWeight } from "../../db/queries/rate-limits";
-import { rateLimits } from "../../db/schema";
+import { hitRateLimit, rateLimitCount } from "../../db/queries/rate-limits";
 
 export type RateRule = { name: string; limit: number; windowMs: number };
 
@@ -27,18 +25,11 @@ export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
-const windowStart = (rule: RateRule, now: number) => now - (now % rule.windowMs);
 const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject}`;
 
 /** True when `subject` already used up `rule` in the sliding window ending now (does not count). */
 export async function isLimited(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<boolean> {
-  const row = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, keyOf(rule, subject)), eq(rateLimits.windowStart, windowStart(rule, now))))
-    .get();
-  const previous = await previousWindowWeight(db, keyOf(rule, subject), rule.windowMs, now);
-  return (row?.count ?? 0) + previous >= rule.limit;
+  return (await rateLimitCount(db, keyOf(rule, subject), rule.windowMs, now)) >= rule.limit;
 }
 
 /** Counts one event; returns the count in the current window including this one. */
