@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { createNonce, securityHeaders } from "./utils/security-headers.server";
+import { createNonce, securityHeaders } from "./services/security-headers.server";
 
 export const streamTimeout = 5_000;
 

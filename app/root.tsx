@@ -16,10 +16,10 @@ import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import { getBindings } from "./context";
 import { logClick } from "../db/queries/clicks";
-import { getSessionUser } from "./utils/session.server";
-import { getPublicConfig } from "../workers/lib/env";
+import { getSessionUser } from "./services/session.server";
+import { getPublicConfig } from "./services/config.server";
 import { ClickSchema } from "./utils/validation";
-import { assertReadableForm } from "./utils/request-guard.server";
+import { assertReadableForm } from "./services/request-guard.server";
 import { skipRevalidationWhenUnreachable } from "./utils/client-action";
 
 export const links: Route.LinksFunction = () => [

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { ORDERS, analyse, buildLexicon, cellsOf, inflect, paradigm, verbClassOf, type LexemeInput } from "../app/grammar";
+import { ORDERS, analyse, buildLexicon, cellsOf, inflect, paradigm, verbClassOf, type LexemeInput } from "../app/core/grammar";
 
 const ENTRIES = Number(process.env.BENCH_LEXICON || 20_000);
 const rows = readFileSync("db/seed/data/lexicon.tsv", "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { buildSearchIndex, searchWords, type LexiconEntry } from "../app/utils/word-search";
+import { buildSearchIndex, searchWords, type LexiconEntry } from "../app/core/word-search";
 
 const ENTRIES = Number(process.env.BENCH_LEXICON || 20_000);
 const full = process.argv.includes("--full-data");

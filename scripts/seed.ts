@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { hashPassword } from "../workers/lib/password.ts";
-import { normalizeText, toSearchKey } from "../app/utils/orthography.ts";
+import { hashPassword } from "../app/services/password.server.ts";
+import { normalizeText, toSearchKey } from "../app/core/orthography.ts";
 import { CLEAN_FORM_RANKS_SQL, RERANK_FORMS_SQL } from "../db/queries/form-ranks.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

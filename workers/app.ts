@@ -7,8 +7,8 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, createBindings } from "../app/context";
 import { api } from "./api";
-import { handleEmailBatch } from "./jobs/email-consumer";
-import { runScheduled } from "./jobs/scheduled";
+import { handleEmailBatch } from "../app/services/email-queue.server";
+import { runScheduled } from "../app/services/wotd-jobs.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

@@ -1,4 +1,4 @@
-import { posKind } from "../utils/pos";
+import { posKind } from "../core/pos";
 
 /** A headword styled as verb or noun by its part of speech (SPEC §3 lists). */
 export function WordName({ name, pos }: { name: string; pos: string }) {

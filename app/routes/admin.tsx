@@ -6,7 +6,7 @@
 import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
 import { AdminRecorder } from "../components/editor/admin-recorder";
 import { getBindings } from "../context";
-import { requireEditorPage } from "../utils/editor.server";
+import { requireEditorPage } from "../services/editor.server";
 import type { Route } from "./+types/admin";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { getBindings } from "../context";
 import { CONFIRM_TEXT } from "../utils/email-texts";
-import { confirmEmail } from "../../workers/lib/wotd";
+import { confirmEmail } from "../services/wotd.server";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, 

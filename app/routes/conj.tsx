@@ -3,8 +3,8 @@ import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
 import {
   CLASS_NAMES, PERSON_NAMES, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
-} from "../grammar";
-import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../grammar/conj-form";
+} from "../core/grammar";
+import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../core/grammar/conj-form";
 import type { Route } from "./+types/conj";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

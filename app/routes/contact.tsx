@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { getBindings } from "../context";
 import { CONTACT_DEFAULT_SUBJECT, CONTACT_MESSAGE_MS, CONTACT_TEXT } from "../utils/email-texts";
-import { submitContactForm, type ContactFormResult } from "../utils/email-forms.server";
+import { submitContactForm, type ContactFormResult } from "../services/email-forms.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact | Nishnaabemwin" },

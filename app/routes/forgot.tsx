@@ -3,9 +3,9 @@ import { Field, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, USERNAME_MAX } from "../utils/account-messages";
-import { isSameOrigin, requestPasswordReset } from "../utils/accounts.server";
+import { isSameOrigin, requestPasswordReset } from "../services/accounts.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
-import { requireAnonymous } from "../utils/session.server";
+import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/forgot";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
-import { wotdSignupAction } from "../utils/email-forms.server";
+import { wotdSignupAction } from "../services/email-forms.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Aanii! | Nishnaabemwin" },

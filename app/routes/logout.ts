@@ -4,8 +4,8 @@
  */
 import { redirect } from "react-router";
 import { getBindings } from "../context";
-import { isSameOrigin, logOut } from "../utils/accounts.server";
-import { clearSessionCookie, getSessionUser } from "../utils/session.server";
+import { isSameOrigin, logOut } from "../services/accounts.server";
+import { clearSessionCookie, getSessionUser } from "../services/session.server";
 import type { Route } from "./+types/logout";
 
 async function endSession(request: Request, bindings: ReturnType<typeof getBindings>) {

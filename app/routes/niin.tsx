@@ -4,8 +4,8 @@ import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { setUsernameColor } from "../../db/queries/users";
 import { ColorSchema } from "../utils/account-validation";
-import { isSameOrigin } from "../utils/accounts.server";
-import { requireUser } from "../utils/session.server";
+import { isSameOrigin } from "../services/accounts.server";
+import { requireUser } from "../services/session.server";
 import type { Route } from "./+types/niin";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { listSampleWords, paradigmTable } from "../../db/queries/paradigms";
 import { getBindings } from "../context";
-import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../grammar/paradigm-kinds";
+import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

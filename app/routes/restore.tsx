@@ -3,9 +3,9 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
-import { isResetCodeLive, isSameOrigin, restoreAccess } from "../utils/accounts.server";
+import { isResetCodeLive, isSameOrigin, restoreAccess } from "../services/accounts.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
-import { requireAnonymous } from "../utils/session.server";
+import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/restore";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

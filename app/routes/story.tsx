@@ -2,8 +2,8 @@ import { data, Link } from "react-router";
 import { getStory } from "../../db/queries/stories";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
-import { getSearchIndex } from "../utils/lexicon.server";
-import { lookupWords } from "../utils/word-search";
+import { getSearchIndex } from "../services/lexicon.server";
+import { lookupWords } from "../core/word-search";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

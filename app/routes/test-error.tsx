@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getBindings } from "../context";
-import { isProduction } from "../../workers/lib/env";
+import { isProduction } from "../services/config.server";
 import type { Route } from "./+types/test-error";
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { getBindings } from "../context";
 import { UNSUBSCRIBE_TEXT } from "../utils/email-texts";
-import { unsubscribe, verifyUnsubscribeToken } from "../../workers/lib/wotd";
+import { unsubscribe, verifyUnsubscribeToken } from "../services/wotd.server";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, 

@@ -3,9 +3,9 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../co
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
-import { isSameOrigin, signUp } from "../utils/accounts.server";
+import { isSameOrigin, signUp } from "../services/accounts.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
-import { requireAnonymous } from "../utils/session.server";
+import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/wiijiiwe";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

@@ -5,8 +5,8 @@ import { AudioButton } from "../components/audio-button";
 import { WordName } from "../components/word-name";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
-import { getSearchIndex } from "../utils/lexicon.server";
-import { lookupWords } from "../utils/word-search";
+import { getSearchIndex } from "../services/lexicon.server";
+import { lookupWords } from "../core/word-search";
 import type { Route } from "./+types/word";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

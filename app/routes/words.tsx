@@ -4,8 +4,8 @@ import { listTopWords } from "../../db/queries/lexemes";
 import { AudioButton } from "../components/audio-button";
 import { WordName } from "../components/word-name";
 import { getBindings } from "../context";
-import { getSearchIndex } from "../utils/lexicon.server";
-import { MAX_QUERY_LENGTH, searchWords } from "../utils/word-search";
+import { getSearchIndex } from "../services/lexicon.server";
+import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
 import type { Route } from "./+types/words";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/wotd-day";
 import { getBindings } from "../context";
 import { getWotdContent } from "../../db/queries/wotd";
-import { DaySchema } from "../../workers/jobs/messages";
+import { DaySchema } from "../services/job-messages.server";
 import { formatDay } from "./wotd";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

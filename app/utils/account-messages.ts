@@ -3,7 +3,9 @@
  * and keeping zod out of them keeps it out of the public pages' client JavaScript.
  * The zod rules live in ./account-validation.ts (which re-exports this module).
  */
-import { PASSWORD_MAX_LENGTH } from "../../workers/lib/password";
+/** Password length rules (the hashing itself is in app/services/password.server.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

@@ -4,10 +4,9 @@
  */
 import { z } from "zod";
 import { AGES, FLUENCIES, TRIBES } from "../../db/schema";
-import { isCommonPassword } from "../../workers/lib/common-passwords";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../workers/lib/password";
+import { isCommonPassword } from "./common-passwords";
 import { EmailSchema } from "./validation";
-import { MESSAGES, USERNAME_MAX, USERNAME_MIN } from "./account-messages";
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from "./account-messages";
 
 export * from "./account-messages";
 

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { audioObjects, editLog, formLexemes, forms, lexemes, MORPH_SIDES, sentences, users } from "../schema";
-import { toSearchKey } from "../../app/utils/orthography";
+import { toSearchKey } from "../../app/core/orthography";
 import { CLEAN_FORM_RANKS_SQL, FORM_RANKS_DIRTY_SQL, RERANK_FORMS_SQL } from "./form-ranks";
 
 export const RANK_PAGE_SIZE = 100;

@@ -6,8 +6,8 @@ import { and, asc, inArray } from "drizzle-orm";
 import type { Db } from "../client";
 import { lexemes } from "../schema";
 import { findVerb, type VerbRow } from "./verbs";
-import { cellKey, inflect, type Confidence } from "../../app/grammar";
-import { parseKind, SAMPLE_WORDS, templateOf, type SampleWord, type VerbKind } from "../../app/grammar/paradigm-kinds";
+import { cellKey, inflect, type Confidence } from "../../app/core/grammar";
+import { parseKind, SAMPLE_WORDS, templateOf, type SampleWord, type VerbKind } from "../../app/core/grammar/paradigm-kinds";
 
 export type ParadigmRow = {
   key: string;

@@ -5,7 +5,7 @@
  * same file twice changes nothing (upserts only write when a value differs).
  */
 import { z } from "zod";
-import { normalizeText, toSearchKey } from "../../app/utils/orthography.ts";
+import { normalizeText, toSearchKey } from "../../app/core/orthography.ts";
 import { CLEAN_FORM_RANKS_SQL, RERANK_FORMS_SQL } from "../../db/queries/form-ranks.ts";
 
 export const IMPORT_KINDS = ["lexicon", "sentences", "stories", "forms", "audio"] as const;

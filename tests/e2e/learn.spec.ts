@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { inflect } from "../../app/grammar";
+import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";
 

@@ -1,5 +1,5 @@
 /** Word of the Day subscribers for integration tests (inside workerd). */
-import { hashToken, unsubscribeTokenFor } from "../../workers/lib/email-tokens";
+import { hashToken, unsubscribeTokenFor } from "../../app/services/email-tokens.server";
 
 export type TestSubscriber = { id: number; email: string; unsubscribeToken: string };
 

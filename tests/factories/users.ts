@@ -1,6 +1,6 @@
 /** Test factories for users and sessions (integration tests, inside workerd). */
-import { createSessionToken, SESSION_COOKIE } from "../../app/utils/session.server";
-import { hashPassword } from "../../workers/lib/password";
+import { createSessionToken, SESSION_COOKIE } from "../../app/services/session.server";
+import { hashPassword } from "../../app/services/password.server";
 
 export type TestUser = { id: number; username: string; email: string; password: string; role: string; sessionVersion: number };
 

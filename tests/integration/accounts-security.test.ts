@@ -9,11 +9,11 @@ import { expect, test } from "vitest";
 import worker from "../../workers/app";
 import { createDb } from "../../db/client";
 import { insertResetToken, RESET_TOKEN_TTL_MS } from "../../db/queries/users";
-import { getSessionKey, SESSION_AUDIENCE, SESSION_COOKIE, SESSION_ISSUER } from "../../app/utils/session.server";
-import { hashToken, randomToken } from "../../workers/lib/email-tokens";
-import { getRecordedMail } from "../../workers/lib/mail";
-import { hashPassword, needsRehash, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from "../../workers/lib/password";
-import { consume, hit, isLimited, RATE_RULES } from "../../workers/lib/rate-limit";
+import { getSessionKey, SESSION_AUDIENCE, SESSION_COOKIE, SESSION_ISSUER } from "../../app/services/session.server";
+import { hashToken, randomToken } from "../../app/services/email-tokens.server";
+import { getRecordedMail } from "../../app/services/mail.server";
+import { hashPassword, needsRehash, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from "../../app/services/password.server";
+import { consume, hit, isLimited, RATE_RULES } from "../../app/services/rate-limit.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 import { get, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
 

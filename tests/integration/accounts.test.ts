@@ -253,7 +253,7 @@ test("/api/wenesh is { username: null } for anonymous visitors and is never cach
 
 test("requireRole: ordered roles; anonymous → redirect (or 401), missing role → 403", async () => {
   const { createDb } = await import("../../db/client");
-  const { requireRole } = await import("../../app/utils/session.server");
+  const { requireRole } = await import("../../app/services/session.server");
   const db = createDb(env.DB);
   const request = async (user?: { id: number; sessionVersion: number }) =>
     new Request("http://localhost/DEV_editor?x=1", { headers: user ? { Cookie: await sessionCookieHeader(env, user) } : {} });

@@ -2,8 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
 import { CONTACT_TEXT } from "../../app/utils/email-forms";
-import { handleEmailBatch } from "../../workers/jobs/email-consumer";
-import type { MailMessage, MailTransport } from "../../workers/lib/mail";
+import { handleEmailBatch } from "../../app/services/email-queue.server";
+import type { MailMessage, MailTransport } from "../../app/services/mail.server";
 
 const worker = exports.default;
 

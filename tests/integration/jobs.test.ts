@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import worker from "../../workers/app";
 import { expect, test } from "vitest";
-import { getRecordedMail } from "../../workers/lib/mail";
+import { getRecordedMail } from "../../app/services/mail.server";
 
 async function seedLexeme(name: string) {
   await env.DB.prepare(

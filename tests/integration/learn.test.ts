@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { inflect } from "../../app/grammar";
+import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 
 const worker = exports.default;

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
-import { cellsOf, inflect, type LexemeInput } from "../../app/grammar";
+import { cellsOf, inflect, type LexemeInput } from "../../app/core/grammar";
 
 const worker = exports.default;
 const call = (path: string) => worker.fetch(new Request(`http://localhost${path}`));

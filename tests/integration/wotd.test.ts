@@ -2,10 +2,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
 import { WOTD_TEXT, UNSUBSCRIBE_TEXT, CONFIRM_TEXT } from "../../app/utils/email-forms";
-import { handleEmailBatch } from "../../workers/jobs/email-consumer";
-import type { JobMessage } from "../../workers/jobs/messages";
-import { runWordOfTheDay } from "../../workers/jobs/scheduled";
-import { getRecordedMail, type MailMessage, type MailTransport } from "../../workers/lib/mail";
+import { handleEmailBatch } from "../../app/services/email-queue.server";
+import type { JobMessage } from "../../app/services/job-messages.server";
+import { runWordOfTheDay } from "../../app/services/wotd-jobs.server";
+import { getRecordedMail, type MailMessage, type MailTransport } from "../../app/services/mail.server";
 import { insertSubscriber, insertWordWithExample, pickForDay } from "../factories/subscribers";
 
 const worker = exports.default;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseAudioFileName, parseRange } from "../../app/utils/audio-storage.server";
+import { parseAudioFileName, parseRange } from "../../app/services/audio-storage.server";
 
 test("parseRange reads start-end, open-ended and suffix ranges", () => {
   expect(parseRange("bytes=0-99", 1000)).toEqual({ offset: 0, length: 100 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { sniffAudio } from "../../workers/lib/audio-upload";
+import { sniffAudio } from "../../app/services/audio-upload.server";
 import { extensionForType, formClipName, uploadFileName } from "../../app/utils/clip-names";
 
 const bytes = (...parts: Array<string | number[]>) =>

@@ -4,7 +4,7 @@ import {
   ORDERS, analyse, buildLexicon, cellKey, cellsOf, inflect, normaliseWordform, paradigm, spellingKeys, verbClassOf,
   type Cell,
   type LexemeInput, type VerbClass,
-} from "../../app/grammar";
+} from "../../app/core/grammar";
 import { DEMO_LEXEMES, SAMPLE_VERBS, referenceRows } from "../fixtures/grammar/reference";
 
 const rows = referenceRows();

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { normalizeText, toSearchKey } from "../../app/utils/orthography";
+import { normalizeText, toSearchKey } from "../../app/core/orthography";
 
 test("apostrophe look-alikes become the plain apostrophe", () => {
   for (const mark of ["\u2019", "\u2018", "\u02BC", "`", "\u00B4"]) {

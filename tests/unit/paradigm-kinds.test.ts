@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { cellsOf, subjectsOf } from "../../app/grammar";
-import { findSampleWord, hasParadigmData, keepKind, kindsOf, PARADIGM_CLASSES, parseKind, SAMPLE_WORDS, templateOf } from "../../app/grammar/paradigm-kinds";
+import { cellsOf, subjectsOf } from "../../app/core/grammar";
+import { findSampleWord, hasParadigmData, keepKind, kindsOf, PARADIGM_CLASSES, parseKind, SAMPLE_WORDS, templateOf } from "../../app/core/grammar/paradigm-kinds";
 
 test("SPEC §3 kinds: six per verb class, four for vii, inf + n-poss per noun class except VII", () => {
   expect(PARADIGM_CLASSES).toHaveLength(18);

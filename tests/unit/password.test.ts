@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../workers/lib/password";
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../app/services/password.server";
 
 test("passwords use PBKDF2-SHA256 with exactly 100,000 iterations (the Workers maximum)", async () => {
   expect(PBKDF2_ITERATIONS).toBe(100_000);

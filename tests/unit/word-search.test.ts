@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { buildSearchIndex, lookupWord, searchWords, splitWords, type LexiconEntry } from "../../app/utils/word-search";
-import { posKind } from "../../app/utils/pos";
+import { buildSearchIndex, lookupWord, searchWords, splitWords, type LexiconEntry } from "../../app/core/word-search";
+import { posKind } from "../../app/core/pos";
 
 const entry = (id: number, name: string, pos: string, gloss: string, stem: string | null = null): LexiconEntry => ({
   id, name, pos, gloss, stem, corpusCount: 0, audioUrl: null,

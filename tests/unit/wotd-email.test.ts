@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { renderContactEmail, renderWotdEmail, siteInfo } from "../../workers/jobs/emails";
+import { renderContactEmail, renderWotdEmail, siteInfo } from "../../app/services/emails.server";
 
 const site = siteInfo({ SITE_NAME: "Nishnaabemwin", SITE_URL: "https://example.org/" });
 const word = {

@@ -14,8 +14,8 @@ import {
   requestPasswordReset,
   restoreAccess,
   signUp,
-} from "../../app/utils/accounts.server";
-import { clearSessionCookie, getSessionUser } from "../../app/utils/session.server";
+} from "../../app/services/accounts.server";
+import { clearSessionCookie, getSessionUser } from "../../app/services/session.server";
 import type { ApiEnv } from "./types";
 import { readBody } from "./validation";
 

@@ -24,11 +24,11 @@ import {
   type EditResult,
 } from "../../db/queries/editor";
 import { EmojiSchema, LexIdsSchema, MorphSideSchema } from "../../app/utils/editor-schemas";
-import { getEditorAccess } from "../../app/utils/editor.server";
+import { getEditorAccess } from "../../app/services/editor.server";
 import { formClipBase, uploadFileName } from "../../app/utils/clip-names";
-import { serveAudio } from "../../app/utils/audio-storage.server";
-import type { Role, SessionUser } from "../../app/utils/session.server";
-import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } from "../lib/audio-upload";
+import { serveAudio } from "../../app/services/audio-storage.server";
+import type { Role, SessionUser } from "../../app/services/session.server";
+import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } from "../../app/services/audio-upload.server";
 import type { ApiEnv } from "./types";
 import { invalid, readBody } from "./validation";
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { createDb } from "../../db/client";
 import { findVerb } from "../../db/queries/verbs";
 import { getParadigm } from "../../db/queries/paradigms";
-import { inflect, ORDERS, type Order, type Person } from "../../app/grammar";
+import { inflect, ORDERS, type Order, type Person } from "../../app/core/grammar";
 import type { ApiEnv } from "./types";
 import { openapi } from "./openapi";
 

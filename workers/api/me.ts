@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createDb } from "../../db/client";
-import { getSessionUser } from "../../app/utils/session.server";
+import { getSessionUser } from "../../app/services/session.server";
 import type { ApiEnv } from "./types";
 
 /** GET /api/wenesh — SPEC §7: `{ username }` of the signed-in user, `null` when anonymous. */

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { createDb } from "../../db/client";
 import { listSrsCards, saveSrsCards } from "../../db/queries/srs";
-import { getSessionUser } from "../../app/utils/session.server";
+import { getSessionUser } from "../../app/services/session.server";
 import { ProgressPutSchema } from "../../app/utils/progress";
 import type { ApiEnv } from "./types";
 import { invalid } from "./validation";

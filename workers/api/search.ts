@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { createDb } from "../../db/client";
-import { getSearchIndex } from "../../app/utils/lexicon.server";
-import { MAX_QUERY_LENGTH, searchWords } from "../../app/utils/word-search";
+import { getSearchIndex } from "../../app/services/lexicon.server";
+import { MAX_QUERY_LENGTH, searchWords } from "../../app/core/word-search";
 import type { ApiEnv } from "./types";
 import { invalid } from "./validation";
 

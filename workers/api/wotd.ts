@@ -9,10 +9,10 @@ import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import { createDb } from "../../db/client";
 import { TokenBodySchema, WOTD_TEXT, WotdSignupSchema } from "../../app/utils/email-forms";
-import { isProduction } from "../lib/env";
-import { getRecordedMailStats } from "../lib/mail";
-import { clientIp } from "../lib/rate-limit";
-import { confirmEmail, signUpForWotd, unsubscribe, verifyUnsubscribeToken } from "../lib/wotd";
+import { isProduction } from "../../app/services/config.server";
+import { getRecordedMailStats } from "../../app/services/mail.server";
+import { clientIp } from "../../app/services/rate-limit.server";
+import { confirmEmail, signUpForWotd, unsubscribe, verifyUnsubscribeToken } from "../../app/services/wotd.server";
 import type { ApiEnv } from "./types";
 import { readBody } from "./validation";
 

@@ -1,5 +1,5 @@
 /** Typed-answer tolerance: the grammar engine's spelling keys (apostrophes, case, syncopated/full spellings). */
-import { spellingKeys } from "../../grammar";
+import { spellingKeys } from "../../core/grammar";
 
 /** Sentence punctuation never decides an answer. */
 function stripPunctuation(text: string) {

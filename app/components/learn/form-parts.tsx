@@ -1,4 +1,4 @@
-import type { Inflection } from "../../grammar";
+import type { Inflection } from "../../core/grammar";
 
 /** prefix-root-suffix of an engine form, with the parts visibly distinct. */
 export function FormParts({ inflection }: { inflection: Inflection }) {

@@ -2,7 +2,7 @@
  * VAI subjects in SPEC §3's order, with plain-English labels. The Odawa forms themselves
  * always come from the grammar engine (app/grammar), never from here.
  */
-import { inflect, ORDERS, type Cell, type Inflection, type LexemeInput, type Order, type Person } from "../../grammar";
+import { inflect, ORDERS, type Cell, type Inflection, type LexemeInput, type Order, type Person } from "../../core/grammar";
 
 export type Term = "proximate" | "obviative" | "exclusive" | "inclusive";
 

@@ -1,7 +1,7 @@
 /** What /aambe/practice drills: a lesson from D1 (?lesson=), a verb's paradigm (?verb=), or the stored lesson. */
 import type { Db } from "../../../db/client";
 import { getFormAudio, getLesson, getLexemeByName } from "../../../db/queries/lessons";
-import { paradigm, type Cell } from "../../grammar";
+import { paradigm, type Cell } from "../../core/grammar";
 import { ORDER_LABELS, parseOrder } from "../../components/learn/subjects";
 import { lessonPracticeItems, type PracticeItem } from "../../components/learn/practice-types";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getBindings } from "../../context";
-import { getSessionUser } from "../../utils/session.server";
+import { getSessionUser } from "../../services/session.server";
 import type { PracticeItem } from "../../components/learn/practice-types";
 import { LESSON_DATA_KEY, LESSON_NUMBER_KEY } from "../../components/learn/storage-keys";
 import { loadPracticeSource } from "./practice.server";

@@ -1,7 +1,7 @@
 /** The sample VAI verb for the /aambe/verbs/vai pages: from D1, inflected by the grammar engine. */
 import type { Db } from "../../../db/client";
 import { getFormAudio, getLexemeByName } from "../../../db/queries/lessons";
-import type { Order } from "../../grammar";
+import type { Order } from "../../core/grammar";
 import { SAMPLE_VAI, vaiRows } from "../../components/learn/subjects";
 
 export async function loadSampleVai(db: Db, order: Order) {

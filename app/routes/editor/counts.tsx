@@ -7,7 +7,7 @@ import { z } from "zod";
 import { listCounts } from "../../../db/queries/editor";
 import { EDITOR_BASE } from "../../components/editor/display";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../utils/editor.server";
+import { requireEditorPage } from "../../services/editor.server";
 import type { Route } from "./+types/counts";
 
 const FILTERS = [

@@ -7,7 +7,7 @@
 import { useRef } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../utils/editor.server";
+import { requireEditorPage } from "../../services/editor.server";
 import { EDITOR_BASE } from "../../components/editor/display";
 import type { Route } from "./+types/layout";
 import { SITE_DESCRIPTION } from "../../utils/meta";

@@ -22,7 +22,7 @@ import {
 import { ClipRecorder } from "../../components/editor/clip-recorder";
 import { displayForm, EDITOR_BASE, formColour, MORPH_SIDE_LABELS } from "../../components/editor/display";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../utils/editor.server";
+import { requireEditorPage } from "../../services/editor.server";
 import { EmojiSchema, MORPH_SIDE_VALUES, MorphSideSchema } from "../../utils/editor-schemas";
 import type { Route } from "./+types/ranks";
 

@@ -8,7 +8,7 @@ import { searchEditorSentences } from "../../../db/queries/editor";
 import { sentenceSourceLabel } from "../../../db/queries/sentences";
 import { EditorSearchView } from "../../components/editor/search-view";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../utils/editor.server";
+import { requireEditorPage } from "../../services/editor.server";
 import type { Route } from "./+types/sentences";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { searchEditorWords, WORD_SEARCH_LIMIT } from "../../../db/queries/editor";
 import { EditorSearchView } from "../../components/editor/search-view";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../utils/editor.server";
+import { requireEditorPage } from "../../services/editor.server";
 import type { Route } from "./+types/words";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

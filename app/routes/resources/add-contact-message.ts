@@ -4,8 +4,8 @@
  */
 import type { Route } from "./+types/add-contact-message";
 import { getBindings } from "../../context";
-import { submitContactForm } from "../../utils/email-forms.server";
-import { readRequestBody } from "../../utils/request-body.server";
+import { submitContactForm } from "../../services/email-forms.server";
+import { readRequestBody } from "../../services/request-body.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readRequestBody(request);

@@ -1,5 +1,5 @@
 import { getBindings } from "../../context";
-import { parseAudioFileName, serveAudio } from "../../utils/audio-storage.server";
+import { parseAudioFileName, serveAudio } from "../../services/audio-storage.server";
 import type { Route } from "./+types/audio";
 
 /** GET/HEAD /audio/{id}.mp3 — recordings from R2. */

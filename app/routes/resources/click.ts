@@ -2,7 +2,7 @@
 import type { Route } from "./+types/click";
 import { getBindings } from "../../context";
 import { logClick } from "../../../db/queries/clicks";
-import { readRequestBody } from "../../utils/request-body.server";
+import { readRequestBody } from "../../services/request-body.server";
 import { ClickSchema } from "../../utils/validation";
 
 export async function action({ request, context }: Route.ActionArgs) {

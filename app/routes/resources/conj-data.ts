@@ -12,8 +12,8 @@
  */
 import { listSampleWords, paradigmTable } from "../../../db/queries/paradigms";
 import { getBindings } from "../../context";
-import { ORDER_NAMES } from "../../grammar";
-import { kindsOf, parseKind, templateOf, PARADIGM_CLASSES } from "../../grammar/paradigm-kinds";
+import { ORDER_NAMES } from "../../core/grammar";
+import { kindsOf, parseKind, templateOf, PARADIGM_CLASSES } from "../../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/conj-data";
 
 const headers = { "Cache-Control": "public, max-age=300" };

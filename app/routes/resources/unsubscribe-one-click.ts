@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/unsubscribe-one-click";
 import { getBindings } from "../../context";
-import { unsubscribe } from "../../../workers/lib/wotd";
+import { unsubscribe } from "../../services/wotd.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t") ?? "";

@@ -7,7 +7,7 @@
  * - Inflected forms: the grammar engine's analyser maps them to their lemma ("nmaajaa → maajaa, I leave").
  * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
  */
-import { analyse, buildLexicon, spellingKeys, type Cell, type Confidence, type Lexicon } from "../grammar";
+import { analyse, buildLexicon, spellingKeys, type Cell, type Confidence, type Lexicon } from "./grammar";
 import { toSearchKey } from "./orthography";
 import { orderLabel } from "./pos";
 

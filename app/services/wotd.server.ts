@@ -14,9 +14,9 @@ import {
   renewPendingSubscriber,
   unsubscribeByHash,
 } from "../../db/queries/wotd";
-import type { ContactInput, WotdSignupInput } from "../../app/utils/email-forms";
-import type { JobMessage } from "../jobs/messages";
-import { hashToken, randomToken, TOKEN_PATTERN, unsubscribeTokenFor } from "./email-tokens";
+import type { ContactInput, WotdSignupInput } from "../utils/email-forms";
+import type { JobMessage } from "./job-messages.server";
+import { hashToken, randomToken, TOKEN_PATTERN, unsubscribeTokenFor } from "./email-tokens.server";
 
 type Deps = { env: Env; db: Db };
 

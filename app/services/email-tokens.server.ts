@@ -5,7 +5,7 @@
  *   derived: HMAC-SHA256(EMAIL_TOKEN_SECRET, "wotd-unsubscribe:v1:" + email). Long-lived, one per subscriber.
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
-import { isProduction } from "./env";
+import { isProduction } from "./config.server";
 
 const LOCAL_DEV_SECRET = "local-development-only-email-token-secret";
 const encoder = new TextEncoder();

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../db/client";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
-import { buildSearchIndex, type SearchIndex } from "./word-search";
+import { buildSearchIndex, type SearchIndex } from "../core/word-search";
 
 const VERSION_TTL_MS = 30_000;
 

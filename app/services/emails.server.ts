@@ -2,7 +2,7 @@
  * Email bodies (HTML + plain text) for the Word of the Day and the contact form. Pure functions:
  * no bindings, so unit tests render them directly. Every value from the database is escaped.
  */
-import type { MailMessage } from "../lib/mail";
+import type { MailMessage } from "./mail.server";
 import type { WotdContent } from "../../db/queries/wotd";
 
 export type SiteInfo = { siteName: string; siteUrl: string };

@@ -17,10 +17,10 @@ import {
   insertResetToken,
   updatePasswordHash,
 } from "../../db/queries/users";
-import { hashToken, randomToken } from "../../workers/lib/email-tokens";
-import { sendMail } from "../../workers/lib/mail";
-import { hashPassword, needsRehash, verifyPassword } from "../../workers/lib/password";
-import { bindingAllows, clientIp, consume, hit, isLimited, RATE_RULES } from "../../workers/lib/rate-limit";
+import { hashToken, randomToken } from "./email-tokens.server";
+import { sendMail } from "./mail.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { bindingAllows, clientIp, consume, hit, isLimited, RATE_RULES } from "./rate-limit.server";
 import {
   fieldErrors,
   ForgotSchema,
@@ -30,7 +30,7 @@ import {
   RestoreFormSchema,
   SignupFieldsSchema,
   SignupFormSchema,
-} from "./account-validation";
+} from "../utils/account-validation";
 import { createSessionToken, sessionCookie } from "./session.server";
 
 /**

@@ -9,7 +9,7 @@ import { redirect } from "react-router";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { ROLES, users } from "../../db/schema";
-import { isProduction } from "../../workers/lib/env";
+import { isProduction } from "./config.server";
 
 export const SESSION_COOKIE = "__Host-session";
 export const SESSION_ISSUER = "nishnaabemwin";

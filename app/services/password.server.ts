@@ -7,8 +7,6 @@
 export const PBKDF2_ITERATIONS = 100_000;
 /** The Workers runtime refuses PBKDF2 above this; a test fails if PBKDF2_ITERATIONS exceeds it. */
 export const PBKDF2_MAX_ITERATIONS = 100_000;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 

@@ -7,7 +7,7 @@
 import { createDb } from "../../db/client";
 import { recordJobRun } from "../../db/queries/jobs";
 import { listConfirmedSubscriberIds, pickWordOfTheDay } from "../../db/queries/wotd";
-import { WOTD_BATCH_SIZE, type JobMessage } from "./messages";
+import { WOTD_BATCH_SIZE, type JobMessage } from "./job-messages.server";
 
 export const WOTD_CRON = "0 12 * * *";
 

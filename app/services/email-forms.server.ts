@@ -5,9 +5,9 @@
  */
 import { data } from "react-router";
 import type { Bindings } from "../context";
-import { clientIp } from "../../workers/lib/rate-limit";
-import { signUpForWotd, submitContactMessage } from "../../workers/lib/wotd";
-import { CONTACT_TEXT, ContactSchema, WOTD_TEXT, WotdSignupSchema, type WOTD_SOURCES } from "./email-forms";
+import { clientIp } from "./rate-limit.server";
+import { signUpForWotd, submitContactMessage } from "./wotd.server";
+import { CONTACT_TEXT, ContactSchema, WOTD_TEXT, WotdSignupSchema, type WOTD_SOURCES } from "../utils/email-forms";
 
 export type WotdFormResult = {
   status: "subscribed" | "already-subscribed" | "error" | "invalid";

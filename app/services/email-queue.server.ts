@@ -9,10 +9,10 @@ import { createDb, type Db } from "../../db/client";
 import { getContactMessage } from "../../db/queries/contact";
 import { hasJobRun, recordJobRun } from "../../db/queries/jobs";
 import { claimDeliveries, getWotdContent, settleDeliveries } from "../../db/queries/wotd";
-import { unsubscribeTokenFor } from "../lib/email-tokens";
-import { getMailTransport, type MailTransport } from "../lib/mail";
-import { renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails";
-import { JobMessageSchema, type JobMessage } from "./messages";
+import { unsubscribeTokenFor } from "./email-tokens.server";
+import { getMailTransport, type MailTransport } from "./mail.server";
+import { renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
+import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
 export type ConsumerDeps = { mailer: MailTransport };
 

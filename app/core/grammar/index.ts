@@ -3,7 +3,7 @@
  * Signatures here are a contract for other modules; do not change them.
  * Design and sources: docs/decisions/005-grammar-engine.md.
  */
-import { normalizeText } from "../utils/orthography";
+import { normalizeText } from "../orthography";
 import { cleanStem, realise, type Piece } from "./phonology";
 import { VAI, VAI_AM, VAI_N, VII, VTA, VTI1, VTI2, type Table } from "./tables";
 import { glossFor } from "./gloss";
