@@ -22,7 +22,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                // MAIL_TRANSPORT=record: mail stays in memory (workers/lib/mail.ts), nothing is sent.
+                // MAIL_TRANSPORT=record: mail stays in memory (app/services/mail.server.ts), nothing is sent.
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   ENVIRONMENT: "test",

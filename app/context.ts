@@ -1,18 +1,14 @@
 /**
- * The one way route modules reach Cloudflare bindings: workers/app.ts fills this
- * context per request; loaders and actions call `getBindings(context)`.
+ * The one way route modules reach the Worker: workers/app.ts fills this context per request with the
+ * service bindings (app/services/bindings.server.ts); loaders and actions call `getBindings(context)`.
  * @see docs/decisions/002-bindings-through-router-context.md
  */
 import { createContext, type RouterContextProvider } from "react-router";
-import { createDb, type Db } from "../db/client";
+import type { Bindings } from "./services/bindings.server";
 
-export type Bindings = { env: Env; ctx: ExecutionContext; db: Db };
+export type { Bindings };
 
 export const cloudflareContext = createContext<Bindings>();
-
-export function createBindings(env: Env, ctx: ExecutionContext): Bindings {
-  return { env, ctx, db: createDb(env.DB) };
-}
 
 export function getBindings(context: Readonly<RouterContextProvider>): Bindings {
   return context.get(cloudflareContext);

@@ -15,12 +15,12 @@ import {
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import { getBindings } from "./context";
-import { logClick } from "../db/queries/clicks";
+import { recordClick } from "./services/clicks.server";
 import { getSessionUser } from "./services/session.server";
-import { getPublicConfig } from "./services/config.server";
-import { ClickSchema } from "./utils/validation";
-import { assertReadableForm } from "./services/request-guard.server";
+import { publicConfig } from "./services/config.server";
+import { requestGuard } from "./middleware/guard.server";
 import { skipRevalidationWhenUnreachable } from "./utils/client-action";
+import { isRoleGate, RoleGate } from "./components/role-gate";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -31,22 +31,18 @@ export const links: Route.LinksFunction = () => [
 /** After an action that could not reach the server, keep the page instead of reloading its data (client-action.ts). */
 export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    await assertReadableForm(request);
-    return next();
-  },
-];
+/** Same-origin and form checks on every state change, and the session for the request (middleware/guard.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [requestGuard];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
+  const { env, db, config } = getBindings(context);
   const url = new URL(request.url);
 
   // Links in our emails carry ?email=…: log the click, then drop the parameter
   // from the address bar with a redirect (works without JavaScript).
   if (url.searchParams.has("email")) {
-    const click = ClickSchema.safeParse({ email: url.searchParams.get("email"), page: url.pathname });
-    if (click.success) await logClick(db, click.data);
+    // Same validation and per-client cap as POST /click (over the cap the click is just not logged).
+    await recordClick(db, request, { email: url.searchParams.get("email"), page: url.pathname });
     url.searchParams.delete("email");
     throw redirect(url.pathname + url.search + url.hash);
   }
@@ -54,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, env, db);
   return {
     user: user && { username: user.username, usernameColor: user.usernameColor },
-    config: getPublicConfig(env),
+    config: publicConfig(config),
     year: new Date().getUTCFullYear(),
   };
 }
@@ -182,6 +178,9 @@ export const meta: Route.MetaFunction = () => [
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
+  }
+  if (isRoleGate(error)) {
+    return <RoleGate status={error.status} role={error.data.requiredRole} />;
   }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()

@@ -1,7 +1,8 @@
 /**
- * Database schema (Drizzle, SQLite dialect for D1): every entity of SPEC.md §3.
+ * Database schema (Drizzle, SQLite dialect for D1): every entity of docs/product.md §3.
  * SQL names are snake_case, TypeScript names camelCase. Migrations are generated
  * from this file with `npm run db:generate` into migrations/ and applied by wrangler.
+ * long-file: drizzle-kit generates migrations from one schema file, and the tables reference each other.
  * Every column used in a WHERE, ORDER BY or JOIN has an index (D1 bills rows scanned).
  */
 import { sql } from "drizzle-orm";
@@ -36,17 +37,17 @@ export const DEFAULT_USERNAME_COLOR = "#825b94";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  /** Always lowercase (SPEC §5). */
+  /** Always lowercase (docs/product.md §5). */
   username: text("username").notNull().unique(),
   /** Lowercased, trimmed. */
   email: text("email").notNull().unique(),
-  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (workers/lib/password.ts). */
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` (app/services/password.server.ts). */
   passwordHash: text("password_hash").notNull(),
   role: text("role", { enum: ROLES }).notNull().default("learner"),
   usernameColor: text("username_color").notNull().default(DEFAULT_USERNAME_COLOR),
   /** Bumped on log-out and password change: every session JWT carries it and must match. */
   sessionVersion: integer("session_version").notNull().default(0),
-  // Optional intro survey (SPEC §3)
+  // Optional intro survey (docs/product.md §3)
   realName: text("real_name"),
   age: text("age", { enum: AGES }),
   fluency: text("fluency", { enum: FLUENCIES }),
@@ -79,7 +80,7 @@ export const wotdSubscribers = sqliteTable(
   "wotd_subscribers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** Lowercased, trimmed. Unique: a second sign-up answers SQLITE_CONSTRAINT_UNIQUE (SPEC §8). */
+    /** Lowercased, trimmed. Unique: a second sign-up answers SQLITE_CONSTRAINT_UNIQUE (docs/product.md §8). */
     email: text("email").notNull().unique(),
     status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
     source: text("source", { enum: SUBSCRIBER_SOURCES }).notNull(),
@@ -147,7 +148,7 @@ export const contactMessages = sqliteTable(
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
 );
 
-/** Email links carry ?email=…; the page reports it here (SPEC §2 Layout, §7 POST /click). */
+/** Email links carry ?email=…; the page reports it here (docs/product.md §2 Layout, §7 POST /click). */
 export const clickLog = sqliteTable(
   "click_log",
   {
@@ -168,9 +169,9 @@ export const lexemes = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     /** Headword as written in the dictionary (NFC). */
     name: text("name").notNull(),
-    /** Folded form for search: NFC, lowercase, apostrophes unified (app/utils/orthography.ts). */
+    /** Folded form for search: NFC, lowercase, apostrophes unified (app/core/orthography.ts). */
     searchKey: text("search_key").notNull(),
-    /** Part of speech tag (SPEC §3: vai, vta, na, ni, av, pv, …). */
+    /** Part of speech tag (docs/product.md §3: vai, vta, na, ni, av, pv, …). */
     pos: text("pos").notNull(),
     gloss: text("gloss").notNull(),
     /** Underlying (unsyncopated) stem for the grammar engine, e.g. gikendam1 for gkendaan. */
@@ -206,7 +207,7 @@ export const sentences = sqliteTable(
   (t) => [index("sentences_source_idx").on(t.source)],
 );
 
-/** Example sentences of a word (SPEC §7 wotd?lex_id → sentence_ids). */
+/** Example sentences of a word (docs/product.md §7 wotd?lex_id → sentence_ids). */
 export const sentenceLexemes = sqliteTable(
   "sentence_lexemes",
   {
@@ -223,7 +224,7 @@ export const sentenceLexemes = sqliteTable(
   ],
 );
 
-/** The editor's rank rows: one attested word form with its frequency (SPEC §3 Form row). */
+/** The editor's rank rows: one attested word form with its frequency (docs/product.md §3 Form row). */
 export const forms = sqliteTable(
   "forms",
   {
@@ -238,7 +239,7 @@ export const forms = sqliteTable(
     /**
      * Position among all forms by count desc, id desc (1 = most frequent). Stored so a filtered page keeps the
      * global rank without a window over every form; recomputed when `form_rank_state.dirty` says counts or
-     * rows changed (triggers in migration 0002 set it). See db/queries/editor.ts `ensureFormRanks`.
+     * rows changed (triggers in migration 0002 set it). See db/queries/editor-ranks.ts `ensureFormRanks`.
      */
     rank: integer("rank"),
   },
@@ -277,7 +278,7 @@ export const formRankState = sqliteTable("form_rank_state", {
   dirty: integer("dirty", { mode: "boolean" }).notNull().default(true),
 });
 
-/** Links from a form to the lexemes it belongs to (SPEC's lexIds list). */
+/** Links from a form to the lexemes it belongs to (the product reference's lexIds list). */
 export const formLexemes = sqliteTable(
   "form_lexemes",
   {
@@ -404,6 +405,22 @@ export const rateLimits = sqliteTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
+/**
+ * Per-(account, client) log-in backoff of unknown clients: attempts since the last success and when the next one
+ * may start (ms since epoch). Reserved with one atomic upsert (db/queries/rate-limits.ts `reserveBackoff`).
+ */
+export const loginBackoff = sqliteTable(
+  "login_backoff",
+  {
+    /** e.g. "login:pair:maajaa:203.0.113.9". */
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    blockedUntil: integer("blocked_until").notNull().default(0),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("login_backoff_updated_at_idx").on(t.updatedAt)],
 );
 
 /** Spaced-repetition cards (ts-fsrs state) of a signed-in learner, synced from local storage. */

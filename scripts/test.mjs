@@ -1,4 +1,4 @@
-// npm test: every tier, in order — typecheck, unit + Worker integration tests (vitest,
+// npm test: every tier, in order — architecture and unused-export checks, typecheck, unit + Worker integration tests (vitest,
 // the latter inside workerd with real local D1/R2/Queues), build, deploy dry-run,
 // then Playwright browser tests against the built site. Ends with "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,6 +35,12 @@ function countFrom(file, read) {
 }
 
 await ensureDevVars();
+
+// Imports point down, no cycles, no over-long files without a reason (docs/architecture.md).
+check("architecture (dependency rules, file length)", () => run("node", ["scripts/check-architecture.mjs"]) === 0);
+
+// Nothing exported that nothing uses, no unlisted dependency (knip.json).
+check("unused exports and dependencies (knip)", () => run("knip", ["--no-progress"]) === 0);
 
 check("typecheck", () =>
   run("wrangler", ["types", "--strict-vars=false"], { capture: true }).code === 0 &&

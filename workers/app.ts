@@ -5,7 +5,8 @@
  * - `scheduled` → daily Word of the Day job; `queue` → email consumer.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext, createBindings } from "../app/context";
+import { cloudflareContext } from "../app/context";
+import { createBindings } from "../app/services/bindings.server";
 import { api } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
 import { runScheduled } from "../app/services/wotd-jobs.server";

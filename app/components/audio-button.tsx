@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * Plays a word's recording; the same button pauses it (SPEC §4). Rendered only when the server
+ * Plays a word's recording; the same button pauses it (docs/product.md §4). Rendered only when the server
  * knows a recording exists. Without JavaScript it is a link to the audio file.
  */
 export function AudioButton({ src, type, label }: { src: string; type?: string; label: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * A form message (SPEC §8/§9). With JavaScript on it hides after `hideAfterMs` (3 s or 5 s);
+ * A form message (docs/product.md §8/§9). With JavaScript on it hides after `hideAfterMs` (3 s or 5 s);
  * without JavaScript the server-rendered message simply stays. `trigger` shows it again when
  * a new answer arrives (pass the action data).
  */

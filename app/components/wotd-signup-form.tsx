@@ -1,5 +1,5 @@
 /**
- * The Word of the Day sign-up form (SPEC §2 / and /signup-wotd): email required, hidden decoy `name`.
+ * The Word of the Day sign-up form (docs/product.md §2 / and /signup-wotd): email required, hidden decoy `name`.
  * A plain POST form (works without JavaScript); with JavaScript the result is announced and focused.
  */
 import { useEffect, useId, useRef } from "react";

@@ -1,4 +1,6 @@
-/** Part-of-speech groups from SPEC §3 (vocab entry): names are styled as verb or noun by these lists. */
+import { ORDER_NAMES } from "./grammar/cells";
+
+/** Part-of-speech groups from docs/product.md §3 (vocab entry): names are styled as verb or noun by these lists. */
 export const VERB_POS = [
   "vai", "vta", "vii", "vti", "vaio", "vaip", "vaip-recip", "vtai", "vai-reflex", "viip",
   "vai-impersonal", "vtap", "vai-suff", "vti-refl", "vta-r", "vtip",
@@ -18,15 +20,8 @@ export function posKind(pos: string): PosKind {
   return verbs.has(p) ? "verb" : nouns.has(p) ? "noun" : "other";
 }
 
-/** Verb orders as SPEC §9 names them; unknown codes are shown as they are. */
-const ORDER_LABELS: Record<string, string> = {
-  ind: "Independent",
-  "ind-neg": "Independent Negative",
-  conj: "Conjunct",
-  "conj-neg": "Conjunct Negative",
-  imp: "Imperative",
-  "imp-pro": "Imperative Prohibitive",
-};
+/** Verb orders as docs/product.md §9 names them (ORDER_NAMES of the grammar engine); unknown codes are shown as they are. */
+const ORDER_LABELS: Record<string, string> = ORDER_NAMES;
 
 export function orderLabel(order: string) {
   return ORDER_LABELS[order] ?? order;

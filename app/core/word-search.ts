@@ -1,13 +1,16 @@
 /**
  * Word search and word lookup over the whole lexicon held in memory (built once per isolate by
- * app/utils/lexicon.server.ts). Pure: no bindings, so Node tests and the bench use it directly.
+ * app/services/lexicon.server.ts). Pure: no bindings, so Node tests and the bench use it directly.
  *
  * - Odawa: case, apostrophe look-alikes (and a missing apostrophe) and syncopated vs full spellings
  *   (the grammar engine's spellingKeys) all meet; a key that starts the headword also matches.
  * - Inflected forms: the grammar engine's analyser maps them to their lemma ("nmaajaa → maajaa, I leave").
  * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
  */
-import { analyse, buildLexicon, spellingKeys, type Cell, type Confidence, type Lexicon } from "./grammar";
+import { analyse, buildLexicon, type Lexicon } from "./grammar/analysis";
+import type { Cell } from "./grammar/cells";
+import type { Confidence } from "./grammar/inflection";
+import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 import { orderLabel } from "./pos";
 
@@ -53,7 +56,7 @@ export type SearchHit = {
 
 export type SearchResult = { query: string; total: number; hits: SearchHit[]; more: number };
 
-/** SPEC §9: word search at most 100 results, then 'N more results'. */
+/** docs/product.md §9: word search at most 100 results, then 'N more results'. */
 export const SEARCH_LIMIT = 100;
 export const MAX_QUERY_LENGTH = 100;
 

@@ -1,12 +1,11 @@
 /**
- * /admin (SPEC §2): a test page for admins only — Generate ID (4 characters of the Crockford base-32
+ * /admin (docs/product.md §2): a test page for admins only — Generate ID (4 characters of the Crockford base-32
  * alphabet from the CSPRNG, made on the server so it also works without JavaScript) and a recorder with
  * the word 'test' that posts to /api/upload-audio.
  */
-import { Form, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { Form } from "react-router";
 import { AdminRecorder } from "../components/editor/admin-recorder";
-import { getBindings } from "../context";
-import { requireEditorPage } from "../services/editor.server";
+import { requireRole } from "../middleware/guard.server";
 import type { Route } from "./+types/admin";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -19,15 +18,14 @@ function generateId(length = ADMIN_ID_LENGTH) {
   return Array.from(bytes, (b) => CROCKFORD[b & 31]).join("");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireEditorPage(request, env, db, "admin");
+/** Admins only, for the page and its action (rendered 401/403 below). */
+export const middleware: Route.MiddlewareFunction[] = [requireRole("admin")];
+
+export function loader() {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = getBindings(context);
-  await requireEditorPage(request, env, db, "admin");
+export function action() {
   return { id: generateId() };
 }
 
@@ -51,27 +49,4 @@ export default function Admin({ actionData }: Route.ComponentProps) {
       </noscript>
     </section>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 401) {
-    return (
-      <section className="page editor-gate">
-        <h1>Admin</h1>
-        <p>
-          <Link to={`/biindge?from=${encodeURIComponent(pathname.replace(/^\/+/, ""))}`}>Log in</Link>
-        </p>
-      </section>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="page editor-gate">
-        <h1>Admin</h1>
-        <p className="alert alert-warning">You are logged in, but your account does not have the admin role.</p>
-      </section>
-    );
-  }
-  throw error;
 }

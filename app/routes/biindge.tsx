@@ -3,7 +3,8 @@ import { Field, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, safeFrom } from "../utils/account-messages";
-import { isSameOrigin, logIn } from "../services/accounts.server";
+import { logIn } from "../services/accounts.server";
+import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/biindge";
@@ -13,7 +14,7 @@ export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Biindge (Log in) | Nishnaabemwin" }];
 
-/** SPEC §2: signed in → /{from} (a path on this site only) or /. */
+/** docs/product.md §2: signed in → /{from} (a path on this site only) or /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
   const from = new URL(request.url).searchParams.get("from");
@@ -22,19 +23,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
   const form = await request.formData();
   const username = String(form.get("username") ?? "");
   const result = await logIn(getBindings(context), request, { username, password: String(form.get("password") ?? "") });
   if (result.status === "ok") {
-    // SPEC §4: a full page load of the destination.
-    return redirectDocument(safeFrom(String(form.get("from") ?? "")), { headers: { "Set-Cookie": result.setCookie } });
+    // docs/product.md §4: a full page load of the destination.
+    const headers = new Headers([
+      ["Set-Cookie", result.setCookie],
+      ["Set-Cookie", result.deviceCookie],
+    ]);
+    return redirectDocument(safeFrom(String(form.get("from") ?? "")), { headers });
   }
   return data(
     { status: result.status, message: result.message, username: username.toLowerCase() },
-    { status: result.status === "limited" ? 429 : 401 },
+    result.status === "limited" ? { status: 429, headers: { "Retry-After": String(result.retryAfter) } } : { status: 401 },
   );
 }
+
+/** 429 answers keep their Retry-After on the document response too. */
+export const headers = passRetryAfter;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverOrMessage(serverAction, { status: "error" as const, message: MESSAGES.loginServerError, username: undefined });
@@ -106,7 +113,7 @@ export default function Biindge({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** The call failed (network or server): SPEC §8 'Error contacting server!'. */
+/** The call failed (network or server): docs/product.md §8 'Error contacting server!'. */
 export function ErrorBoundary() {
   return <LoginForm message={MESSAGES.loginServerError} />;
 }

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION,
 ];
 
 /**
- * /confirm-email?t=: the link in the double opt-in email confirms the subscription (SPEC §4: invalid,
+ * /confirm-email?t=: the link in the double opt-in email confirms the subscription (docs/product.md §4: invalid,
  * error or confirmed). Using a used or expired link again shows 'invalid' and changes nothing.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa
 
 type VerbOption = { value: string; label: string; lexeme: LexemeInput };
 
-/** Verb options of a class: SPEC's verbs first, then every other lexeme of the class (duplicates get "#id"). */
+/** Verb options of a class: the product reference's verbs first, then every other lexeme of the class (duplicates get "#id"). */
 function verbOptions(rows: LexemeInput[], type: VerbClass): VerbOption[] {
   const mine = rows.filter((r) => verbClassOf(r.pos) === type);
   const first = SPEC_VERBS[type].map((n) => mine.find((r) => r.name === n)).filter((r): r is LexemeInput => !!r);

@@ -4,6 +4,7 @@ import type { Route } from "./+types/contact";
 import { getBindings } from "../context";
 import { CONTACT_DEFAULT_SUBJECT, CONTACT_MESSAGE_MS, CONTACT_TEXT } from "../utils/email-texts";
 import { submitContactForm, type ContactFormResult } from "../services/email-forms.server";
+import { passRetryAfter } from "../services/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact | Nishnaabemwin" },
@@ -12,9 +13,12 @@ export const meta: Route.MetaFunction = () => [
 
 /** Without JavaScript the form posts here; the message is stored and emailed to the site owner. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status } = await submitContactForm(request, getBindings(context), await request.formData());
-  return data(result, { status });
+  const { result, status, headers } = await submitContactForm(request, getBindings(context), await request.formData());
+  return data(result, { status, headers });
 }
+
+/** 429 answers keep their Retry-After on the document response too. */
+export const headers = passRetryAfter;
 
 type Shown = { success: boolean; message: string; fieldErrors?: ContactFormResult["fieldErrors"] };
 
@@ -34,7 +38,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     if (!shown) return;
     messageRef.current?.focus();
     if (shown.success) return;
-    // SPEC §8/§9: with JavaScript, an error shows for 3 s.
+    // docs/product.md §8/§9: with JavaScript, an error shows for 3 s.
     const timer = setTimeout(() => setShown(null), CONTACT_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [shown]);

@@ -3,7 +3,8 @@ import { Field, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, USERNAME_MAX } from "../utils/account-messages";
-import { isSameOrigin, requestPasswordReset } from "../services/accounts.server";
+import { requestPasswordReset } from "../services/accounts.server";
+import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/forgot";
@@ -20,14 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
   const form = await request.formData();
   const values = { username: String(form.get("username") ?? ""), email: String(form.get("email") ?? "") };
   const result = await requestPasswordReset(getBindings(context), request, values);
   if (result.status === "done") return { status: "done" as const, message: result.message, errors: {}, values };
-  if (result.status === "limited") return data({ status: "limited" as const, message: result.message, errors: {}, values }, { status: 429 });
+  if (result.status === "limited") {
+    return data({ status: "limited" as const, message: result.message, errors: {}, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  }
   return data({ status: "invalid" as const, message: result.message, errors: result.errors, values }, { status: 400 });
 }
+
+/** 429 answers keep their Retry-After on the document response too. */
+export const headers = passRetryAfter;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverOrMessage(serverAction, { status: "error" as const, message: MESSAGES.restoreServiceError, errors: {}, values: undefined });
@@ -111,7 +116,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC §8: the restore service failed. */
+/** docs/product.md §8: the restore service failed. */
 export function ErrorBoundary() {
   return <ForgotForm message={MESSAGES.restoreServiceError} />;
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
 import { wotdSignupAction } from "../services/email-forms.server";
+import { passRetryAfter } from "../services/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Aanii! | Nishnaabemwin" },
@@ -13,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
 export async function action({ request, context }: Route.ActionArgs) {
   return wotdSignupAction(request, getBindings(context), await request.formData(), "index-signup");
 }
+
+/** 429 answers keep their Retry-After on the document response too. */
+export const headers = passRetryAfter;
 
 export default function Home({ actionData }: Route.ComponentProps) {
   return (

@@ -1,10 +1,10 @@
 /**
- * Log out: POST (the button on /niin) and SPEC §7 `GET {base}logout` for compatibility.
+ * Log out: POST (the button on /niin) and docs/product.md §7 `GET {base}logout` for compatibility.
  * Bumps the session version, so every session of the user ends (all devices).
  */
 import { redirect } from "react-router";
 import { getBindings } from "../context";
-import { isSameOrigin, logOut } from "../services/accounts.server";
+import { logOut } from "../services/accounts.server";
 import { clearSessionCookie, getSessionUser } from "../services/session.server";
 import type { Route } from "./+types/logout";
 
@@ -27,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
   await endSession(request, getBindings(context));
   return redirect("/", { headers: { "Set-Cookie": clearSessionCookie() } });
 }

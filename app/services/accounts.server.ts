@@ -1,6 +1,6 @@
 /**
  * Account flows shared by the pages (/biindge, /wiijiiwe, /forgot, /restore, /logout) and the
- * compatibility JSON endpoints of SPEC §7 (workers/api/accounts.ts). Identity comes only from
+ * compatibility JSON endpoints of docs/product.md §7 (workers/api/accounts.ts). Identity comes only from
  * the session cookie; these functions return results, the callers turn them into responses.
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  */
@@ -17,10 +17,13 @@ import {
   insertResetToken,
   updatePasswordHash,
 } from "../../db/queries/users";
+import { escapeHtml } from "../core/html";
 import { hashToken, randomToken } from "./email-tokens.server";
+import { getConfig } from "./config.server";
 import { sendMail } from "./mail.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { bindingAllows, clientIp, consume, hit, isLimited, RATE_RULES } from "./rate-limit.server";
+import { deviceCookie, trustedDevice } from "./device-cookie.server";
+import { BINDING_RETRY_AFTER_SECONDS, bindingAllows, clientKey, RATE_RULES, reserveLogin, take } from "./rate-limit.server";
 import {
   fieldErrors,
   ForgotSchema,
@@ -41,37 +44,47 @@ const DUMMY_HASH = "pbkdf2-sha256$100000$XLvFlMuvoCgZU3GbjHGwXQ==$sVALv/45Jl99zz
 
 type Bindings = { env: Env; db: Db; ctx?: Pick<ExecutionContext, "waitUntil"> };
 
-export type Limited = { status: "limited"; message: string };
-const limited: Limited = { status: "limited", message: MESSAGES.rateLimited };
+/** Over an abuse limit: answer 429 with `Retry-After: retryAfter` (seconds). */
+export type Limited = { status: "limited"; message: string; retryAfter: number };
+const limited = (retryAfter: number): Limited => ({ status: "limited", message: MESSAGES.rateLimited, retryAfter });
 
 // ---------------------------------------------------------------- log in
 
-export type LoginResult = { status: "ok"; setCookie: string; username: string } | { status: "invalid"; message: string } | Limited;
+/** `setCookie` is the session, `deviceCookie` the device cookie (both go out as Set-Cookie headers). */
+export type LoginResult =
+  | { status: "ok"; setCookie: string; deviceCookie: string; username: string }
+  | { status: "invalid"; message: string }
+  | Limited;
 
+/**
+ * The attempt is reserved in every budget (one atomic D1 upsert each) before PBKDF2 runs, so concurrent guesses
+ * cannot overshoot a limit; a success gives the reservation back (failures count, successes do not). A valid
+ * device cookie for this username is counted in its own budget instead of the account's and the address's.
+ */
 export async function logIn({ env, db }: Bindings, request: Request, input: unknown): Promise<LoginResult> {
   const parsed = LoginSchema.safeParse(input);
   if (!parsed.success) return { status: "invalid", message: MESSAGES.invalidLogin };
   const { username, password } = parsed.data;
-  const ip = clientIp(request);
+  const client = clientKey(request);
 
-  if (
-    !(await bindingAllows(env, `login:${ip}`)) ||
-    (await isLimited(db, RATE_RULES.loginIp, ip)) ||
-    (await isLimited(db, RATE_RULES.loginAccount, username))
-  ) {
-    return limited;
-  }
+  if (!(await bindingAllows(env, `login:${client}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
+  const device = await trustedDevice(env, request, username);
+  const reservation = await reserveLogin(db, { account: username, client, device });
+  if (!("release" in reservation)) return limited(reservation.retryAfter);
 
   const row = await findCredentials(db, username);
   const verified = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row || !verified) {
-    await hit(db, RATE_RULES.loginIp, ip);
-    await hit(db, RATE_RULES.loginAccount, username);
-    return { status: "invalid", message: MESSAGES.invalidLogin };
-  }
+  // A failure keeps its reservation: it was counted before the check.
+  if (!row || !verified) return { status: "invalid", message: MESSAGES.invalidLogin };
+  await reservation.release();
   if (needsRehash(row.passwordHash)) await updatePasswordHash(db, row.id, await hashPassword(password));
   const token = await createSessionToken(env, { id: row.id, sessionVersion: row.sessionVersion });
-  return { status: "ok", setCookie: sessionCookie(token), username: row.username };
+  return {
+    status: "ok",
+    setCookie: sessionCookie(token),
+    deviceCookie: await deviceCookie(env, row.username, device),
+    username: row.username,
+  };
 }
 
 // ---------------------------------------------------------------- sign up
@@ -83,10 +96,12 @@ export type SignupResult =
   | { status: "invalid"; errors: Record<string, string>; message: string }
   | Limited;
 
-/** `withRepeat`: the page sends `passwordRepeat`; the SPEC §7 `/join` call does not. */
+/** `withRepeat`: the page sends `passwordRepeat`; the docs/product.md §7 `/join` call does not. */
 export async function signUp({ env, db }: Bindings, request: Request, input: unknown, withRepeat: boolean): Promise<SignupResult> {
-  const ip = clientIp(request);
-  if (!(await bindingAllows(env, `signup:${ip}`)) || (await consume(db, RATE_RULES.signupIp, ip))) return limited;
+  const ip = clientKey(request);
+  if (!(await bindingAllows(env, `signup:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
+  const refusal = await take(db, RATE_RULES.signupIp, ip);
+  if (refusal) return limited(refusal.retryAfter);
 
   const parsed = (withRepeat ? SignupFormSchema : SignupFieldsSchema).safeParse(input);
   if (!parsed.success) {
@@ -126,14 +141,10 @@ export async function requestPasswordReset({ env, db, ctx }: Bindings, request: 
     const errors = fieldErrors(parsed.error);
     return { status: "invalid", errors, message: Object.values(errors)[0] };
   }
-  const ip = clientIp(request);
-  if (
-    !(await bindingAllows(env, `forgot:${ip}`)) ||
-    (await consume(db, RATE_RULES.forgotIp, ip)) ||
-    (await consume(db, RATE_RULES.forgotAccount, parsed.data.username))
-  ) {
-    return limited;
-  }
+  const ip = clientKey(request);
+  if (!(await bindingAllows(env, `forgot:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
+  const refusal = (await take(db, RATE_RULES.forgotIp, ip)) ?? (await take(db, RATE_RULES.forgotAccount, parsed.data.username));
+  if (refusal) return limited(refusal.retryAfter);
   const work = sendResetIfMatch(env, db, parsed.data.username, parsed.data.email).catch((error) =>
     console.error("password-reset-error", String(error)),
   );
@@ -147,8 +158,8 @@ async function sendResetIfMatch(env: Env, db: Db, username: string, email: strin
   if (!user) return;
   const code = randomToken(32);
   await insertResetToken(db, user.id, await hashToken(code));
-  const link = `${(env.SITE_URL || "http://localhost:8787").replace(/\/+$/, "")}/restore?code=${code}`;
-  const siteName = env.SITE_NAME || "Nishnaabemwin";
+  const { siteUrl, siteName } = getConfig(env);
+  const link = `${siteUrl}/restore?code=${code}`;
   const result = await sendMail(env, {
     to: user.email,
     subject: `Reset your ${siteName} password`,
@@ -164,10 +175,6 @@ async function sendResetIfMatch(env: Env, db: Db, username: string, email: strin
     html: `<p>Aanii ${escapeHtml(user.username)},</p><p>Someone (we hope you) asked to reset the password of your ${escapeHtml(siteName)} account. Open this link within one hour to choose a new password:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If you did not ask for this, you can ignore this email: your password stays the same.</p>`,
   });
   if (result.status === "error") console.error("password-reset-mail-failed", { userId: user.id, error: result.message });
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // ---------------------------------------------------------------- restore
@@ -204,8 +211,3 @@ export async function logOut(db: Db, userId: number) {
   await bumpSessionVersion(db, userId);
 }
 
-/** Pages only accept form posts from this site (the session cookie is SameSite=Lax; this also stops log-in CSRF). */
-export function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  return origin === null || origin === new URL(request.url).origin;
-}

@@ -1,28 +1,18 @@
 /**
  * Audio in R2 (binding AUDIO). Keys: `audio/<id>.mp3` for word recordings
- * (SPEC §9 "Audio path audio/{id}.mp3"), `forms/<name>.ogg` for editor clips.
+ * (docs/product.md §9 "Audio path audio/{id}.mp3"), `forms/<name>.ogg` for editor clips.
  */
-const CONTENT_TYPES: Record<string, string> = {
-  mp3: "audio/mpeg",
-  ogg: "audio/ogg",
-  opus: "audio/ogg",
-  webm: "audio/webm",
-  m4a: "audio/mp4",
-  wav: "audio/wav",
-};
+import { AUDIO_TYPES, CONTENT_TYPE_BY_EXTENSION, type AudioExtension } from "../utils/audio-types";
 
-/** Safe file names only: letters, digits, _ and - with one known extension. */
-const FILE_RE = /^([A-Za-z0-9_-]{1,200})\.(mp3|ogg|opus|webm|m4a|wav)$/;
+/** Safe file names only: letters, digits, _ and - with one known extension (app/utils/audio-types.ts). */
+const FILE_RE = new RegExp(`^([A-Za-z0-9_-]{1,200})\\.(${AUDIO_TYPES.map((t) => t.extension).join("|")})$`);
 
 export function parseAudioFileName(file: string): { key: string; contentType: string } | null {
   const match = FILE_RE.exec(file);
   if (!match) return null;
-  return { key: `audio/${file}`, contentType: CONTENT_TYPES[match[2]] };
+  return { key: `audio/${file}`, contentType: CONTENT_TYPE_BY_EXTENSION[match[2] as AudioExtension] };
 }
 
-export function getWordAudioKey(id: number | string) {
-  return `audio/${id}.mp3`;
-}
 
 type ByteRange = { offset: number; length: number };
 

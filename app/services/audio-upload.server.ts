@@ -1,15 +1,18 @@
 /**
  * Audio uploads (issue #8): the request body is read through a byte counter that stops at the cap
  * (no unbounded buffering), and the audio type is decided from the file's first bytes, never from
- * its name or the declared type.
+ * its name or the declared type. The types themselves: app/utils/audio-types.ts.
  */
+import { audioContentType, type UploadAudioKind } from "../utils/audio-types";
 
-/** SPEC has no size limit; ours: 10 MB of audio per file (a minute of opus is well under 1 MB). */
+/** docs/product.md has no size limit; ours: 10 MB of audio per file (a minute of opus is well under 1 MB). */
 export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
 /** Room for multipart boundaries and the small text fields around the file(s). */
 const MULTIPART_SLACK = 64 * 1024;
 
-export type SniffedAudio = { kind: "webm" | "ogg" | "mp3" | "m4a"; contentType: string };
+export type SniffedAudio = { kind: UploadAudioKind; contentType: string };
+
+const sniffed = (kind: UploadAudioKind): SniffedAudio => ({ kind, contentType: audioContentType(kind) });
 
 const M4A_BRANDS = new Set(["M4A ", "M4B ", "mp41", "mp42", "isom", "iso2", "iso5", "iso6", "dash"]);
 
@@ -17,16 +20,16 @@ const M4A_BRANDS = new Set(["M4A ", "M4B ", "mp41", "mp42", "isom", "iso2", "iso
 export function sniffAudio(bytes: Uint8Array): SniffedAudio | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) {
-    if (ascii(4, Math.min(bytes.length, 64)).includes("webm")) return { kind: "webm", contentType: "audio/webm" };
+    if (ascii(4, Math.min(bytes.length, 64)).includes("webm")) return sniffed("webm");
     return null;
   }
-  if (bytes.length >= 4 && ascii(0, 4) === "OggS") return { kind: "ogg", contentType: "audio/ogg" };
-  if (bytes.length >= 3 && ascii(0, 3) === "ID3") return { kind: "mp3", contentType: "audio/mpeg" };
+  if (bytes.length >= 4 && ascii(0, 4) === "OggS") return sniffed("ogg");
+  if (bytes.length >= 3 && ascii(0, 3) === "ID3") return sniffed("mp3");
   if (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && (bytes[1] & 0x06) !== 0) {
-    return { kind: "mp3", contentType: "audio/mpeg" };
+    return sniffed("mp3");
   }
   if (bytes.length >= 12 && ascii(4, 8) === "ftyp" && M4A_BRANDS.has(ascii(8, 12))) {
-    return { kind: "m4a", contentType: "audio/mp4" };
+    return sniffed("m4a");
   }
   return null;
 }

@@ -1,19 +1,93 @@
-/** Reads the public, non-secret configuration from the Worker's vars (wrangler.toml [vars]). */
-export type PublicConfig = {
+/**
+ * The site's configuration, parsed once per Worker `env` with zod from the public vars of
+ * wrangler.toml [vars] (secrets stay on `env`: SESSION_SECRET, EMAIL_TOKEN_SECRET, mail keys).
+ * Routes get it from the router context (`getBindings(context).config`), the API and the jobs from
+ * `getConfig(env)`: one parser, one rule per value (SITE_URL above all: absolute, no trailing slash).
+ */
+import { z } from "zod";
+
+export type Environment = "production" | "development" | "test";
+
+export type Config = {
+  environment: Environment;
+  /** True only for the deployed site; local workerd runs pass ENVIRONMENT=development or test. */
+  isProduction: boolean;
   siteName: string;
+  /** Absolute origin the site is served from, without a trailing slash (links in emails). */
+  siteUrl: string;
   ownerName: string;
   contactEmail: string;
+  mailFrom: string;
+  donate: { copper: string; silver: string; gold: string };
 };
 
-export function getPublicConfig(env: Env): PublicConfig {
+/** What the pages may show of the configuration (it goes to the browser in the root loader). */
+export type PublicConfig = Pick<Config, "siteName" | "ownerName" | "contactEmail">;
+
+const LOCAL_SITE_URL = "http://localhost:8787";
+
+const text = (fallback: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().default(fallback));
+
+const VarsSchema = z.object({
+  ENVIRONMENT: z.preprocess(
+    (v) => (v === "development" || v === "test" ? v : "production"),
+    z.enum(["production", "development", "test"]),
+  ),
+  SITE_NAME: text("Nishnaabemwin"),
+  SITE_URL: text(""),
+  OWNER_NAME: text("the site's keeper"),
+  CONTACT_EMAIL: text(""),
+  MAIL_FROM: text(""),
+  DONATE_COPPER_URL: text(""),
+  DONATE_SILVER_URL: text(""),
+  DONATE_GOLD_URL: text(""),
+});
+
+/** SITE_URL: an absolute http(s) URL; outside production an empty value means the local server. */
+function siteUrlOf(raw: string, environment: Environment): string {
+  if (raw === "" && environment !== "production") return LOCAL_SITE_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`SITE_URL must be an absolute URL such as https://example.org (got "${raw}").`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("SITE_URL must be an http(s) URL.");
+  return (url.origin + url.pathname).replace(/\/+$/, "");
+}
+
+export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>, unknown>>): Config {
+  const vars = VarsSchema.parse(env);
   return {
-    siteName: env.SITE_NAME || "Nishnaabemwin",
-    ownerName: env.OWNER_NAME || "Nishnaabemwin",
-    contactEmail: env.CONTACT_EMAIL || "",
+    environment: vars.ENVIRONMENT,
+    isProduction: vars.ENVIRONMENT === "production",
+    siteName: vars.SITE_NAME,
+    siteUrl: siteUrlOf(vars.SITE_URL, vars.ENVIRONMENT),
+    ownerName: vars.OWNER_NAME,
+    contactEmail: vars.CONTACT_EMAIL,
+    mailFrom: vars.MAIL_FROM,
+    donate: { copper: vars.DONATE_COPPER_URL, silver: vars.DONATE_SILVER_URL, gold: vars.DONATE_GOLD_URL },
   };
+}
+
+const parsed = new WeakMap<object, Config>();
+
+/** The configuration of this `env`, parsed on first use and kept for the isolate's life. */
+export function getConfig(env: Env): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Record<string, unknown>);
+    parsed.set(env, config);
+  }
+  return config;
+}
+
+export function publicConfig(config: Config): PublicConfig {
+  return { siteName: config.siteName, ownerName: config.ownerName, contactEmail: config.contactEmail };
 }
 
 /** True only for the deployed site; local workerd runs pass ENVIRONMENT=development. */
 export function isProduction(env: Env) {
-  return env.ENVIRONMENT !== "development" && env.ENVIRONMENT !== "test";
+  return getConfig(env).isProduction;
 }

@@ -1,6 +1,7 @@
 /**
- * Access to the editor tool and /admin (issue #8), built on the one session check
+ * Access to the editor API (workers/api/guard.ts), built on the one session check
  * (getSessionUser / hasRole in session.server.ts). Identity comes only from the session cookie.
+ * The pages declare their role with `requireRole` middleware (app/middleware/guard.server.ts).
  */
 import type { Db } from "../../db/client";
 import { getSessionUser, hasRole, type Role, type SessionUser } from "./session.server";
@@ -15,12 +16,4 @@ export async function getEditorAccess(request: Request, env: Env, db: Db, role: 
   if (!user) return { status: "anonymous" };
   if (!hasRole(user, role)) return { status: "forbidden", user };
   return { status: "ok", user };
-}
-
-/** For editor page loaders and actions: the user, or a thrown 401 / 403 (rendered by the editor layout). */
-export async function requireEditorPage(request: Request, env: Env, db: Db, role: Role = "editor"): Promise<SessionUser> {
-  const access = await getEditorAccess(request, env, db, role);
-  if (access.status === "anonymous") throw new Response("Please log in.", { status: 401 });
-  if (access.status === "forbidden") throw new Response("You do not have permission to do that.", { status: 403 });
-  return access.user;
 }

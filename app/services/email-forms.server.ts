@@ -4,8 +4,7 @@
  * app/routes/resources/add-contact-message.ts.
  */
 import { data } from "react-router";
-import type { Bindings } from "../context";
-import { clientIp } from "./rate-limit.server";
+import type { Bindings } from "./bindings.server";
 import { signUpForWotd, submitContactMessage } from "./wotd.server";
 import { CONTACT_TEXT, ContactSchema, WOTD_TEXT, WotdSignupSchema, type WOTD_SOURCES } from "../utils/email-forms";
 
@@ -31,7 +30,7 @@ export async function wotdSignupAction(
     const message = parsed.error.issues[0]?.message ?? WOTD_TEXT.error;
     return data({ wotd: { status: "invalid", message, email: field(form, "email") } satisfies WotdFormResult }, { status: 400 });
   }
-  const result = await signUpForWotd(bindings, parsed.data, clientIp(request));
+  const result = await signUpForWotd(bindings, parsed.data, request);
   switch (result.status) {
     case "subscribed":
       return data({ wotd: { status: "subscribed", message: WOTD_TEXT.success } satisfies WotdFormResult });
@@ -40,7 +39,7 @@ export async function wotdSignupAction(
     case "rate-limited":
       return data(
         { wotd: { status: "error", message: `${WOTD_TEXT.error} ${WOTD_TEXT.rateLimited}`, email: parsed.data.email } satisfies WotdFormResult },
-        { status: 429 },
+        { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
       );
     case "error":
       return data({ wotd: { status: "error", message: WOTD_TEXT.error, email: parsed.data.email } satisfies WotdFormResult }, { status: 500 });
@@ -54,8 +53,15 @@ export type ContactFormResult = {
   values?: { name?: string; email?: string; subject?: string; message?: string };
 };
 
-/** Validates and submits a contact form; the status code is the HTTP status to answer with. */
-export async function submitContactForm(request: Request, bindings: Bindings, form: FormData): Promise<{ result: ContactFormResult; status: number }> {
+/**
+ * Validates and submits a contact form; `status` is the HTTP status to answer with and `headers` its headers
+ * (`Retry-After` on 429).
+ */
+export async function submitContactForm(
+  request: Request,
+  bindings: Bindings,
+  form: FormData,
+): Promise<{ result: ContactFormResult; status: number; headers?: Record<string, string> }> {
   const values = {
     name: field(form, "name"),
     email: field(form, "email"),
@@ -74,12 +80,16 @@ export async function submitContactForm(request: Request, bindings: Bindings, fo
     const message = Object.values(fieldErrors)[0] ?? "Please check the form.";
     return { result: { success: false, message, fieldErrors, values }, status: 400 };
   }
-  const outcome = await submitContactMessage(bindings, parsed.data, clientIp(request));
+  const outcome = await submitContactMessage(bindings, parsed.data, request);
   switch (outcome.status) {
     case "received":
       return { result: { success: true, message: CONTACT_TEXT.success }, status: 200 };
     case "rate-limited":
-      return { result: { success: false, message: CONTACT_TEXT.rateLimited, values }, status: 429 };
+      return {
+        result: { success: false, message: CONTACT_TEXT.rateLimited, values },
+        status: 429,
+        headers: { "Retry-After": String(outcome.retryAfter) },
+      };
     case "error":
       return { result: { success: false, message: CONTACT_TEXT.serverError, values }, status: 500 };
   }

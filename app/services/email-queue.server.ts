@@ -11,6 +11,7 @@ import { hasJobRun, recordJobRun } from "../../db/queries/jobs";
 import { claimDeliveries, getWotdContent, settleDeliveries } from "../../db/queries/wotd";
 import { unsubscribeTokenFor } from "./email-tokens.server";
 import { getMailTransport, type MailTransport } from "./mail.server";
+import { getConfig } from "./config.server";
 import { renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
@@ -65,14 +66,14 @@ async function handleJob(db: Db, env: Env, mailer: MailTransport, job: JobMessag
       return sendDailyEmails(db, env, mailer, job.day, job.subscriberIds);
     case "wotd-confirm":
       return sendOnce(db, `wotd-confirm-sent`, `${job.subscriberId}:${job.token.slice(0, 12)}`, () =>
-        mailer.send(renderConfirmEmail(siteInfo(env), { email: job.email, token: job.token })),
+        mailer.send(renderConfirmEmail(siteInfo(getConfig(env)), { email: job.email, token: job.token })),
       );
     case "contact": {
       const stored = await getContactMessage(db, job.contactMessageId);
       if (!stored) return { retry: false, sent: 0, failed: 1 };
-      const to = env.CONTACT_EMAIL;
+      const to = getConfig(env).contactEmail;
       return sendOnce(db, "contact-mail-sent", String(stored.id), () =>
-        mailer.send(renderContactEmail(siteInfo(env), to, stored)),
+        mailer.send(renderContactEmail(siteInfo(getConfig(env)), to, stored)),
       );
     }
   }
@@ -98,7 +99,7 @@ async function sendDailyEmails(db: Db, env: Env, mailer: MailTransport, day: str
   const word = await getWotdContent(db, day);
   if (!word) throw new Error(`No word picked for ${day}`);
   const claimed = await claimDeliveries(db, day, subscriberIds);
-  const site = siteInfo(env);
+  const site = siteInfo(getConfig(env));
   const sent: number[] = [];
   const failures: Array<{ id: number; permanent: boolean; message: string }> = [];
   let next = 0;

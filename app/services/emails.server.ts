@@ -2,22 +2,15 @@
  * Email bodies (HTML + plain text) for the Word of the Day and the contact form. Pure functions:
  * no bindings, so unit tests render them directly. Every value from the database is escaped.
  */
+import type { Config } from "./config.server";
 import type { MailMessage } from "./mail.server";
 import type { WotdContent } from "../../db/queries/wotd";
+import { escapeHtml } from "../core/html";
 
 export type SiteInfo = { siteName: string; siteUrl: string };
 
-export function escapeHtml(value: string) {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-export function siteInfo(env: Pick<Env, "SITE_NAME" | "SITE_URL">): SiteInfo {
-  return { siteName: env.SITE_NAME || "Nishnaabemwin", siteUrl: (env.SITE_URL || "").replace(/\/+$/, "") };
+export function siteInfo(config: Pick<Config, "siteName" | "siteUrl">): SiteInfo {
+  return { siteName: config.siteName, siteUrl: config.siteUrl };
 }
 
 function layout(site: SiteInfo, title: string, body: string, footer = "") {

@@ -1,15 +1,36 @@
 /**
- * Root middleware for every React Router request: a POST/PUT/PATCH/DELETE must carry a body the
- * actions can read (a URL-encoded or multipart form). Anything else is answered 400/415 with a plain
- * message before any action runs, so malformed input can never reach `request.formData()` and
- * become a 500. JSON belongs to the Hono API under /api.
+ * The request checks every state-changing request passes, for the pages (app/middleware/guard.server.ts)
+ * and the JSON API (workers/api/guard.ts) alike:
+ * - same origin: a POST/PUT/PATCH/DELETE whose Origin header names another site is refused (403), so no
+ *   other site can post a form with the visitor's cookies (the session cookie is also SameSite=Lax);
+ * - readable form (pages only): the body must be a URL-encoded or multipart form the actions can read;
+ *   anything else is answered 400/415 with a plain message before any action runs, so malformed input
+ *   can never reach `request.formData()` and become a 500. JSON belongs to the Hono API under /api.
  */
 import { data } from "react-router";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Addresses other sites may post to by design: RFC 8058 one-click unsubscribe, sent by mail providers. */
+export const CROSS_SITE_POST_PATHS: readonly string[] = ["/unsubscribe/one-click"];
+
+export function isSafeMethod(method: string) {
+  return SAFE_METHODS.has(method.toUpperCase());
+}
+
+/** True unless the request changes state and its Origin header names another site. */
+export function isSameOrigin(request: Request): boolean {
+  if (isSafeMethod(request.method)) return true;
+  const url = new URL(request.url);
+  if (CROSS_SITE_POST_PATHS.includes(url.pathname)) return true;
+  const origin = request.headers.get("Origin");
+  return origin === null || origin === url.origin;
+}
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 export async function assertReadableForm(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  if (isSafeMethod(request.method)) return;
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.has(type)) {
     throw data("This address only accepts web forms. Please use the form on the page.", { status: 415 });

@@ -1,6 +1,6 @@
 /**
- * Session cookie: a JWT (HS256, jose) in a __Host- cookie, plus the guards every route
- * uses: requireUser, requireAnonymous, requireRole (they throw redirects or 401/403 responses).
+ * Session cookie: a JWT (HS256, jose) in a __Host- cookie, plus the page guards requireUser and
+ * requireAnonymous (they throw redirects). Roles are declared as middleware (app/middleware/guard.server.ts).
  * @see docs/decisions/003-jwt-sessions.md
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  */
@@ -100,7 +100,7 @@ export function clearSessionCookie() {
 
 // ---------------------------------------------------------------- guards
 
-/** SPEC §2: /biindge?from=… takes a path without its leading slash. */
+/** docs/product.md §2: /biindge?from=… takes a path without its leading slash. */
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
   const from = `${url.pathname}${url.search}`.replace(/^\/+/, "");
@@ -125,30 +125,4 @@ export type Role = SessionUser["role"];
 /** Roles are ordered: admin can do what an editor can, an editor what a learner can. */
 export function hasRole(user: Pick<SessionUser, "role"> | null | undefined, role: Role): boolean {
   return Boolean(user) && ROLES.indexOf(user!.role) >= ROLES.indexOf(role);
-}
-
-/**
- * The one server check for roles. Anonymous: a redirect to /biindge?from=… (pages) or a
- * 401 response (`{ anonymous: "401" }`, for resource routes and JSON). Signed in without
- * the role: a 403 response. Always checked on the server, on every call.
- */
-export async function requireRole(
-  request: Request,
-  env: Env,
-  db: Db,
-  role: Role,
-  options: { anonymous?: "redirect" | "401" } = {},
-): Promise<SessionUser> {
-  const user = await getSessionUser(request, env, db);
-  if (!user) {
-    if (options.anonymous === "401") throw new Response("Please log in.", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    throw loginRedirect(request);
-  }
-  if (!hasRole(user, role)) {
-    throw new Response("You do not have permission to do that.", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  return user;
 }

@@ -1,11 +1,12 @@
 /**
  * Word of the Day sign-up, double opt-in and unsubscribe, and the contact form: the logic shared by the
- * page actions, the resource routes and the JSON API (SPEC §3-§5, §7, §8).
+ * page actions, the resource routes and the JSON API (docs/product.md §3-§5, §7, §8).
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import type { Db } from "../../db/client";
 import { insertContactMessage } from "../../db/queries/contact";
 import { hitRateLimit } from "../../db/queries/rate-limits";
+import { RATE_RULES, rateKey, takeClientCap } from "./rate-limit.server";
 import {
   confirmSubscriber,
   findSubscriberByEmail,
@@ -22,17 +23,14 @@ type Deps = { env: Env; db: Db };
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
-/** Sign-ups per client address per hour, and confirmation emails per address per day. */
-export const SIGNUP_LIMIT_PER_IP = 20;
-export const CONFIRM_MAILS_PER_ADDRESS = 3;
-/** Contact messages per client address per hour. */
-export const CONTACT_LIMIT_PER_IP = 5;
+
+/** Over a per-client cap (RATE_RULES.wotdSignup, RATE_RULES.contact): answer 429 with `Retry-After: retryAfter` (s). */
+export type RateLimited = { status: "rate-limited"; retryAfter: number };
 
 export type SignupResult =
   | { status: "subscribed" }
   | { status: "already-subscribed" }
-  | { status: "rate-limited" }
+  | RateLimited
   | { status: "error" };
 
 function isUniqueViolation(error: unknown) {
@@ -44,12 +42,11 @@ function isUniqueViolation(error: unknown) {
  * A new address becomes pending and gets a confirmation email; a pending or unsubscribed one gets a fresh
  * confirmation; a confirmed one is 'already subscribed'. A filled decoy answers success and stores nothing.
  */
-export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, ip: string): Promise<SignupResult> {
+export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, request: Request): Promise<SignupResult> {
   if (input.name.trim() !== "") return { status: "subscribed" };
   try {
-    if (!(await hitRateLimit(db, `wotd-signup:ip:${ip}`, SIGNUP_LIMIT_PER_IP, HOUR)).allowed) {
-      return { status: "rate-limited" };
-    }
+    const refusal = await takeClientCap(db, "wotdSignup", request);
+    if (refusal) return { status: "rate-limited", retryAfter: refusal.retryAfter };
     const token = randomToken();
     const confirmTokenHash = await hashToken(token);
     const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
@@ -76,7 +73,8 @@ export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, i
       }
     }
     // Someone could type another person's address again and again: a few confirmation mails a day at most.
-    const mails = await hitRateLimit(db, `wotd-confirm:email:${input.email}`, CONFIRM_MAILS_PER_ADDRESS, 24 * HOUR);
+    const rule = RATE_RULES.wotdConfirmMail;
+    const mails = await hitRateLimit(db, rateKey(rule, input.email), rule.limit, rule.windowMs);
     if (mails.allowed) {
       const message: JobMessage = { version: 1, type: "wotd-confirm", subscriberId, email: input.email, token };
       await env.EMAIL_QUEUE.send(message);
@@ -113,15 +111,14 @@ export async function unsubscribe(db: Db, token: string | null | undefined) {
   return unsubscribeByHash(db, hash);
 }
 
-export type ContactResult = { status: "received" } | { status: "rate-limited" } | { status: "error" };
+export type ContactResult = { status: "received" } | RateLimited | { status: "error" };
 
 /** Stores the message and queues the email to the site owner. A filled decoy answers success and stores nothing. */
-export async function submitContactMessage({ env, db }: Deps, input: ContactInput, ip: string): Promise<ContactResult> {
+export async function submitContactMessage({ env, db }: Deps, input: ContactInput, request: Request): Promise<ContactResult> {
   if (input.honorific.trim() !== "") return { status: "received" };
   try {
-    if (!(await hitRateLimit(db, `contact:ip:${ip}`, CONTACT_LIMIT_PER_IP, HOUR)).allowed) {
-      return { status: "rate-limited" };
-    }
+    const refusal = await takeClientCap(db, "contact", request);
+    if (refusal) return { status: "rate-limited", retryAfter: refusal.retryAfter };
     const { honorific: _decoy, ...message } = input;
     const row = await insertContactMessage(db, message);
     const job: JobMessage = { version: 1, type: "contact", contactMessageId: row.id };

@@ -28,13 +28,13 @@ export const MESSAGES = {
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
 } as const;
 
-/** How long a message stays before it hides (SPEC §9; only with JavaScript on). */
+/** How long a message stays before it hides (docs/product.md §9; only with JavaScript on). */
 export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const;
 
 const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
 
 /**
- * SPEC §2 /biindge: the `from` query returns the user to `/{from}`. Only a path on this
+ * docs/product.md §2 /biindge: the `from` query returns the user to `/{from}`. Only a path on this
  * site is accepted (no scheme, no `//host`, no backslashes); anything else gives "/".
  */
 export function safeFrom(from: string | null | undefined): string {

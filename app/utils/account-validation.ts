@@ -1,6 +1,6 @@
 /**
- * Account forms (SPEC §3, §5): the same zod rules for the pages, the compatibility
- * JSON endpoints and the tests. Messages that SPEC names are kept word for word.
+ * Account forms (docs/product.md §3, §5): the same zod rules for the pages, the compatibility
+ * JSON endpoints and the tests. Messages that docs/product.md names are kept word for word.
  */
 import { z } from "zod";
 import { AGES, FLUENCIES, TRIBES } from "../../db/schema";
@@ -40,7 +40,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** SPEC §3 signup payload; `passwordRepeat` is present on the page and absent from the compat call. */
+/** docs/product.md §3 signup payload; `passwordRepeat` is present on the page and absent from the compat call. */
 export const SignupFieldsSchema = z.object({
   username: UsernameSchema,
   password: NewPasswordSchema,
@@ -53,7 +53,6 @@ export const SignupFieldsSchema = z.object({
   tribeComment: optionalText(1000),
   niijii: z.string().optional().default(""),
 });
-export type SignupFields = z.output<typeof SignupFieldsSchema>;
 
 export const SignupFormSchema = SignupFieldsSchema.extend({ passwordRepeat: z.string().optional().default("") }).refine(
   (v) => v.password === v.passwordRepeat,

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-r
 
 /**
  * Calls a route's server action from its clientAction and turns a failed call (no network,
- * server error) into the page's own message instead of the error page (SPEC §8). Redirects and
+ * server error) into the page's own message instead of the error page (docs/product.md §8). Redirects and
  * 4xx answers pass through unchanged. The message is marked `serverUnreachable` so that
  * `skipRevalidationWhenUnreachable` does not send the loaders to the same unreachable server.
  */

@@ -1,9 +1,10 @@
 /**
- * Recording file names (SPEC §5), shared by the recorders (to list names before upload) and the
+ * Recording file names (docs/product.md §5), shared by the recorders (to list names before upload) and the
  * server (which makes the real names and keys itself; a client's names are never trusted).
  */
+import { AUDIO_TYPES, DEFAULT_AUDIO_KIND } from "./audio-types";
 
-/** Editor clips: the form with punctuation removed, then a running index, then '.ogg' (SPEC §5, §9). */
+/** Editor clips: the form with punctuation removed, then a running index, then '.ogg' (docs/product.md §5, §9). */
 export function formClipBase(form: string, formId: number): string {
   const bare = form
     .normalize("NFC")
@@ -17,13 +18,11 @@ export function formClipName(form: string, formId: number, index: number): strin
   return `${formClipBase(form, formId)}${index}.ogg`;
 }
 
-/** Extension of an audio MIME type (SPEC §5: default webm). */
+/** Extension of an audio MIME type (docs/product.md §5: default webm). */
 export function extensionForType(type: string): string {
   const t = type.toLowerCase();
-  if (t.includes("ogg")) return "ogg";
-  if (t.includes("mpeg") || t.includes("mp3")) return "mp3";
-  if (t.includes("mp4") || t.includes("m4a") || t.includes("aac")) return "m4a";
-  return "webm";
+  const row = AUDIO_TYPES.find((r) => r.typeHints.some((hint: string) => t.includes(hint)));
+  return row ? row.extension : DEFAULT_AUDIO_KIND;
 }
 
 /** Admin uploads: optional prefix, then word or id with non-alphanumerics as underscores, then the extension. */

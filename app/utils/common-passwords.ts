@@ -2,6 +2,7 @@
  * The most common passwords (a few hundred, from the well-known public breach top lists, plus
  * obvious ones for this site). Sign-up and restore reject these, compared case-insensitively.
  * Entries shorter than the 8-character minimum are kept: the list is also used by other checks.
+ * long-file: a data list, one password a line.
  */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   "123456",

@@ -5,12 +5,12 @@ export const MORPH_SIDE_VALUES = ["right", "left", "both", "none"] as const;
 
 export const LexIdsSchema = z.object({ lexIds: z.array(z.coerce.number().int().positive()).max(50) });
 
-/** SPEC §5: the morph side must be chosen before submitting. */
+/** docs/product.md §5: the morph side must be chosen before submitting. */
 export const MorphSideSchema = z.object({
   morphSide: z.enum(MORPH_SIDE_VALUES, { error: "Choose a morph side before submitting." }),
 });
 
-/** SPEC §5: emoji submitted only if non-empty; we also accept only emoji characters. */
+/** docs/product.md §5: emoji submitted only if non-empty; we also accept only emoji characters. */
 export const EmojiSchema = z.object({
   emoji: z
     .string()

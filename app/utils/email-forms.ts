@@ -1,5 +1,5 @@
 /**
- * zod schemas of the Word of the Day and contact forms (and their JSON API twins); SPEC §8's texts
+ * zod schemas of the Word of the Day and contact forms (and their JSON API twins); docs/product.md §8's texts
  * are in ./email-texts.ts (zod-free, for client code) and re-exported here.
  * Shared by route actions, resource routes and the Hono API.
  */
@@ -28,7 +28,7 @@ const oneLine = (label: string, max: number) =>
     .max(max, `That ${label.replace(/^(a|an|your) /, "")} is too long (at most ${max} characters).`)
     .refine((v) => !/[\r\n]/.test(v), `The ${label.replace(/^(a|an|your) /, "")} must be one line.`);
 
-/** Contact form (SPEC §3): `honorific` is the hidden decoy. */
+/** Contact form (docs/product.md §3): `honorific` is the hidden decoy. */
 export const ContactSchema = z.object({
   honorific: z.string().max(500).optional().default(""),
   name: oneLine("your name", 100),

@@ -1,10 +1,10 @@
 /**
- * SPEC §8 texts of the Word of the Day, unsubscribe, confirm and contact forms. No zod import:
+ * docs/product.md §8 texts of the Word of the Day, unsubscribe, confirm and contact forms. No zod import:
  * route components use these, and zod must stay out of public pages' client JavaScript.
  */
 export const CONTACT_DEFAULT_SUBJECT = "Aanii!";
 
-/** SPEC §8, word for word. */
+/** docs/product.md §8, word for word. */
 export const WOTD_TEXT = {
   error: "There was an error signing up.",
   already:
@@ -36,5 +36,5 @@ export const CONTACT_TEXT = {
   rateLimited: "Too many messages from your network. Please try again in an hour.",
 } as const;
 
-/** Seconds a contact message stays visible when JavaScript runs (SPEC §9). */
+/** Seconds a contact message stays visible when JavaScript runs (docs/product.md §9). */
 export const CONTACT_MESSAGE_MS = 3000;

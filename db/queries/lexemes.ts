@@ -9,7 +9,7 @@ export async function listVocab(db: Db) {
     .orderBy(asc(lexemes.name));
 }
 
-/** How many words /k lists: the most frequent in the collected texts (SPEC: word list not paged). */
+/** How many words /k lists: the most frequent in the collected texts (docs/product.md: word list not paged). */
 export const TOP_WORDS_LIMIT = 500;
 
 /** /k: the top words by corpus count, then sorted by name for display. */
@@ -51,7 +51,7 @@ export async function getLexeme(db: Db, id: number) {
   return { ...rest, audio: url ? { url, type: audioType ?? "audio/mpeg" } : null };
 }
 
-/** Example sentence ids of a word (SPEC §7 wotd?lex_id → {sentence_ids}). */
+/** Example sentence ids of a word (docs/product.md §7 wotd?lex_id → {sentence_ids}). */
 export async function sentenceIdsForLexeme(db: Db, lexemeId: number) {
   const rows = await db
     .select({ id: sentenceLexemes.sentenceId })
@@ -72,7 +72,7 @@ export async function sentencesForLexeme(db: Db, lexemeId: number, limit = 50) {
     .limit(limit);
 }
 
-/** Every entry with what search and the analyser need; read once per isolate (app/utils/lexicon.server.ts). */
+/** Every entry with what search and the analyser need; read once per isolate (app/services/lexicon.server.ts). */
 export async function listLexiconEntries(db: Db) {
   return db
     .select({

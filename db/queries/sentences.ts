@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { sentences } from "../schema";
 
-/** Public sentence (SPEC §3): id, text, trans, source. */
+/** Public sentence (docs/product.md §3): id, text, trans, source. */
 export async function getSentence(db: Db, id: number) {
   return (
     (await db
@@ -14,7 +14,7 @@ export async function getSentence(db: Db, id: number) {
 }
 
 /**
- * Display names of sentence source codes (SPEC §3 shows NMZ as a named label, but does not give the name:
+ * Display names of sentence source codes (docs/product.md §3 shows NMZ as a named label, but does not give the name:
  * an operator adds it here; until then the code itself is shown).
  */
 export const SENTENCE_SOURCE_LABELS: Record<string, string> = {

@@ -3,16 +3,9 @@ import type { Db } from "../client";
 import { STORY_SOURCES, stories } from "../schema";
 
 export type StorySource = (typeof STORY_SOURCES)[number];
-export type StoryParagraphs = Array<Array<{ text: string; trans: string }>>;
 
-/** The old id prefixes decide the source (SPEC §7 story fetch): AM → bloomfield, OLP → olp, others → misc. */
-export function storySourceOf(id: string): StorySource {
-  if (id.startsWith("AM")) return "bloomfield";
-  if (id.startsWith("OLP")) return "olp";
-  return "misc";
-}
 
-/** SPEC §3 story index item: id, title, completed. */
+/** docs/product.md §3 story index item: id, title, completed. */
 export async function listStoryIndex(db: Db) {
   return db
     .select({ id: stories.id, title: stories.title, completed: stories.completed })

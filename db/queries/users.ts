@@ -1,9 +1,7 @@
 /** Accounts: users, password reset tokens (issue 4). Plain functions, `db` first. */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { passwordResetTokens, ROLES, users } from "../schema";
-
-export type Role = (typeof ROLES)[number];
+import { passwordResetTokens, users } from "../schema";
 
 export type CredentialRow = { id: number; username: string; passwordHash: string; sessionVersion: number };
 
@@ -78,25 +76,11 @@ export async function bumpSessionVersion(db: Db, userId: number) {
     .where(eq(users.id, userId));
 }
 
-export async function getSessionVersion(db: Db, userId: number) {
-  const row = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId)).get();
-  return row?.sessionVersion ?? null;
-}
 
 export async function setUsernameColor(db: Db, userId: number, usernameColor: string) {
   await db.update(users).set({ usernameColor, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Sets a role by username; returns false when there is no such user. */
-export async function setRole(db: Db, username: string, role: Role) {
-  const row = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.username, username))
-    .returning({ id: users.id })
-    .get();
-  return Boolean(row);
-}
 
 // ---------------------------------------------------------------- reset tokens
 

@@ -27,3 +27,13 @@ export async function findVerb(db: Db, cls: string, verb: string): Promise<VerbR
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** The vai/vii/vti/vta lexemes whose lemma is one of `names` (every class and homonym), oldest id first. */
+export async function listVerbsNamed(db: Db, names: readonly string[]): Promise<VerbRow[]> {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem })
+    .from(lexemes)
+    .where(and(inArray(lexemes.name, [...new Set(names)]), inArray(lexemes.pos, VERB_CLASSES)))
+    .orderBy(asc(lexemes.id));
+}

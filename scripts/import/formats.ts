@@ -3,6 +3,7 @@
  * numbers, and the SQL that writes the rows. Pure (no Node or Worker APIs), so the CLI
  * (scripts/import.ts) and the Worker tests share it. Every statement is idempotent: importing the
  * same file twice changes nothing (upserts only write when a value differs).
+ * long-file: one parser and writer per import kind, side by side so the kinds stay alike.
  */
 import { z } from "zod";
 import { normalizeText, toSearchKey } from "../../app/core/orthography.ts";
@@ -177,7 +178,6 @@ export type LexemeRowT = z.output<typeof LexemeRow>;
 export type SentenceRowT = z.output<typeof SentenceRow>;
 export type StoryRowT = z.output<typeof StoryRow>;
 export type FormRowT = z.output<typeof FormRow>;
-export type AudioRowT = z.output<typeof AudioRow>;
 
 function validate<T>(raw: { rows: RawRow[]; errors: RowError[] }, schema: z.ZodType<T>): Parsed<T> {
   const rows: Parsed<T>["rows"] = [];
@@ -366,7 +366,7 @@ export const AUDIO_TYPES: Record<string, string> = {
   wav: "audio/wav",
 };
 
-/** R2 key of a word's recording: audio/{lexeme id}.{ext} (SPEC §9 audio path audio/{id}.mp3). */
+/** R2 key of a word's recording: audio/{lexeme id}.{ext} (docs/product.md §9 audio path audio/{id}.mp3). */
 export function audioKeyFor(lexemeId: number, file: string) {
   const ext = /\.([a-z0-9]+)$/i.exec(file)![1].toLowerCase();
   return { key: `audio/${lexemeId}.${ext}`, contentType: AUDIO_TYPES[ext] };

@@ -104,7 +104,8 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Retype password").fill("a-different-one");
     await page.getByLabel("Email").fill(`${name}@example.org`);
     await page.getByRole("button", { name: "Join" }).click();
-    // Without JavaScript the message simply stays, and the typed values are kept.
+    // Without JavaScript the message simply stays, and the typed values are kept. The fixed wait is the
+    // subject here (nothing is awaited): past the 3 s after which JavaScript would hide it, it is still shown.
     await expect(page.getByRole("alert")).toHaveText("Passwords do not match!");
     await page.waitForTimeout(3500);
     await expect(page.getByRole("alert")).toHaveText("Passwords do not match!");

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe";
 const result = (page: import("@playwright/test").Page) => page.getByTestId("conj-result");
 
 test.describe("/conj with JavaScript", () => {
-  test("recomputes on every change and applies SPEC's resets", async ({ page }) => {
+  test("recomputes on every change and applies the product reference's resets", async ({ page }) => {
     await page.goto("/conj");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odawa Verb Conjugator");
     await expect(page.getByRole("link", { name: "Paradigm tables" })).toHaveAttribute("href", "/paradigms");

@@ -1,5 +1,5 @@
 /**
- * Quality gates over every route of SPEC §2 (issue 9): no axe violations (WCAG 2.2 A/AA) and no
+ * Quality gates over every route of docs/product.md §2 (issue 9): no axe violations (WCAG 2.2 A/AA) and no
  * horizontal scrolling at 360 px. Route-specific states (dialogs, errors) are checked in each
  * area's own spec.
  */

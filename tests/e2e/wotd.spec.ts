@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_MAIL_WEB_PORT } from "../../playwright.config";
+import { waitFor } from "../support/wait-for";
 import { expectNoAxeViolations } from "./axe";
 
 const MAILDEV = `http://127.0.0.1:${E2E_MAIL_WEB_PORT}`;
@@ -14,18 +15,16 @@ type CaughtMail = {
 };
 
 /** Polls the e2e mail catcher (maildev's JSON API) for a message to `address` whose subject matches. */
-async function waitForMail(request: APIRequestContext, address: string, subject: RegExp, timeoutMs = 25_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const response = await request.get(`${MAILDEV}/email`);
-    if (response.ok()) {
+function waitForMail(request: APIRequestContext, address: string, subject: RegExp, timeoutMs = 25_000) {
+  return waitFor(
+    async () => {
+      const response = await request.get(`${MAILDEV}/email`);
+      if (!response.ok()) return undefined;
       const mails = (await response.json()) as CaughtMail[];
-      const found = mails.find((m) => m.to.some((t) => t.address === address) && subject.test(m.subject));
-      if (found) return found;
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`No email matching ${subject} to ${address} arrived in maildev`);
+      return mails.find((m) => m.to.some((t) => t.address === address) && subject.test(m.subject));
+    },
+    { timeoutMs, intervalMs: 500, message: `No email matching ${subject} to ${address} arrived in maildev` },
+  );
 }
 
 function linkIn(text: string, path: string) {

@@ -187,7 +187,7 @@ test("a reset code works once; every other outstanding code dies with it; an exp
   expect((await post("/biindge", { username: other.username, password: other.password })).status).toBe(302);
 });
 
-test("POST /api/reset and /api/restore-access (SPEC §7) answer { success }", async () => {
+test("POST /api/reset and /api/restore-access (docs/product.md §7) answer { success }", async () => {
   const user = await insertUser(env);
   const reset = await post("/api/reset", { username: uniqueName(), email: "nobody@example.org" });
   expect(await reset.json()).toEqual({ success: true, message: "A reset link will be sent to your email if your information matches." });

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { API_ERRORS, ERROR_CODES } from "../../workers/api/errors";
 
 const worker = exports.default;
 
@@ -35,7 +36,7 @@ test("POST /api/click rejects a page that is not on this site, and stores nothin
   });
   expect(response.status).toBe(400);
   const body = await response.json<{ error: { code: string } }>();
-  expect(body.error.code).toBe("VALIDATION");
+  expect(body.error.code).toBe(ERROR_CODES.VALIDATION);
   const row = await env.DB.prepare("SELECT count(*) AS n FROM click_log WHERE email = ?").bind(email).first();
   expect(row).toEqual({ n: 0 });
 });
@@ -52,8 +53,8 @@ test("GET /api/vocab reads lexemes from D1", async () => {
 
 test("unknown API paths answer a JSON 404", async () => {
   const response = await call("/api/nope");
-  expect(response.status).toBe(404);
-  expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such API endpoint." } });
+  expect(response.status).toBe(API_ERRORS.NOT_FOUND.status);
+  expect(await response.json()).toEqual({ error: { code: ERROR_CODES.NOT_FOUND, message: "No such API endpoint." } });
 });
 
 test("audio is served from R2 with HEAD, ranges and cache headers", async () => {

@@ -4,14 +4,22 @@ import { afterAll, expect, test } from "vitest";
 import { CONTACT_TEXT } from "../../app/utils/email-forms";
 import { handleEmailBatch } from "../../app/services/email-queue.server";
 import type { MailMessage, MailTransport } from "../../app/services/mail.server";
+import { countRows, waitForEmailQueueDrain } from "../support/email-queue";
 
 const worker = exports.default;
 
 // Contact messages are queued on the real local queue (batches flush at most 5 s later); let them drain
-// before this file's storage goes away, or the next test file's run can stall.
+// before this file's storage goes away, or the next test file's run can stall: every stored message has
+// been forwarded (the consumer's sent-once ledger in job_runs).
 afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 6000));
-}, 10_000);
+  await waitForEmailQueueDrain(
+    async () =>
+      (await countRows(
+        `SELECT COUNT(*) AS n FROM contact_messages c WHERE NOT EXISTS
+           (SELECT 1 FROM job_runs j WHERE j.job = 'contact-mail-sent' AND j.detail = CAST(c.id AS TEXT))`,
+      )) === 0,
+  );
+}, 20_000);
 
 function post(path: string, fields: Record<string, string>, ip: string = crypto.randomUUID()) {
   return worker.fetch(

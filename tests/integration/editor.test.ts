@@ -1,9 +1,11 @@
 /**
  * Editor tool and /admin (issue #8): role checks on every call, audit rows, uploads, paging and filters.
  * Storage is shared within this file: every test makes its own forms with a unique tag.
+ * long-file: one feature's acceptance cases, sharing the form/user helpers at the top.
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
+import { ERROR_CODES } from "../../workers/api/errors";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 
 const worker = exports.default;
@@ -88,6 +90,7 @@ describe("roles on every call", () => {
     for (const [method, path, init] of EDITOR_CALLS) {
       const response = await call(path, { method, ...init() });
       expect(response.status, `${method} ${path}`).toBe(401);
+      expect(await response.json()).toEqual({ success: false, error: { code: ERROR_CODES.UNAUTHORIZED, message: "Please log in." } });
     }
     expect((await call("/api/upload-audio", ADMIN_CALL())).status).toBe(401);
   });
@@ -97,7 +100,7 @@ describe("roles on every call", () => {
     for (const [method, path, init] of EDITOR_CALLS) {
       const response = await call(path, { method, ...init() }, learner.cookie);
       expect(response.status, `${method} ${path}`).toBe(403);
-      expect(await response.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
+      expect(await response.json()).toMatchObject({ error: { code: ERROR_CODES.FORBIDDEN } });
     }
     expect((await call("/api/upload-audio", ADMIN_CALL(), learner.cookie)).status).toBe(403);
     const editor = await cookieFor("editor");
@@ -323,7 +326,7 @@ describe("uploads", () => {
     expect(streamed.status).toBe(413);
   });
 
-  test("a missing destination or missing audio answers SPEC's message", async () => {
+  test("a missing destination or missing audio answers the product reference's message", async () => {
     const admin = await cookieFor("admin");
     const noWord = await call(
       "/api/upload-audio",
@@ -498,7 +501,7 @@ describe("paging and filtering", () => {
     expect(found.data.map((l) => l.id)).toEqual([id]);
   });
 
-  test("word search shows at most 100 then how many more; the count filter uses SPEC's tags", async () => {
+  test("word search shows at most 100 then how many more; the count filter uses the product reference's tags", async () => {
     const prefix = tag();
     await env.DB.batch(
       Array.from({ length: 130 }, (_, i) =>

@@ -18,7 +18,7 @@ test("GET /api/conjugate inflects a lexeme from D1", async () => {
   expect(body.variants).toContain("nmaajaamin");
 });
 
-test("GET /api/conjugate answers 404 No form found! for a cell SPEC does not allow or an unknown verb", async () => {
+test("GET /api/conjugate answers 404 No form found! for a cell docs/product.md does not allow or an unknown verb", async () => {
   for (const path of [
     `/api/conjugate?type=vai&verb=${verb}&order=imp&subject=1s`,
     `/api/conjugate?type=vai&verb=nosuchverb-${suffix}&order=ind&subject=1s`,
@@ -40,7 +40,7 @@ test("GET /api/paradigm answers the rows of one kind", async () => {
   expect(body.rows.find((r) => r.key === "conj-neg 1s")?.form).toBe("maajaaswaanh");
 });
 
-test("/conj renders the form and a result without JavaScript, with SPEC's defaults and resets", async () => {
+test("/conj renders the form and a result without JavaScript, with the product reference's defaults and resets", async () => {
   const page = await (await call("/conj")).text();
   expect(page).toContain("Odawa Verb Conjugator");
   expect(page).toContain('href="/paradigms"');

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { ERROR_CODES } from "../../workers/api/errors";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 
 const worker = exports.default;
@@ -39,7 +40,7 @@ function put(cookie: string | null, body: unknown, contentType = "application/js
 test("the progress API needs a session", async () => {
   const read = await call("/api/progress");
   expect(read.status).toBe(401);
-  expect(await read.json()).toEqual({ error: { code: "UNAUTHORIZED", message: "Please sign in to save your progress." } });
+  expect(await read.json()).toEqual({ error: { code: ERROR_CODES.UNAUTHORIZED, message: "Please sign in to save your progress." } });
   const write = await put(null, { cards: [card("lesson:1:1", Date.now())] });
   expect(write.status).toBe(401);
 });
@@ -65,7 +66,7 @@ test("invalid progress is refused with the validation envelope and nothing is st
     const response = await put(cookie, body);
     expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     const json = await response.json<{ error: { code: string; issues: unknown[] } }>();
-    expect(json.error.code).toBe("VALIDATION");
+    expect(json.error.code).toBe(ERROR_CODES.VALIDATION);
   }
   expect((await put(cookie, "{not json")).status).toBe(400);
   expect((await put(cookie, "cards=1", "application/x-www-form-urlencoded")).status).toBe(400);

@@ -90,7 +90,7 @@ test("the item's recording shows a play button only when the item has audio", as
   expect(withoutAudio.html).not.toContain("audio-button");
 });
 
-test("/aambe/verbs shows SPEC's counts and labels; only VAI can be started", async () => {
+test("/aambe/verbs shows the product reference's counts and labels; only VAI can be started", async () => {
   const { html } = await get("/aambe/verbs");
   for (const [code, counts, label] of [
     ["VAI", "9 basic / 42 total", "MEDIUM"],
@@ -107,7 +107,7 @@ test("/aambe/verbs shows SPEC's counts and labels; only VAI can be started", asy
   expect(html).toContain('href="/aambe/verbs/vai"');
 });
 
-test("/aambe/verbs/vai renders the subjects in SPEC order and the engine's forms (or says none yet)", async () => {
+test("/aambe/verbs/vai renders the subjects in docs/product.md order and the engine's forms (or says none yet)", async () => {
   const verb = await ensureSampleVerb();
   const { html } = await get("/aambe/verbs/vai");
   const codes = [...html.matchAll(/<th scope="row">([^<]+)<\/th><td>/g)].map((m) => m[1]);

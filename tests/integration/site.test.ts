@@ -32,14 +32,14 @@ test("the navbar has the seven links and, logged out, the Enter link", async () 
   expect(html).toContain("Endaayin");
 });
 
-test("an unknown path answers 404 with SPEC's text", async () => {
+test("an unknown path answers 404 with the product reference's text", async () => {
   const { response, html } = await page("/no/such/page");
   expect(response.status).toBe(404);
   expect(html).toContain("404: Page Not Found");
   expect(html).toContain("Go home");
 });
 
-test("an unexpected error shows SPEC's text and no stack trace", async () => {
+test("an unexpected error shows the product reference's text and no stack trace", async () => {
   const { response, html } = await page("/_test/error");
   expect(response.status).toBe(500);
   expect(html).toContain("Oops! Sorry, an unexpected error has occurred.");
@@ -48,7 +48,8 @@ test("an unexpected error shows SPEC's text and no stack trace", async () => {
 
 test("the forced-error route does not exist in production", async () => {
   const { createRequestHandler, RouterContextProvider } = await import("react-router");
-  const { cloudflareContext, createBindings } = await import("../../app/context");
+  const { cloudflareContext } = await import("../../app/context");
+  const { createBindings } = await import("../../app/services/bindings.server");
   const handler = createRequestHandler(() => import("virtual:react-router/server-build"), "production");
   const context = new RouterContextProvider();
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;

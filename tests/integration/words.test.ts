@@ -1,5 +1,7 @@
+/** Words, stories, search and import (issue #7). long-file: one feature's acceptance cases, sharing helpers. */
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { ERROR_CODES } from "../../workers/api/errors";
 import { checkLemmaRefs, lexiconSql, parseLexicon, parseStories, parseSentences, sentencesSql, storiesSql } from "../../scripts/import/formats";
 
 const worker = exports.default;
@@ -233,7 +235,7 @@ test("GET /api/search answers JSON and rejects an empty query", async () => {
   expect(ok.body.data[0]).toMatchObject({ id, match: "odawa" });
   const bad = await api<{ error: { code: string } }>("/api/search?q=");
   expect(bad.response.status).toBe(400);
-  expect(bad.body.error.code).toBe("VALIDATION");
+  expect(bad.body.error.code).toBe(ERROR_CODES.VALIDATION);
 });
 
 // ---------------------------------------------------------------- compat JSON
@@ -251,7 +253,7 @@ test("POST /api/sentence answers { data: sentence }, 404 for an unknown id and 4
   expect(missing.response.status).toBe(404);
   const bad = await post("{not json");
   expect(bad.response.status).toBe(400);
-  expect(bad.body.error?.code).toBe("VALIDATION");
+  expect(bad.body.error?.code).toBe(ERROR_CODES.VALIDATION);
 });
 
 test("GET /api/wotd?lex_id= answers the word's example sentence ids", async () => {

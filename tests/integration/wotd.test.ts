@@ -1,3 +1,4 @@
+/** Word of the Day and confirm/unsubscribe (issue #5). long-file: one feature's acceptance cases, sharing the queue helpers. */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
@@ -7,14 +8,24 @@ import type { JobMessage } from "../../app/services/job-messages.server";
 import { runWordOfTheDay } from "../../app/services/wotd-jobs.server";
 import { getRecordedMail, type MailMessage, type MailTransport } from "../../app/services/mail.server";
 import { insertSubscriber, insertWordWithExample, pickForDay } from "../factories/subscribers";
+import { ERROR_CODES } from "../../workers/api/errors";
+import { countRows, waitForEmailQueueDrain } from "../support/email-queue";
+import { waitFor } from "../support/wait-for";
 
 const worker = exports.default;
 
 // Sign-ups put confirmation emails on the real local queue (delivered in batches, at most 5 s later). Let them
-// drain before this file's storage goes away, or the next test file's run can stall.
+// drain before this file's storage goes away, or the next test file's run can stall: every sign-up still
+// waiting for its confirmation (a confirm token is set) has had its email sent (the consumer's ledger in job_runs).
 afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 6000));
-}, 10_000);
+  await waitForEmailQueueDrain(
+    async () =>
+      (await countRows(
+        `SELECT COUNT(*) AS n FROM wotd_subscribers s WHERE s.confirm_token_hash IS NOT NULL AND NOT EXISTS
+           (SELECT 1 FROM job_runs j WHERE j.job = 'wotd-confirm-sent' AND j.detail LIKE s.id || ':%')`,
+      )) === 0,
+  );
+}, 20_000);
 
 function call(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
@@ -100,14 +111,8 @@ async function drain(messages: JobMessage[], mailer: MailTransport, maxRounds = 
   return { rounds, left: pending.length };
 }
 
-async function waitForMail(to: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const found = getRecordedMail().find((m) => m.to === to);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No email to ${to}`);
+function waitForMail(to: string, timeoutMs = 15_000) {
+  return waitFor(() => getRecordedMail().find((m) => m.to === to), { timeoutMs, message: `No email to ${to}` });
 }
 
 // ---------------------------------------------------------------- sign-up and double opt-in
@@ -160,7 +165,7 @@ test("/signup-wotd stores source wotd-signup; a filled decoy name gets the succe
   expect(await subscriber(bot)).toBeNull();
 });
 
-test("a duplicate sign-up gets SPEC's warning (page) and SQLITE_CONSTRAINT_UNIQUE (API), and changes nothing", async () => {
+test("a duplicate sign-up gets the product reference's warning (page) and SQLITE_CONSTRAINT_UNIQUE (API), and changes nothing", async () => {
   const confirmed = await insertSubscriber(env, "confirmed");
   const page = await postForm("/signup-wotd", { name: "", email: confirmed.email.toUpperCase() });
   const body = await page.text();
@@ -168,7 +173,7 @@ test("a duplicate sign-up gets SPEC's warning (page) and SQLITE_CONSTRAINT_UNIQU
   expect(body).toContain('href="/contact"');
 
   const api = await postJson("/api/signup-wotd", { name: "", email: confirmed.email, source: "wotd-signup" });
-  expect(await api.json()).toEqual({ success: false, error: { code: "SQLITE_CONSTRAINT_UNIQUE", message: WOTD_TEXT.already } });
+  expect(await api.json()).toEqual({ success: false, error: { code: ERROR_CODES.SQLITE_CONSTRAINT_UNIQUE, message: WOTD_TEXT.already } });
   expect(await statusOf(confirmed.id)).toBe("confirmed");
 
   // Someone who unsubscribed may sign up again: back to pending until they confirm.
@@ -183,7 +188,7 @@ test("bad sign-up input gets a clear message and stores nothing", async () => {
   expect(await page.text()).toContain("Please enter a valid email address.");
   const api = await postJson("/api/signup-wotd", { name: "", email: "nope", source: "wotd-signup" });
   expect(api.status).toBe(400);
-  expect(await api.json()).toMatchObject({ success: false, error: { code: "VALIDATION" } });
+  expect(await api.json()).toMatchObject({ success: false, error: { code: ERROR_CODES.VALIDATION } });
   const source = await postJson("/api/signup-wotd", { name: "", email: `x-${crypto.randomUUID()}@example.org`, source: "elsewhere" });
   expect(source.status).toBe(400);
 });
@@ -240,7 +245,7 @@ test("RFC 8058 one-click: a cookie-less POST from the mail provider unsubscribes
   expect(unknown.status).toBe(404);
 });
 
-test("JSON calls: verify-unsubscribe-token, unsubscribe and confirm-email answer SPEC's shapes", async () => {
+test("JSON calls: verify-unsubscribe-token, unsubscribe and confirm-email answer the product reference's shapes", async () => {
   const sub = await insertSubscriber(env, "confirmed");
   expect(await (await postJson("/api/verify-unsubscribe-token", { token: sub.unsubscribeToken })).json()).toEqual({ valid: true });
   expect(await (await postJson("/api/verify-unsubscribe-token", { token: "short" })).json()).toEqual({ valid: false });

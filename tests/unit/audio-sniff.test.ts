@@ -21,7 +21,7 @@ test("HTML, matroska video, empty and unknown bytes are refused", () => {
   expect(sniffAudio(bytes([0, 0, 0, 0x20], "ftypqt  "))).toBeNull();
 });
 
-test("file names follow SPEC §5", () => {
+test("file names follow docs/product.md §5", () => {
   expect(formClipName("n(d)", 7, 1)).toBe("nd1.ogg");
   expect(formClipName("gii'-maajaa", 7, 12)).toBe("giimaajaa12.ogg");
   expect(formClipName("(-)", 7, 2)).toBe("form72.ogg");

@@ -16,7 +16,7 @@ const LOW_CELLS: Record<string, string[]> = {
   vti: ["imp 21>0s", "imp 21>0p", "imp-pro 2s>0", "imp-pro 2p>0"], // class 1 (-am) verbs only
   vii: ["ind-neg 0p", "ind-neg 0'p"],
 };
-/** Cells SPEC §5 requires that the reference has no form for. */
+/** Cells docs/product.md §5 requires that the reference has no form for. */
 const UNCONFIRMED_VTA = ["imp-pro 2s>1p", "imp-pro 2p>1p", "imp-pro 2p>3s", "imp-pro 2p>3p", "conj 3'>3s", "conj-neg 3'>3s", "ind 2p>1p", "ind-neg 2p>1p"];
 
 describe("golden: every reference cell of the sample verbs", () => {
@@ -61,7 +61,7 @@ describe("golden: every reference cell of the sample verbs", () => {
   });
 });
 
-describe("cell inventory (SPEC §5 and §9)", () => {
+describe("cell inventory (docs/product.md §5 and §9)", () => {
   test("counts per class: basic (independent) / total", () => {
     const counts = Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((c) => [c, `${cellsOf(c, "ind").length}/${cellsOf(c).length}`]));
     expect(counts).toEqual({ vai: "9/42", vii: "4/12", vta: "39/176", vti: "16/58" });

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { cellsOf, subjectsOf } from "../../app/core/grammar";
 import { findSampleWord, hasParadigmData, keepKind, kindsOf, PARADIGM_CLASSES, parseKind, SAMPLE_WORDS, templateOf } from "../../app/core/grammar/paradigm-kinds";
 
-test("SPEC §3 kinds: six per verb class, four for vii, inf + n-poss per noun class except VII", () => {
+test("docs/product.md §3 kinds: six per verb class, four for vii, inf + n-poss per noun class except VII", () => {
   expect(PARADIGM_CLASSES).toHaveLength(18);
   expect(kindsOf("vai")).toEqual(["vai-ind", "vai-ind-neg", "vai-conj", "vai-conj-neg", "vai-imp", "vai-imp-neg"]);
   expect(kindsOf("vii")).toEqual(["vii-ind", "vii-ind-neg", "vii-conj", "vii-conj-neg"]);
@@ -33,7 +33,7 @@ test("the sample words are the 16 conjugator verbs; a lemma in two classes gets 
   expect(findSampleWord("nosuchword")).toBeNull();
 });
 
-test("templates: one row per SPEC §5 cell, separators between subjects only where a subject has several objects", () => {
+test("templates: one row per docs/product.md §5 cell, separators between subjects only where a subject has several objects", () => {
   for (const cls of ["vai", "vii", "vti", "vta"] as const) {
     for (const kind of kindsOf(cls)) {
       const { order } = parseKind(kind)!;

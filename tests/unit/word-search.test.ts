@@ -50,7 +50,7 @@ test("at most the limit is returned, with the rest counted", () => {
   expect(result).toMatchObject({ total: 130, more: 30 });
 });
 
-test("names are styled verb or noun by SPEC's part-of-speech lists", () => {
+test("names are styled verb or noun by the product reference's part-of-speech lists", () => {
   expect(["vai", "vta-r", "vaip-recip"].map(posKind)).toEqual(["verb", "verb", "verb"]);
   expect(["na", "nid", "n_suf"].map(posKind)).toEqual(["noun", "noun", "noun"]);
   expect(["av", "pv", "pr-an"].map(posKind)).toEqual(["other", "other", "other"]);

@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
+import { parseConfig } from "../../app/services/config.server";
 import { renderContactEmail, renderWotdEmail, siteInfo } from "../../app/services/emails.server";
 
-const site = siteInfo({ SITE_NAME: "Nishnaabemwin", SITE_URL: "https://example.org/" });
+const site = siteInfo(parseConfig({ SITE_NAME: "Nishnaabemwin", SITE_URL: "https://example.org/" }));
 const word = {
   day: "2030-01-01",
   lexemeId: 42,

@@ -1,6 +1,6 @@
 /**
- * SPEC §7 compatibility calls for accounts (form bodies, `{ success }` answers). They share
- * every rule with the pages (app/utils/accounts.server.ts): rate limits, equal-time failures,
+ * docs/product.md §7 compatibility calls for accounts (form bodies, `{ success }` answers). They share
+ * every rule with the pages (app/services/accounts.server.ts): rate limits, equal-time failures,
  * the session cookie. Mounted under /api: /api/login, /api/join, /api/reset,
  * /api/restore-access, /api/logout.
  */
@@ -8,7 +8,6 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { createDb } from "../../db/client";
 import {
-  isSameOrigin,
   logIn,
   logOut,
   requestPasswordReset,
@@ -17,6 +16,7 @@ import {
 } from "../../app/services/accounts.server";
 import { clearSessionCookie, getSessionUser } from "../../app/services/session.server";
 import type { ApiEnv } from "./types";
+import { API_ERRORS, type ApiErrorCode } from "./errors";
 import { readBody } from "./validation";
 
 function bindings(c: Context<ApiEnv>) {
@@ -27,43 +27,48 @@ const noStore = { "Cache-Control": "no-store" };
 
 export const accounts = new Hono<ApiEnv>();
 
-/** Only this site's pages may post here (stops log-in CSRF from other sites). */
-const forbidden = (c: Context<ApiEnv>) => c.json({ success: false, message: "Forbidden." }, 403);
+/** docs/product.md §7 failures are `{ success: false, message }` (no code field); the status is the code's in ./errors.ts. */
+function failure(c: Context<ApiEnv>, code: ApiErrorCode, message: string, headers?: Record<string, string>) {
+  return c.json({ success: false, message }, API_ERRORS[code].status, headers);
+}
 
 const login = async (c: Context<ApiEnv>) => {
-  if (!isSameOrigin(c.req.raw)) return forbidden(c);
   const result = await logIn(bindings(c), c.req.raw, (await readBody(c)) ?? {});
-  if (result.status === "ok") return c.json({ success: true }, 200, { ...noStore, "Set-Cookie": result.setCookie });
-  return c.json({ success: false, message: result.message }, result.status === "limited" ? 429 : 401, noStore);
+  if (result.status === "ok") {
+    c.header("Set-Cookie", result.setCookie);
+    c.header("Set-Cookie", result.deviceCookie, { append: true });
+    return c.json({ success: true }, 200, noStore);
+  }
+  if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
+  return failure(c, "UNAUTHORIZED", result.message, noStore);
 };
 accounts.post("/login", login);
 accounts.post("/login/", login);
 
 accounts.post("/join", async (c) => {
-  if (!isSameOrigin(c.req.raw)) return forbidden(c);
   const result = await signUp(bindings(c), c.req.raw, (await readBody(c)) ?? {}, false);
   if (result.status === "ok") {
     return c.json({ success: true, message: `Welcome, ${result.username}!` }, 200, { ...noStore, "Set-Cookie": result.setCookie });
   }
   if (result.status === "decoy") return c.json({ success: true, message: "Welcome!" }, 200, noStore);
-  return c.json({ success: false, message: result.message }, result.status === "limited" ? 429 : 400, noStore);
+  if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
+  return failure(c, "VALIDATION", result.message, noStore);
 });
 
 accounts.post("/reset", async (c) => {
-  if (!isSameOrigin(c.req.raw)) return forbidden(c);
   const result = await requestPasswordReset(bindings(c), c.req.raw, (await readBody(c)) ?? {});
   if (result.status === "done") return c.json({ success: true, message: result.message }, 200, noStore);
-  return c.json({ success: false, message: result.message }, result.status === "limited" ? 429 : 400, noStore);
+  if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
+  return failure(c, "VALIDATION", result.message, noStore);
 });
 
 accounts.post("/restore-access", async (c) => {
-  if (!isSameOrigin(c.req.raw)) return forbidden(c);
   const body = ((await readBody(c)) ?? {}) as Record<string, unknown>;
   const code = typeof body.code === "string" ? body.code : null;
   // The old call has no retype field: the password is its own repeat.
   const result = await restoreAccess(bindings(c), code, { password: body.password, passwordRepeat: body.password });
   if (result.status === "ok") return c.json({ success: true, message: result.message }, 200, noStore);
-  return c.json({ success: false, message: result.message }, 400, noStore);
+  return failure(c, "VALIDATION", result.message, noStore);
 });
 
 accounts.get("/logout", async (c) => {

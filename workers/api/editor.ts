@@ -1,59 +1,55 @@
 /**
  * The editor tool's JSON API (issue #8), mounted at /api/editor, and the admin test upload at
  * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
- * body) and every change writes an edit_log row (db/queries/editor.ts).
+ * body) and every change writes an edit_log row (db/queries/editor-forms.ts).
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createDb, type Db } from "../../db/client";
+import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
+import { listCounts } from "../../db/queries/editor-counts";
 import {
   findLexemesByName,
-  getAudioObject,
   getFormDetail,
-  getFormForUpload,
   getHistory,
-  insertAudioObject,
-  listCounts,
-  listRankPage,
-  removeAudioObject,
-  searchEditorSentences,
-  searchEditorWords,
   setFormEmoji,
   setFormLexemes,
   setFormMorphSide,
   type EditResult,
-} from "../../db/queries/editor";
+} from "../../db/queries/editor-forms";
+import { listRankPage } from "../../db/queries/editor-ranks";
+import { searchEditorSentences, searchEditorWords } from "../../db/queries/editor-search";
 import { EmojiSchema, LexIdsSchema, MorphSideSchema } from "../../app/utils/editor-schemas";
-import { getEditorAccess } from "../../app/services/editor.server";
 import { formClipBase, uploadFileName } from "../../app/utils/clip-names";
+import { UPLOAD_KINDS_TEXT } from "../../app/utils/audio-types";
 import { serveAudio } from "../../app/services/audio-storage.server";
-import type { Role, SessionUser } from "../../app/services/session.server";
 import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } from "../../app/services/audio-upload.server";
-import type { ApiEnv } from "./types";
+import { requireRoleApi, type RoleEnv } from "./guard";
+import { API_ERRORS, apiError } from "./errors";
 import { invalid, readBody } from "./validation";
 
-type EditorEnv = ApiEnv & { Variables: { user: SessionUser; db: Db } };
+type EditorEnv = RoleEnv;
 
-/** 401 without a session, 403 without the role; otherwise sets c.var.user and c.var.db. */
-export function requireRoleApi(role: Role): MiddlewareHandler<EditorEnv> {
-  return async (c, next) => {
-    const db = createDb(c.env.DB);
-    const access = await getEditorAccess(c.req.raw, c.env, db, role);
-    if (access.status === "anonymous") {
-      return c.json({ success: false, error: { code: "UNAUTHENTICATED", message: "Please log in." } }, 401);
-    }
-    if (access.status === "forbidden") {
-      return c.json({ success: false, error: { code: "FORBIDDEN", message: "You do not have permission to do that." } }, 403);
-    }
-    c.set("user", access.user);
-    c.set("db", db);
-    await next();
-  };
-}
+const FAILED = { success: false };
+const NO_FORM = "No form found!";
+
 
 export const NOTHING_TO_UPLOAD = "Nothing to upload (missing audio or destination).";
-const TOO_LARGE = `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).`;
-const NOT_AUDIO = "That file is not a recording we accept (webm, ogg, mp3 or m4a).";
+
+/**
+ * The upload calls answer the product reference's `{ success: false, error: "message" }` (a string, no code; the
+ * recorder shows it as is), so their failures are listed here rather than in ./errors.ts.
+ */
+const UPLOAD_FAILURES = {
+  nothing: { status: API_ERRORS.VALIDATION.status, message: NOTHING_TO_UPLOAD },
+  tooLarge: { status: 413, message: `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).` },
+  notAudio: { status: 415, message: `That file is not a recording we accept (${UPLOAD_KINDS_TEXT}).` },
+  failed: { status: API_ERRORS.INTERNAL.status, message: "Upload failed. The server did not indicate success." },
+} as const;
+
+function uploadFailure(c: Context, failure: keyof typeof UPLOAD_FAILURES, fields: Record<string, unknown> = {}) {
+  const { status, message } = UPLOAD_FAILURES[failure];
+  return c.json({ success: false, error: message, ...fields }, status);
+}
 
 const IdParam = z.coerce.number().int().positive();
 const RankQuery = z.object({ q: z.string().max(200).default(""), page: z.coerce.number().int().catch(1).default(1) });
@@ -70,11 +66,11 @@ function formId(c: Context) {
 function editResponse(c: Context, result: EditResult) {
   switch (result.status) {
     case "not_found":
-      return c.json({ success: false, error: { code: "NOT_FOUND", message: "No form found!" } }, 404);
+      return apiError(c, "NOT_FOUND", { message: NO_FORM, fields: FAILED });
     case "invalid":
-      return c.json({ success: false, error: { code: "VALIDATION", message: result.reason } }, 400);
+      return apiError(c, "VALIDATION", { message: result.reason, fields: FAILED });
     case "ignored":
-      return c.json({ success: false, ignored: true, error: { code: "IGNORED", message: result.reason } }, 409);
+      return apiError(c, "IGNORED", { message: result.reason, fields: { ...FAILED, ignored: true } });
     default:
       return c.json({ success: true, status: result.status });
   }
@@ -90,12 +86,12 @@ export const editor = new Hono<EditorEnv>()
   .get("/forms/:id", async (c) => {
     const id = formId(c);
     const row = id ? await getFormDetail(c.var.db, id) : null;
-    if (!row) return c.json({ error: { code: "NOT_FOUND", message: "No form found!" } }, 404);
+    if (!row) return apiError(c, "NOT_FOUND", NO_FORM);
     return c.json({ data: [row] });
   })
   .get("/forms/:id/history", async (c) => {
     const id = formId(c);
-    if (!id) return c.json({ error: { code: "NOT_FOUND", message: "No form found!" } }, 404);
+    if (!id) return apiError(c, "NOT_FOUND", NO_FORM);
     return c.json({ data: await getHistory(c.var.db, "forms", String(id)) });
   })
   .post("/forms/:id/lexemes", async (c) => {
@@ -122,30 +118,30 @@ export const editor = new Hono<EditorEnv>()
   .post("/forms/:id/audio", async (c) => {
     const id = formId(c);
     const form = id ? await getFormForUpload(c.var.db, id) : null;
-    if (!form) return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    if (!form) return uploadFailure(c, "nothing");
     let body: FormData;
     try {
       body = await readCappedFormData(c.req.raw, 10);
     } catch (error) {
-      if (error instanceof UploadTooLarge) return c.json({ success: false, error: TOO_LARGE }, 413);
-      return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+      if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
+      return uploadFailure(c, "nothing");
     }
     const files = body.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
-    if (files.length === 0 || files.length > 10) return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    if (files.length === 0 || files.length > 10) return uploadFailure(c, "nothing");
     const checked = [];
     for (const file of files) {
       const result = await checkAudioFile(file);
-      if (!result.ok) return c.json({ success: false, error: result.reason === "size" ? TOO_LARGE : NOT_AUDIO }, result.reason === "size" ? 413 : 415);
+      if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
       checked.push(result);
     }
-    // Server-made names: form without punctuation + running index + '.ogg' (SPEC §5); the content type is the sniffed one.
+    // Server-made names: form without punctuation + running index + '.ogg' (docs/product.md §5); the content type is the sniffed one.
     const base = formClipBase(form.form, form.id);
     const names: string[] = [];
     let next = form.clipCount + 1;
     for (const file of checked) {
       const keys = Array.from({ length: 20 }, (_, i) => `forms/${base}${next + i}.ogg`);
       const stored = await storeAudio(c, file, keys, form.id, { entity: "forms", entityId: String(form.id), action: "add_audio" });
-      if (!stored) return c.json({ success: false, error: "Upload failed. The server did not indicate success.", uploaded: names }, 500);
+      if (!stored) return uploadFailure(c, "failed", { uploaded: names });
       names.push(stored.key.slice("forms/".length));
       next = Number(/(\d+)\.ogg$/.exec(stored.key)![1]) + 1;
     }
@@ -206,7 +202,7 @@ async function storeAudio(
 const DestinationSchema = z.string().trim().min(1).max(100);
 
 /**
- * POST /api/upload-audio (the /admin test page; SPEC §7): multipart filetype, filename, word or id, audio.
+ * POST /api/upload-audio (the /admin test page; docs/product.md §7): multipart filetype, filename, word or id, audio.
  * Answers `{ success, error? }`. The stored name is made here from the destination and the sniffed type.
  */
 export const uploadAudio = new Hono<EditorEnv>().use("*", requireRoleApi("admin")).post("/", async (c) => {
@@ -214,23 +210,23 @@ export const uploadAudio = new Hono<EditorEnv>().use("*", requireRoleApi("admin"
   try {
     body = await readCappedFormData(c.req.raw, 1);
   } catch (error) {
-    if (error instanceof UploadTooLarge) return c.json({ success: false, error: TOO_LARGE }, 413);
-    return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
+    return uploadFailure(c, "nothing");
   }
   const audio = body.get("audio");
   const filename = body.get("filename");
   const destination = DestinationSchema.safeParse(body.get("word") || body.get("id"));
   if (!(audio instanceof File) || audio.size === 0 || typeof filename !== "string" || !filename.trim() || !destination.success) {
-    return c.json({ success: false, error: NOTHING_TO_UPLOAD }, 400);
+    return uploadFailure(c, "nothing");
   }
   const checked = await checkAudioFile(audio);
   if (!checked.ok) {
-    return c.json({ success: false, error: checked.reason === "size" ? TOO_LARGE : NOT_AUDIO }, checked.reason === "size" ? 413 : 415);
+    return uploadFailure(c, checked.reason === "size" ? "tooLarge" : "notAudio");
   }
   const name = uploadFileName(destination.data, checked.audio.contentType);
   const dot = name.lastIndexOf(".");
   const keys = [`uploads/${name}`, ...Array.from({ length: 50 }, (_, i) => `uploads/${name.slice(0, dot)}_${i + 2}${name.slice(dot)}`)];
   const stored = await storeAudio(c, checked, keys, null, { entity: "audio_objects", action: "upload" });
-  if (!stored) return c.json({ success: false, error: "Upload failed. The server did not indicate success." }, 500);
+  if (!stored) return uploadFailure(c, "failed");
   return c.json({ success: true, filename: stored.key.slice("uploads/".length) });
 });

@@ -6,9 +6,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { createDb } from "../../db/client";
 import { findVerb } from "../../db/queries/verbs";
-import { getParadigm } from "../../db/queries/paradigms";
+import { getParadigm } from "../../app/services/paradigms.server";
 import { inflect, ORDERS, type Order, type Person } from "../../app/core/grammar";
 import type { ApiEnv } from "./types";
+import { API_ERRORS } from "./errors";
 import { openapi } from "./openapi";
 
 const PERSONS = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
@@ -27,26 +28,28 @@ const ParadigmQuery = z.object({
   kind: z.string().trim().max(40).optional(),
 });
 
+/** The issue's shape: a bare message, no code; the status is NOT_FOUND's (./errors.ts). */
 const notFound = { error: "No form found!" };
+const NOT_FOUND = API_ERRORS.NOT_FOUND.status;
 
 export const grammar = new Hono<ApiEnv>()
   .get("/conjugate", async (c) => {
     const parsed = ConjugateQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
-    if (!parsed.success) return c.json(notFound, 404);
+    if (!parsed.success) return c.json(notFound, NOT_FOUND);
     const q = parsed.data;
     const verb = await findVerb(createDb(c.env.DB), q.type, q.verb);
-    if (!verb) return c.json(notFound, 404);
+    if (!verb) return c.json(notFound, NOT_FOUND);
     const inf = inflect(verb, { order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}) });
-    if (!inf) return c.json(notFound, 404);
+    if (!inf) return c.json(notFound, NOT_FOUND);
     const { prefix, root, suffix, form, variants, gloss, confidence } = inf;
     return c.json({ prefix, root, suffix, form, variants, gloss, confidence }, 200, { "Cache-Control": "public, max-age=300" });
   })
   .get("/paradigm", async (c) => {
     const parsed = ParadigmQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
-    if (!parsed.success) return c.json(notFound, 404);
-    // kind is "{class}-{order}", e.g. vai-ind, vta-imp-neg (SPEC's paradigm kinds; -imp-neg = prohibitive).
+    if (!parsed.success) return c.json(notFound, NOT_FOUND);
+    // kind is "{class}-{order}", e.g. vai-ind, vta-imp-neg (the product reference's paradigm kinds; -imp-neg = prohibitive).
     const table = await getParadigm(createDb(c.env.DB), parsed.data.word, parsed.data.kind ?? `${parsed.data.type ?? "vai"}-ind`);
-    if (!table || table.rows.length === 0) return c.json(notFound, 404);
+    if (!table || table.rows.length === 0) return c.json(notFound, NOT_FOUND);
     return c.json({ title: table.title, kind: table.kind, rows: table.rows });
   });
 

@@ -1,10 +1,13 @@
 /**
  * The JSON API under /api. One Hono app per resource, mounted here.
- * Errors always come back as `{ error: { code, message, issues? } }`, never a stack trace.
+ * Errors always come back as `{ error: { code, message, issues? } }`, never a stack trace; the
+ * codes, statuses and default messages are in ./errors.ts.
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./types";
+import { apiError } from "./errors";
+import { apiGuard } from "./guard";
 import { accounts } from "./accounts";
 import { clicks } from "./clicks";
 import { editor, uploadAudio } from "./editor";
@@ -20,10 +23,13 @@ import { grammar } from "./grammar";
 
 export const api = new Hono<ApiEnv>().basePath("/api");
 
+// Same-origin check on every state-changing call (./guard.ts); roles are declared per sub-app.
+api.use("*", apiGuard);
+
 api.get("/health", (c) => c.json({ ok: true }));
 api.route("/click", clicks);
 api.route("/wenesh", me);
-// POST /api/login, /api/join, /api/reset, /api/restore-access; GET /api/logout (SPEC §7 compatibility)
+// POST /api/login, /api/join, /api/reset, /api/restore-access; GET /api/logout (docs/product.md §7 compatibility)
 api.route("/", accounts);
 api.route("/editor", editor);
 api.route("/upload-audio", uploadAudio);
@@ -41,12 +47,12 @@ api.route("/", grammar);
 // POST /api/signup-wotd, /api/verify-unsubscribe-token, /api/unsubscribe, /api/confirm-email
 api.route("/", wotd);
 
-api.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "No such API endpoint." } }, 404));
+api.notFound((c) => apiError(c, "NOT_FOUND"));
 
 api.onError((error, c) => {
   if (error instanceof HTTPException) {
-    return c.json({ error: { code: "HTTP_ERROR", message: error.message } }, error.status);
+    return apiError(c, "HTTP_ERROR", { message: error.message, status: error.status });
   }
   console.error("api-error", { path: c.req.path, error: String(error) });
-  return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
+  return apiError(c, "INTERNAL");
 });

@@ -1,8 +1,11 @@
 /**
  * OpenAPI 3.1 description of the public read API, served at GET /api/openapi.json.
  * A plain object on purpose: other modules add their paths with `openapi.paths["/api/…"] = { … }`
- * (or `Object.assign(openapi.paths, …)`) before the first request.
+ * (or `Object.assign(openapi.paths, …)`) before the first request. The error codes (the Error
+ * schema and each path's error answers) come from the table in ./errors.ts.
  */
+import { API_ERRORS, type ApiErrorCode } from "./errors";
+
 type Json = Record<string, unknown>;
 
 const json = (schema: Json, description = "OK") => ({
@@ -11,6 +14,15 @@ const json = (schema: Json, description = "OK") => ({
 });
 
 const error = { $ref: "#/components/schemas/Error" };
+
+/** One error answer of a path, keyed by the code's status: `...errorResponse("VALIDATION", "Invalid id")`. */
+const errorResponse = (code: ApiErrorCode, description: string) => ({
+  [API_ERRORS[code].status]: json(error, `${code}: ${description}`),
+});
+
+const ERROR_CODE_LIST = (Object.keys(API_ERRORS) as ApiErrorCode[]).map(
+  (code) => `${code} (${API_ERRORS[code].status}): ${API_ERRORS[code].description}`,
+);
 
 export const openapi: {
   openapi: string;
@@ -22,7 +34,7 @@ export const openapi: {
   info: {
     title: "Nishnaabemwin public API",
     version: "1.0.0",
-    description: "Read-only JSON for words, sentences and stories. Errors use { error: { code, message, issues? } }.",
+    description: "Read-only JSON for words, sentences and stories. Errors use { error: { code, message, issues? } }; the codes are listed under components.schemas.Error.",
   },
   paths: {
     "/api/vocab": {
@@ -45,7 +57,7 @@ export const openapi: {
               data: { type: "array", items: { $ref: "#/components/schemas/SearchHit" } },
             },
           }),
-          400: json(error, "Missing or too long q"),
+          ...errorResponse("VALIDATION", "Missing or too long q"),
         },
       },
     },
@@ -55,8 +67,8 @@ export const openapi: {
         requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "integer" } } } } } },
         responses: {
           200: json({ type: "object", properties: { data: { $ref: "#/components/schemas/Sentence" } } }),
-          400: json(error, "Invalid id"),
-          404: json(error, "No such sentence"),
+          ...errorResponse("VALIDATION", "Invalid id"),
+          ...errorResponse("NOT_FOUND", "No such sentence"),
         },
       },
     },
@@ -66,7 +78,7 @@ export const openapi: {
         parameters: [{ name: "lex_id", in: "query", required: true, schema: { type: "integer" } }],
         responses: {
           200: json({ type: "object", properties: { sentence_ids: { type: "array", items: { type: "integer" } } } }),
-          400: json(error, "Invalid lex_id"),
+          ...errorResponse("VALIDATION", "Invalid lex_id"),
         },
       },
     },
@@ -107,7 +119,15 @@ export const openapi: {
         properties: {
           error: {
             type: "object",
-            properties: { code: { type: "string" }, message: { type: "string" }, issues: { type: "array" } },
+            properties: {
+              code: { type: "string", enum: Object.keys(API_ERRORS), description: ERROR_CODE_LIST.join("\n") },
+              message: { type: "string" },
+              issues: {
+                type: "array",
+                description: "VALIDATION only",
+                items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } }, required: ["path", "message"] },
+              },
+            },
             required: ["code", "message"],
           },
         },

@@ -5,13 +5,13 @@ import type { ApiEnv } from "./types";
 
 const CACHE = { "Cache-Control": "public, max-age=300" };
 
-/** GET /api/story-index — SPEC §7: list of `{ id, title, completed }`. */
+/** GET /api/story-index — docs/product.md §7: list of `{ id, title, completed }`. */
 export const storyIndex = new Hono<ApiEnv>().get("/", async (c) =>
   c.json(await listStoryIndex(createDb(c.env.DB)), 200, CACHE),
 );
 
 /**
- * GET /api/bloomfield, /api/olp, /api/misc — the old story sources (SPEC §7 story fetch): the list a
+ * GET /api/bloomfield, /api/olp, /api/misc — the old story sources (docs/product.md §7 story fetch): the list a
  * client searches for a matching id. Only completed stories carry their paragraphs.
  */
 export function storySource(source: StorySource) {

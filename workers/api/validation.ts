@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { apiError, type ApiIssue } from "./errors";
 
 /** Reads a JSON or form body; returns null when it cannot be read. */
 export async function readBody(c: Context): Promise<unknown> {
@@ -17,16 +18,12 @@ export async function readBody(c: Context): Promise<unknown> {
   return null;
 }
 
-/** 400 with our envelope and the zod issues. */
-export function invalid(c: Context, error: z.ZodError | null, message = "The request was not valid.") {
-  return c.json(
-    {
-      error: {
-        code: "VALIDATION",
-        message,
-        issues: error?.issues.map((i) => ({ path: i.path.join("."), message: i.message })) ?? [],
-      },
-    },
-    400,
-  );
+/** The zod issues as the API lists them: `{ path: "a.b", message }`. */
+export function issuesOf(error: z.ZodError | null): ApiIssue[] {
+  return error?.issues.map((i) => ({ path: i.path.join("."), message: i.message })) ?? [];
+}
+
+/** 400 VALIDATION with our envelope and the zod issues (`message` replaces the table's). */
+export function invalid(c: Context, error: z.ZodError | null, message?: string) {
+  return apiError(c, "VALIDATION", { message, issues: issuesOf(error) });
 }

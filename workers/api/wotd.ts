@@ -1,5 +1,5 @@
 /**
- * The old Word of the Day JSON calls (SPEC §7), kept for existing clients:
+ * The old Word of the Day JSON calls (docs/product.md §7), kept for existing clients:
  * POST /api/signup-wotd {name, email, source} → {success} or {success: false, error: {code, message}}
  *   (an address that is already confirmed answers 200 with code SQLITE_CONSTRAINT_UNIQUE, as the old API did)
  * POST /api/verify-unsubscribe-token {token} → {valid}; POST /api/unsubscribe {token} → {success};
@@ -11,39 +11,33 @@ import { createDb } from "../../db/client";
 import { TokenBodySchema, WOTD_TEXT, WotdSignupSchema } from "../../app/utils/email-forms";
 import { isProduction } from "../../app/services/config.server";
 import { getRecordedMailStats } from "../../app/services/mail.server";
-import { clientIp } from "../../app/services/rate-limit.server";
 import { confirmEmail, signUpForWotd, unsubscribe, verifyUnsubscribeToken } from "../../app/services/wotd.server";
 import type { ApiEnv } from "./types";
-import { readBody } from "./validation";
+import { apiError } from "./errors";
+import { issuesOf, readBody } from "./validation";
 
+const FAILED = { success: false };
+
+/** 400 VALIDATION in the old `{ success: false, error }` shape, with the first issue as the message. */
 function invalidBody(c: Context, error: z.ZodError | null) {
-  return c.json(
-    {
-      success: false,
-      error: {
-        code: "VALIDATION",
-        message: error?.issues[0]?.message ?? "The request was not valid.",
-        issues: error?.issues.map((i) => ({ path: i.path.join("."), message: i.message })) ?? [],
-      },
-    },
-    400,
-  );
+  return apiError(c, "VALIDATION", { message: error?.issues[0]?.message, issues: issuesOf(error), fields: FAILED });
 }
 
 export const wotd = new Hono<ApiEnv>()
   .post("/signup-wotd", async (c) => {
     const parsed = WotdSignupSchema.safeParse(await readBody(c));
     if (!parsed.success) return invalidBody(c, parsed.error);
-    const result = await signUpForWotd({ env: c.env, db: createDb(c.env.DB) }, parsed.data, clientIp(c.req.raw));
+    const result = await signUpForWotd({ env: c.env, db: createDb(c.env.DB) }, parsed.data, c.req.raw);
     switch (result.status) {
       case "subscribed":
         return c.json({ success: true });
       case "already-subscribed":
-        return c.json({ success: false, error: { code: "SQLITE_CONSTRAINT_UNIQUE", message: WOTD_TEXT.already } });
+        return apiError(c, "SQLITE_CONSTRAINT_UNIQUE", { message: WOTD_TEXT.already, fields: FAILED });
       case "rate-limited":
-        return c.json({ success: false, error: { code: "RATE_LIMITED", message: WOTD_TEXT.rateLimited } }, 429);
+        c.header("Retry-After", String(result.retryAfter));
+        return apiError(c, "RATE_LIMITED", { message: WOTD_TEXT.rateLimited, fields: FAILED });
       case "error":
-        return c.json({ success: false, error: { code: "INTERNAL", message: WOTD_TEXT.error } }, 500);
+        return apiError(c, "INTERNAL", { message: WOTD_TEXT.error, fields: FAILED });
     }
   })
   .post("/verify-unsubscribe-token", async (c) => {
@@ -64,7 +58,7 @@ export const wotd = new Hono<ApiEnv>()
   // Test-only (never in production, only with MAIL_TRANSPORT=record): what the recording mailer took, for the bench.
   .get("/_test/recorded-mail", (c) => {
     if (isProduction(c.env) || c.env.MAIL_TRANSPORT !== "record") {
-      return c.json({ error: { code: "NOT_FOUND", message: "No such API endpoint." } }, 404);
+      return apiError(c, "NOT_FOUND");
     }
     return c.json(getRecordedMailStats(c.req.query("subject") ?? ""));
   });

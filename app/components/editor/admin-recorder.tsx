@@ -1,4 +1,4 @@
-/** The /admin test recorder (SPEC §2 /admin, §4 recorder states): records the word 'test' and posts it to /api/upload-audio. */
+/** The /admin test recorder (docs/product.md §2 /admin, §4 recorder states): records the word 'test' and posts it to /api/upload-audio. */
 import { useState } from "react";
 import { uploadFileName } from "../../utils/clip-names";
 import { MESSAGES, postAudio, RecordButton, StatusMessage, useFlash, useRecorder, type Clip } from "./recorder";

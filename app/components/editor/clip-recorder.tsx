@@ -1,5 +1,5 @@
 /**
- * The edit panel's recorder (SPEC §4): each stopped clip joins a pending list (play, remove); upload asks
+ * The edit panel's recorder (docs/product.md §4): each stopped clip joins a pending list (play, remove); upload asks
  * for confirmation listing the file names (form without punctuation + running index + '.ogg', §5).
  */
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-/** SPEC §4 form display rules for the editor (client-safe, no imports). */
+/** docs/product.md §4 form display rules for the editor (client-safe, no imports). */
 export type MorphSide = "right" | "left" | "both" | "none";
 
 /** null: as is; right: base-; left: -base; both: -base-; none: base(morph). */
@@ -31,5 +31,5 @@ export const MORPH_SIDE_LABELS: Record<MorphSide, string> = {
   none: "none (base(morph))",
 };
 
-/** The editor's address (SPEC §2); /editor redirects here. */
+/** The editor's address (docs/product.md §2); /editor redirects here. */
 export const EDITOR_BASE = "/DEV_editor";

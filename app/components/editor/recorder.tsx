@@ -1,9 +1,10 @@
 /**
- * Microphone recorder for the editor and /admin (SPEC §4 recorder states, §5 and §8 messages).
+ * Microphone recorder for the editor and /admin (docs/product.md §4 recorder states, §5 and §8 messages).
  * idle → recording (RECORD/STOP toggle, mm:ss timer) → recorded. Editor-only code: imported only by
  * editor and admin routes, so it never loads on public pages.
  */
 import { useEffect, useRef, useState } from "react";
+import { DEFAULT_RECORDING_TYPE, RECORDING_TYPES } from "../../utils/audio-types";
 
 export const MESSAGES = {
   noMic: "This browser doesn't support microphone recording (no navigator.mediaDevices).",
@@ -15,7 +16,7 @@ export const MESSAGES = {
   success: "Audio recording successfully uploaded!",
 } as const;
 
-/** SPEC §9: upload success shows for 2 s. */
+/** docs/product.md §9: upload success shows for 2 s. */
 export const SUCCESS_MS = 2000;
 
 export type Clip = { id: string; blob: Blob; url: string; type: string };
@@ -29,7 +30,7 @@ export function formatTimer(seconds: number) {
 
 function pickMimeType() {
   if (typeof MediaRecorder === "undefined") return "";
-  for (const type of ["audio/ogg;codecs=opus", "audio/webm;codecs=opus", "audio/webm"]) {
+  for (const type of RECORDING_TYPES) {
     if (MediaRecorder.isTypeSupported?.(type)) return type;
   }
   return "";
@@ -74,8 +75,8 @@ export function useRecorder(onClip: (clip: Clip) => void) {
     };
     media.onstop = () => {
       stream.getTracks().forEach((t) => t.stop());
-      // SPEC §9: fall back to audio/webm (opus) when the recorder reports no type.
-      const type = media.mimeType || "audio/webm";
+      // docs/product.md §9: fall back to audio/webm (opus) when the recorder reports no type.
+      const type = media.mimeType || DEFAULT_RECORDING_TYPE;
       const blob = new Blob(chunks, { type });
       if (blob.size === 0) {
         setStatus({ kind: "error", text: MESSAGES.prepareFailed });
@@ -131,7 +132,7 @@ export function StatusMessage({ status }: { status: Status }) {
   );
 }
 
-/** Posts multipart data; answers the SPEC message for whatever happened. */
+/** Posts multipart data; answers the docs/product.md message for whatever happened. */
 export async function postAudio(url: string, body: FormData): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; text: string }> {
   let response: Response;
   try {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 
 /**
- * The editor's Words and Sentences views: a GET search form, then SPEC's states — 'Enter text to search' before a
+ * The editor's Words and Sentences views: a GET search form, then the product reference's states — 'Enter text to search' before a
  * search, 'No results', or the rows (rendered by `children`) and 'N more results'.
  */
 export function EditorSearchView<Row>({

@@ -1,5 +1,5 @@
 /**
- * Plays one recording from /audio/…; renders nothing when there is none (SPEC: no button
+ * Plays one recording from /audio/…; renders nothing when there is none (docs/product.md: no button
  * for missing audio). The button toggles play and pause. With `autoPlayAfterMs` the clip
  * also plays that long after the button appears (give it a new `key` per item).
  */

@@ -1,5 +1,5 @@
 /**
- * The lesson player (SPEC §4): a start screen, then the items one at a time. With JavaScript
+ * The lesson player (docs/product.md §4): a start screen, then the items one at a time. With JavaScript
  * the recording plays 250 ms after an item shows and the English appears 500 ms after; without
  * it everything shows at once. The step lives in the URL (?step=), so Next works without JS.
  * Finish stores the lesson in local storage and moves on to /aambe/practice.

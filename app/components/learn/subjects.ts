@@ -1,8 +1,8 @@
 /**
- * VAI subjects in SPEC §3's order, with plain-English labels. The Odawa forms themselves
- * always come from the grammar engine (app/grammar), never from here.
+ * VAI subjects in docs/product.md §3's order, with plain-English labels. The Odawa forms themselves
+ * always come from the grammar engine (app/core/grammar), never from here.
  */
-import { inflect, ORDERS, type Cell, type Inflection, type LexemeInput, type Order, type Person } from "../../core/grammar";
+import { inflect, ORDER_NAMES, ORDERS, type Cell, type Inflection, type LexemeInput, type Order, type Person } from "../../core/grammar";
 
 export type Term = "proximate" | "obviative" | "exclusive" | "inclusive";
 
@@ -18,17 +18,10 @@ export const VAI_SUBJECTS: ReadonlyArray<{ code: Person; label: string; english:
   { code: "x", label: "X", english: "someone (unspecified actor)" },
 ];
 
-/** SPEC §9 names of the orders. */
-export const ORDER_LABELS: Record<Order, string> = {
-  ind: "Independent",
-  "ind-neg": "Independent Negative",
-  conj: "Conjunct",
-  "conj-neg": "Conjunct Negative",
-  imp: "Imperative",
-  "imp-pro": "Imperative Prohibitive",
-};
+/** docs/product.md §9 names of the orders (the grammar engine's ORDER_NAMES, the one definition). */
+export const ORDER_LABELS: Record<Order, string> = ORDER_NAMES;
 
-/** SPEC §5: imperatives allow only 2s, 2p and 21. */
+/** docs/product.md §5: imperatives allow only 2s, 2p and 21. */
 const IMPERATIVE_SUBJECTS: ReadonlySet<Person> = new Set(["2s", "21", "2p"]);
 
 export function parseOrder(value: string | null): Order {

@@ -1,4 +1,4 @@
-/** The four verb types of /aambe/verbs with SPEC §9's form counts and difficulty labels. */
+/** The four verb types of /aambe/verbs with docs/product.md §9's form counts and difficulty labels. */
 export const VERB_TYPES = [
   {
     code: "VAI",

@@ -1,12 +1,12 @@
 /**
- * The /conj form's state rules (SPEC "Conjugator form", §4 transitions, §5 allowed sets). Pure; shared by the
+ * The /conj form's state rules (docs/product.md "Conjugator form", §4 transitions, §5 allowed sets). Pure; shared by the
  * server (GET form without JavaScript) and the browser (instant recompute).
  */
-import { objectsOf, subjectsOf, type Order, type Person, type VerbClass } from "./index";
+import { CLASS_NAMES, ORDER_NAMES, ORDERS, VERB_CLASSES, objectsOf, subjectsOf, type Order, type Person, type VerbClass } from "./cells";
 
 export type ConjState = { type: VerbClass; verb: string; order: Order; subject: Person; object: Person | null };
 
-/** SPEC's 16 verbs, listed first in this order for their class. */
+/** the product reference's 16 verbs, listed first in this order for their class. */
 export const SPEC_VERBS: Record<VerbClass, string[]> = {
   vai: ["maajaa", "yaa", "kido", "zhaa"],
   vii: ["naagshi", "zhiwebad", "te", "yaa"],
@@ -14,21 +14,11 @@ export const SPEC_VERBS: Record<VerbClass, string[]> = {
   vta: ["waabmaa", "ggwejmaa", "miinaa", "nsaa"],
 };
 
-export const TYPE_OPTIONS: Array<{ value: VerbClass; label: string }> = [
-  { value: "vai", label: "vai Animate Intransitive" },
-  { value: "vii", label: "vii Inanimate Intransitive" },
-  { value: "vta", label: "vta Transitive Animate" },
-  { value: "vti", label: "vti Transitive Inanimate" },
-];
+/** "vai Animate Intransitive", … in the order vai, vii, vta, vti. */
+export const TYPE_OPTIONS: Array<{ value: VerbClass; label: string }> = VERB_CLASSES.map((value) => ({ value, label: `${value} ${CLASS_NAMES[value]}` }));
 
-export const ORDER_OPTIONS: Array<{ value: Order; label: string }> = [
-  { value: "ind", label: "ind Independent" },
-  { value: "ind-neg", label: "ind-neg Independent Negative" },
-  { value: "conj", label: "conj Conjunct" },
-  { value: "conj-neg", label: "conj-neg Conjunct Negative" },
-  { value: "imp", label: "imp Imperative" },
-  { value: "imp-pro", label: "imp-pro Imperative Prohibitive" },
-];
+/** "ind Independent", … "imp-pro Imperative Prohibitive". */
+export const ORDER_OPTIONS: Array<{ value: Order; label: string }> = ORDERS.map((value) => ({ value, label: `${value} ${ORDER_NAMES[value]}` }));
 
 export const isImperative = (o: Order) => o === "imp" || o === "imp-pro";
 
@@ -36,7 +26,7 @@ export function ordersFor(type: VerbClass): Order[] {
   return ORDER_OPTIONS.map((o) => o.value).filter((o) => type !== "vii" || !isImperative(o));
 }
 
-/** SPEC §4 defaults for a verb type in an order. */
+/** docs/product.md §4 defaults for a verb type in an order. */
 export function defaultsFor(type: VerbClass, order: Order): { subject: Person; object: Person | null } {
   const imp = isImperative(order);
   const conj = order === "conj" || order === "conj-neg";
@@ -47,7 +37,7 @@ export function defaultsFor(type: VerbClass, order: Order): { subject: Person; o
 }
 
 /**
- * Applies SPEC §4: a new type resets verb, subject and object; vii + imperative resets to ind; an imperative forces
+ * Applies docs/product.md §4: a new type resets verb, subject and object; vii + imperative resets to ind; an imperative forces
  * 2s/2p/21; subject and object are kept when still allowed, else fall back (vta object: 3s or 3', else the first).
  */
 export function normaliseState(

@@ -1,11 +1,10 @@
 /** English glosses for inflected verbs: person, number, negation, order, objects, irregular verbs. Pure. */
-import type { Cell, Person, VerbClass } from "./index";
+import { PERSON_NAMES, type Cell, type Person, type VerbClass } from "./cells";
 
-const SUBJ: Record<Person, string> = {
-  "1s": "I", "2s": "you (sg)", "3s": "s/he", "3'": "s/he (obv.)", "1p": "we (excl.)", "21": "we (incl.)",
-  "2p": "you (pl)", "3p": "they", x: "someone", "0s": "it", "0p": "they (inan.)", "0's": "it (obv.)",
-  "0'p": "they (inan., obv.)", "0": "it", "0'": "it (obv.)",
-};
+/** Subjects in glosses: the person names of cells.ts with "obviative" and "inanimate" shortened ("s/he (obv.)"). */
+const SUBJ = Object.fromEntries(
+  Object.entries(PERSON_NAMES).map(([person, name]) => [person, name.replace("obviative", "obv.").replace("inanimate", "inan.")]),
+) as Record<Person, string>;
 const OBJ: Record<Person, string> = {
   "1s": "me", "2s": "you (sg)", "3s": "him/her", "3'": "him/her (obv.)", "1p": "us (excl.)", "21": "us (incl.)",
   "2p": "you (pl)", "3p": "them", x: "someone", "0s": "it", "0p": "them (inan.)", "0's": "it", "0'p": "them",

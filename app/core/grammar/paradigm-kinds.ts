@@ -1,25 +1,25 @@
 /**
- * /paradigms and /conj-data (SPEC "Paradigm viewer", §3 paradigm sample words and data files). Pure: the paradigm
+ * /paradigms and /conj-data (docs/product.md "Paradigm viewer", §3 paradigm sample words and data files). Pure: the paradigm
  * classes and kinds, the sample words, the kind-keeping rule and the row template (labels, "" = separator row).
  * Noun classes are listed but carry no data yet: docs/decisions/005a-noun-paradigm-classes.md.
  */
-import { cellLabel, cellsOf, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./index";
+import { cellLabel, cellsOf, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./cells";
 import { SPEC_VERBS } from "./conj-form";
 
-/** SPEC §3 classes, in SPEC's order. */
+/** docs/product.md §3 classes, in the product reference's order. */
 export const PARADIGM_CLASSES = [
   "vai", "vii", "vti", "vta",
   "na_I", "ni_I", "na_II", "ni_II", "na_III", "na_IVa", "ni_IVa", "na_IVb", "na_V", "ni_V", "na_VI", "ni_VI", "na_VII", "ni_VII",
 ] as const;
 export type ParadigmClass = (typeof PARADIGM_CLASSES)[number];
 
-/** Kind suffixes as SPEC names them; -imp-neg is the engine's imp-pro (prohibitive). */
+/** Kind suffixes as docs/product.md names them; -imp-neg is the engine's imp-pro (prohibitive). */
 const VERB_SUFFIXES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-neg"] as const;
 type VerbSuffix = (typeof VERB_SUFFIXES)[number];
 
 const isVerbClass = (c: string): c is VerbClass => c === "vai" || c === "vii" || c === "vti" || c === "vta";
 
-/** Every kind of a class (SPEC §3): verbs {cls}-ind … -imp-neg (no imp for vii); nouns {cls}-inf and {cls}-n-poss (not VII). */
+/** Every kind of a class (docs/product.md §3): verbs {cls}-ind … -imp-neg (no imp for vii); nouns {cls}-inf and {cls}-n-poss (not VII). */
 export function kindsOf(cls: ParadigmClass): string[] {
   if (isVerbClass(cls)) return VERB_SUFFIXES.filter((s) => cls !== "vii" || !s.startsWith("imp")).map((s) => `${cls}-${s}`);
   return cls.endsWith("_VII") ? [`${cls}-inf`] : [`${cls}-inf`, `${cls}-n-poss`];
@@ -45,7 +45,7 @@ export function kindLabel(kind: string): string {
   return k ? `${ORDER_NAMES[k.order]} (${k.kind})` : kind;
 }
 
-/** SPEC "Paradigm viewer": a new word keeps the kind suffix when its class has it, else the first kind of the class. */
+/** docs/product.md "Paradigm viewer": a new word keeps the kind suffix when its class has it, else the first kind of the class. */
 export function keepKind(previousKind: string | null | undefined, cls: ParadigmClass): string {
   const kinds = kindsOf(cls);
   const prev = previousKind ?? "";
@@ -74,7 +74,7 @@ export function findSampleWord(word: string | null | undefined, kind?: string | 
 /** Template row of a paradigm: a cell with its label, or a separator (label ""). */
 export type TemplateRow = { label: string; cell: Cell | null };
 
-/** The rows of a kind: one per cell of SPEC §5; where a subject has several objects, a separator row between subjects. */
+/** The rows of a kind: one per cell of docs/product.md §5; where a subject has several objects, a separator row between subjects. */
 export function templateOf(cls: VerbClass, order: Order): TemplateRow[] {
   const rows: TemplateRow[] = [];
   const cells = cellsOf(cls, order);

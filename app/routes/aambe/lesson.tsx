@@ -5,7 +5,7 @@ import { LessonPlayer } from "../../components/learn/lesson-player";
 import type { Route } from "./+types/lesson";
 import { SITE_DESCRIPTION } from "../../utils/meta";
 
-/** /aambe/learn/{num}: an unknown lesson redirects to /aambe (SPEC). */
+/** /aambe/learn/{num}: an unknown lesson redirects to /aambe (docs/product.md). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
   const lesson = await getLesson(getBindings(context).db, Number(params.num));

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { source, signedIn: user !== null };
 }
 
-/** The lesson the player left in local storage (SPEC: "Reads stored lesson words"). */
+/** The lesson the player left in local storage (docs/product.md: "Reads stored lesson words"). */
 function useStoredLesson(enabled: boolean) {
   const [state, setState] = useState<{ number: number; items: PracticeItem[] } | "loading" | "none">("loading");
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/alias";
 
-/** /editor and /editor/* are a clearer name for /DEV_editor (SPEC §2 keeps the old address). */
+/** /editor and /editor/* are a clearer name for /DEV_editor (docs/product.md §2 keeps the old address). */
 export function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rest = params["*"] ? `/${params["*"]}` : "";

@@ -1,13 +1,12 @@
 /**
- * /DEV_editor/counts — SPEC §2 Count table: name, part of speech (filter All, Noun, Verb, Adverb, Affix,
- * Other, by SPEC §3's tags), count; a row reveals its gloss. Reached by URL only (no footer button).
+ * /DEV_editor/counts — docs/product.md §2 Count table: name, part of speech (filter All, Noun, Verb, Adverb, Affix,
+ * Other, by docs/product.md §3's tags), count; a row reveals its gloss. Reached by URL only (no footer button).
  */
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { listCounts } from "../../../db/queries/editor";
+import { listCounts } from "../../../db/queries/editor-counts";
 import { EDITOR_BASE } from "../../components/editor/display";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../services/editor.server";
 import type { Route } from "./+types/counts";
 
 const FILTERS = [
@@ -25,8 +24,7 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireEditorPage(request, env, db);
+  const { db } = getBindings(context);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.parse({ pos: params.get("pos") ?? "all", page: params.get("page") ?? 1 });
   return { pos: query.pos, counts: await listCounts(db, query) };
@@ -79,7 +77,7 @@ export default function EditorCounts({ loaderData }: Route.ComponentProps) {
                   key={row.id}
                   className="count-row"
                   onClick={(event) => {
-                    // The whole row reveals the gloss (SPEC §2); the name's disclosure also works without JavaScript.
+                    // The whole row reveals the gloss (docs/product.md §2); the name's disclosure also works without JavaScript.
                     if ((event.target as HTMLElement).closest("summary")) return;
                     const details = event.currentTarget.querySelector("details");
                     if (details) details.open = !details.open;

@@ -1,20 +1,21 @@
 /**
- * /DEV_editor (issue #8; SPEC §2 "Editor tool"): the editor's frame. Without a session only a login link
+ * /DEV_editor (issue #8; docs/product.md §2 "Editor tool"): the editor's frame. Without a session only a login link
  * shows (back here after login); a signed-in user without the editor role is told so. The footer holds the
  * user button that opens RANKS / WORDS / SENTENCES and close, and Previous / Next in rank view.
- * Every child loader and action checks the role again on the server.
+ * The editor role is required by this route's middleware, which runs before every child loader and action.
  */
 import { useRef } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { getBindings } from "../../context";
-import { requireEditorPage } from "../../services/editor.server";
+import { getRoleUser, requireRole } from "../../middleware/guard.server";
 import { EDITOR_BASE } from "../../components/editor/display";
 import type { Route } from "./+types/layout";
 import { SITE_DESCRIPTION } from "../../utils/meta";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  const user = await requireEditorPage(request, env, db);
+/** The editor role for this page and every child route's loader and action (rendered 401/403 below). */
+export const middleware: Route.MiddlewareFunction[] = [requireRole("editor")];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getRoleUser(context);
   return { user: { username: user.username, usernameColor: user.usernameColor, role: user.role } };
 }
 
@@ -100,26 +101,6 @@ export default function EditorLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname, search } = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 401) {
-    const from = `${pathname}${search}`.replace(/^\/+/, "");
-    return (
-      <section className="page editor-gate">
-        <h1>Editor</h1>
-        <p>
-          <Link to={`/biindge?from=${encodeURIComponent(from)}`}>Log in</Link>
-        </p>
-      </section>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="page editor-gate">
-        <h1>Editor</h1>
-        <p className="alert alert-warning">You are logged in, but your account does not have the editor role.</p>
-      </section>
-    );
-  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="page editor-gate">

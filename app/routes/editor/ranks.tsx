@@ -1,29 +1,20 @@
 /**
- * /DEV_editor — rank view (SPEC §2 Ranks, §4 display rules, §5 editor rules). 100 rows per page, filtered
+ * /DEV_editor — rank view (docs/product.md §2 Ranks, §4 display rules, §5 editor rules). 100 rows per page, filtered
  * and paged in D1. `?edit=<id>` opens the edit panel (loaded from the server each time it opens), so
  * paging, filtering, linking, morph side and emoji all work with plain forms; JavaScript adds row clicks,
  * arrow-key paging, Escape and the recorder.
  */
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigate } from "react-router";
 import { z } from "zod";
-import {
-  findLexemesByName,
-  getFormDetail,
-  listRankPage,
-  setFormEmoji,
-  setFormLexemes,
-  setFormMorphSide,
-  type EditResult,
-  type FormDetail,
-  type HistoryEntry,
-  type RankRow,
-} from "../../../db/queries/editor";
-import { ClipRecorder } from "../../components/editor/clip-recorder";
-import { displayForm, EDITOR_BASE, formColour, MORPH_SIDE_LABELS } from "../../components/editor/display";
+import { findLexemesByName, getFormDetail, setFormEmoji, setFormLexemes, setFormMorphSide, type EditResult } from "../../../db/queries/editor-forms";
+import { listRankPage } from "../../../db/queries/editor-ranks";
+import { EDITOR_BASE } from "../../components/editor/display";
+import { EditPanel } from "../../components/editor/edit-panel";
+import { FormText } from "../../components/editor/form-text";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../services/editor.server";
-import { EmojiSchema, MORPH_SIDE_VALUES, MorphSideSchema } from "../../utils/editor-schemas";
+import { getRoleUser } from "../../middleware/guard.server";
+import { EmojiSchema, MorphSideSchema } from "../../utils/editor-schemas";
 import type { Route } from "./+types/ranks";
 
 const QuerySchema = z.object({
@@ -52,8 +43,7 @@ function parseQuery(url: URL): Query {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireEditorPage(request, env, db);
+  const { db } = getBindings(context);
   const query = parseQuery(new URL(request.url));
   const [ranks, detail, candidates] = await Promise.all([
     listRankPage(db, { filter: query.q, page: query.page }),
@@ -94,8 +84,8 @@ function resultMessage(result: EditResult) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = getBindings(context);
-  const user = await requireEditorPage(request, env, db);
+  const { db } = getBindings(context);
+  const user = await getRoleUser(context);
   const form = await request.formData();
   const parsed = IntentSchema.safeParse({
     intent: form.get("intent"),
@@ -120,23 +110,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const ok = result.status === "updated" || result.status === "unchanged";
   return data({ intent: input.intent, ok, message: resultMessage(result) }, { status: ok ? 200 : result.status === "not_found" ? 404 : 400 });
-}
-
-function FormText({ row }: { row: Pick<RankRow, "form" | "morphSide" | "linked" | "hasAudio" | "emoji"> }) {
-  return (
-    <>
-      <span className={`form-text form-${formColour(row)}`} lang="otw">
-        {displayForm(row.form, row.morphSide)}
-      </span>
-      {row.emoji ? <span className="form-emoji"> {row.emoji}</span> : null}
-      {row.hasAudio ? (
-        <span className="speaker" role="img" aria-label="has audio">
-          {" "}
-          🔊
-        </span>
-      ) : null}
-    </>
-  );
 }
 
 export default function Ranks({ loaderData, actionData }: Route.ComponentProps) {
@@ -243,203 +216,5 @@ export default function Ranks({ loaderData, actionData }: Route.ComponentProps) 
         />
       ) : null}
     </section>
-  );
-}
-
-function EditPanel({
-  detail,
-  query,
-  candidates,
-  closeHref,
-  actionData,
-}: {
-  detail: FormDetail;
-  query: Query;
-  candidates: Array<{ id: number; name: string; pos: string; gloss: string }> | null;
-  closeHref: string;
-  actionData: { intent: string; ok: boolean; message: string } | undefined;
-}) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const linkedIds = detail.lexemes.map((l) => l.id);
-  useEffect(() => heading.current?.focus(), []);
-
-  const message = (intent: string) =>
-    actionData && actionData.intent === intent && navigation.state === "idle" ? (
-      <p className={`alert ${actionData.ok ? "alert-success" : "alert-danger"}`} role="status">
-        {actionData.message}
-      </p>
-    ) : null;
-
-  return (
-    <section className="edit-panel" role="dialog" aria-labelledby="edit-heading">
-      <div className="edit-panel-head">
-        <h2 id="edit-heading" tabIndex={-1} ref={heading}>
-          Edit <FormText row={detail} />
-        </h2>
-        <Link to={closeHref} className="button" preventScrollReset aria-label="Close the edit panel">
-          Close
-        </Link>
-      </div>
-      <p className="muted">
-        Rank {detail.rank} · count {detail.count} · {detail.perc.toFixed(4)}%
-      </p>
-
-      <h3>Word links</h3>
-      {detail.lexemes.length ? (
-        <ul className="edit-links">
-          {detail.lexemes.map((lexeme) => (
-            <li key={lexeme.id}>
-              <span lang="otw">{lexeme.name}</span> <span className="muted">({lexeme.pos})</span> {lexeme.gloss}{" "}
-              <Form method="post" className="inline-form" preventScrollReset>
-                <input type="hidden" name="intent" value="lexemes" />
-                <input type="hidden" name="formId" value={detail.id} />
-                {linkedIds
-                  .filter((id) => id !== lexeme.id)
-                  .map((id) => (
-                    <input key={id} type="hidden" name="lexId" value={id} />
-                  ))}
-                <button type="submit" className="button" disabled={busy}>
-                  Remove <span className="visually-hidden">link to {lexeme.name}</span>
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">Not linked to any word.</p>
-      )}
-      <Form method="get" className="editor-filter" preventScrollReset>
-        {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-        {query.page > 1 ? <input type="hidden" name="page" value={query.page} /> : null}
-        {query.col !== "count" ? <input type="hidden" name="col" value={query.col} /> : null}
-        <input type="hidden" name="edit" value={detail.id} />
-        <label htmlFor="lex-name">Dictionary word (exact name)</label>
-        <input id="lex-name" name="lex" defaultValue={query.lex} autoComplete="off" lang="otw" />
-        <button type="submit" className="button">
-          Find
-        </button>
-      </Form>
-      {candidates ? (
-        candidates.length ? (
-          <ul className="edit-links" aria-label="Matching dictionary words">
-            {candidates.map((lexeme) => (
-              <li key={lexeme.id}>
-                <span lang="otw">{lexeme.name}</span> <span className="muted">({lexeme.pos})</span> {lexeme.gloss}{" "}
-                {linkedIds.includes(lexeme.id) ? (
-                  <span className="muted">linked</span>
-                ) : (
-                  <Form method="post" className="inline-form" preventScrollReset>
-                    <input type="hidden" name="intent" value="lexemes" />
-                    <input type="hidden" name="formId" value={detail.id} />
-                    {[...linkedIds, lexeme.id].map((id) => (
-                      <input key={id} type="hidden" name="lexId" value={id} />
-                    ))}
-                    <button type="submit" className="button button-primary" disabled={busy}>
-                      Link <span className="visually-hidden">{lexeme.name} ({lexeme.pos})</span>
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No results</p>
-        )
-      ) : null}
-      {message("lexemes")}
-
-      {detail.form.includes("(") ? (
-        <>
-          <h3>Morph side</h3>
-          <Form method="post" className="editor-filter" preventScrollReset>
-            <input type="hidden" name="intent" value="morph" />
-            <input type="hidden" name="formId" value={detail.id} />
-            <label htmlFor="morph-side">Morph side</label>
-            <select id="morph-side" name="morphSide" required defaultValue={detail.morphSide ?? ""}>
-              <option value="" disabled>
-                Choose a side…
-              </option>
-              {MORPH_SIDE_VALUES.map((side) => (
-                <option key={side} value={side}>
-                  {MORPH_SIDE_LABELS[side]}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="button" disabled={busy}>
-              Save side
-            </button>
-          </Form>
-          {message("morph")}
-        </>
-      ) : null}
-
-      <h3>Emoji</h3>
-      <Form method="post" className="editor-filter" preventScrollReset>
-        <input type="hidden" name="intent" value="emoji" />
-        <input type="hidden" name="formId" value={detail.id} />
-        <label htmlFor="form-emoji">Emoji</label>
-        <input id="form-emoji" name="emoji" required maxLength={32} defaultValue={detail.emoji ?? ""} autoComplete="off" />
-        <button type="submit" className="button" disabled={busy}>
-          Save emoji
-        </button>
-      </Form>
-      {message("emoji")}
-
-      <h3>Audio</h3>
-      {detail.clips.length ? (
-        <ul className="edit-clips">
-          {detail.clips.map((clip) => (
-            <li key={clip.id}>
-              <span className="clip-name">{clip.name}</span>
-              <audio controls preload="none" src={`/api/editor/audio/${clip.id}`} aria-label={`Play ${clip.name}`} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No recordings yet.</p>
-      )}
-      <ClipRecorder formId={detail.id} form={detail.form} clipCount={detail.clips.length} onUploaded={() => void revalidator.revalidate()} />
-      <noscript>
-        <p className="muted">Recording needs JavaScript.</p>
-      </noscript>
-
-      <h3>History</h3>
-      <History entries={detail.history} />
-    </section>
-  );
-}
-
-const ACTION_LABELS: Record<string, string> = {
-  set_lexemes: "word links",
-  set_morph_side: "morph side",
-  set_emoji: "emoji",
-  add_audio: "audio added",
-  upload_failed: "upload failed",
-};
-
-function describe(value: unknown) {
-  if (value == null) return "—";
-  if (typeof value === "object") {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k}: ${Array.isArray(v) ? `[${v.join(", ")}]` : String(v ?? "—")}`)
-      .join("; ");
-  }
-  return String(value);
-}
-
-function History({ entries }: { entries: HistoryEntry[] }) {
-  if (!entries.length) return <p className="muted">No changes yet.</p>;
-  return (
-    <ol className="edit-history">
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <time dateTime={new Date(entry.createdAt).toISOString()}>{new Date(entry.createdAt).toISOString().replace("T", " ").slice(0, 16)} UTC</time>{" "}
-          <strong>{entry.username ?? "(deleted user)"}</strong> {ACTION_LABELS[entry.action] ?? entry.action}: {describe(entry.before)} → {describe(entry.after)}
-        </li>
-      ))}
-    </ol>
   );
 }

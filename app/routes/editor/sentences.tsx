@@ -1,19 +1,17 @@
 /**
- * /DEV_editor/sentences — SPEC §2 Sentences view: search Odawa or English; at most 50 results, then
+ * /DEV_editor/sentences — docs/product.md §2 Sentences view: search Odawa or English; at most 50 results, then
  * 'N more results'. Each Odawa word opens its form and glosses, or '(no meaning listed)' (a disclosure,
  * so it works without JavaScript).
  */
 import { z } from "zod";
-import { searchEditorSentences } from "../../../db/queries/editor";
+import { searchEditorSentences } from "../../../db/queries/editor-search";
 import { sentenceSourceLabel } from "../../../db/queries/sentences";
 import { EditorSearchView } from "../../components/editor/search-view";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../services/editor.server";
 import type { Route } from "./+types/sentences";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireEditorPage(request, env, db);
+  const { db } = getBindings(context);
   const q = z.string().trim().max(200).catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
   if (!q) return { q, result: null };
   const result = await searchEditorSentences(db, q);

@@ -1,14 +1,12 @@
-/** /DEV_editor/words — SPEC §2 Words view: search Odawa or English; at most 100 results, then 'N more results'. */
+/** /DEV_editor/words — docs/product.md §2 Words view: search Odawa or English; at most 100 results, then 'N more results'. */
 import { z } from "zod";
-import { searchEditorWords, WORD_SEARCH_LIMIT } from "../../../db/queries/editor";
+import { searchEditorWords, WORD_SEARCH_LIMIT } from "../../../db/queries/editor-search";
 import { EditorSearchView } from "../../components/editor/search-view";
 import { getBindings } from "../../context";
-import { requireEditorPage } from "../../services/editor.server";
 import type { Route } from "./+types/words";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireEditorPage(request, env, db);
+  const { db } = getBindings(context);
   const q = z.string().trim().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
   return { q, result: q ? await searchEditorWords(db, q) : null, limit: WORD_SEARCH_LIMIT };
 }

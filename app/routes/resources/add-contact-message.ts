@@ -1,5 +1,5 @@
 /**
- * POST /add-contact-message — SPEC §7 (form: honorific, name, email, subject, message) → {success, message}.
+ * POST /add-contact-message — docs/product.md §7 (form: honorific, name, email, subject, message) → {success, message}.
  * The old contact call, kept as a resource route; /contact's own form posts to its page action.
  */
 import type { Route } from "./+types/add-contact-message";
@@ -13,6 +13,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (body && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) if (typeof value === "string") form.set(key, value);
   }
-  const { result, status } = await submitContactForm(request, getBindings(context), form);
-  return Response.json({ success: result.success, message: result.message }, { status });
+  const { result, status, headers } = await submitContactForm(request, getBindings(context), form);
+  return Response.json({ success: result.success, message: result.message }, { status, headers });
 }

@@ -1,5 +1,5 @@
 /**
- * GET /conj-data/{kind}.json (SPEC §7): the paradigm data of one kind, as data. Shape (docs/decisions/005a):
+ * GET /conj-data/{kind}.json (docs/product.md §7): the paradigm data of one kind, as data. Shape (docs/decisions/005a):
  * {
  *   kind: "vta-ind", title: "VTA Independent",
  *   template: ["s/he (3s) → I (1s)", …, "", …],          // row labels in order; "" = separator row
@@ -10,7 +10,7 @@
  * whole word, so the stem is given per form), post = suffix. Unknown kinds and noun kinds (no Nishnaabemwin source
  * yet) answer 404 JSON.
  */
-import { listSampleWords, paradigmTable } from "../../../db/queries/paradigms";
+import { listSampleWords, paradigmTable } from "../../services/paradigms.server";
 import { getBindings } from "../../context";
 import { ORDER_NAMES } from "../../core/grammar";
 import { kindsOf, parseKind, templateOf, PARADIGM_CLASSES } from "../../core/grammar/paradigm-kinds";

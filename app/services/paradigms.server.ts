@@ -1,13 +1,12 @@
 /**
  * Paradigm tables (issue #3): the data behind GET /api/paradigm, /paradigms and /conj-data/{kind}.json.
  * Forms come from the grammar engine over the lexeme's stem in D1; rows follow `templateOf` (label "" = separator).
+ * The lexemes are read by db/queries/verbs.ts; building the tables happens here.
  */
-import { and, asc, inArray } from "drizzle-orm";
-import type { Db } from "../client";
-import { lexemes } from "../schema";
-import { findVerb, type VerbRow } from "./verbs";
-import { cellKey, inflect, type Confidence } from "../../app/core/grammar";
-import { parseKind, SAMPLE_WORDS, templateOf, type SampleWord, type VerbKind } from "../../app/core/grammar/paradigm-kinds";
+import type { Db } from "../../db/client";
+import { findVerb, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
+import { cellKey, inflect, type Confidence } from "../core/grammar";
+import { parseKind, SAMPLE_WORDS, templateOf, type SampleWord, type VerbKind } from "../core/grammar/paradigm-kinds";
 
 export type ParadigmRow = {
   key: string;
@@ -57,13 +56,9 @@ export async function getParadigm(db: Db, word: string, kind: string, separators
 
 export type SampleLexeme = SampleWord & { lexeme: VerbRow };
 
-/** The sample words of /paradigms that exist in the lexicon (first lexeme of each lemma and class), in SPEC order. */
+/** The sample words of /paradigms that exist in the lexicon (first lexeme of each lemma and class), in docs/product.md order. */
 export async function listSampleWords(db: Db): Promise<SampleLexeme[]> {
-  const rows = await db
-    .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem })
-    .from(lexemes)
-    .where(and(inArray(lexemes.name, [...new Set(SAMPLE_WORDS.map((w) => w.name))]), inArray(lexemes.pos, ["vai", "vii", "vti", "vta"])))
-    .orderBy(asc(lexemes.id));
+  const rows = await listVerbsNamed(db, SAMPLE_WORDS.map((w) => w.name));
   return SAMPLE_WORDS.flatMap((w) => {
     const lexeme = rows.find((r) => r.name === w.name && r.pos === w.cls);
     return lexeme ? [{ ...w, lexeme }] : [];

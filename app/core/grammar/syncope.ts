@@ -1,0 +1,100 @@
+/**
+ * The word-final rules and syncope of the Odawa FST's phonology (see phonology.ts): apocope (final short vowel and
+ * glide loss, with the two-syllable minimum), glide deletion, loss of final n, strong/weak syllables, the ambiguity
+ * apostrophe, syncope itself and the optional loss of w before a consonant; then the site's spelling. Pure.
+ */
+
+/** A consonant cluster that counts as one onset/coda for stress (`cseqs` of the FST). */
+const CSEQ = "(?:(?:[bdgptkj]|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y|Q)?)w?|h|'|w|y|[gk]2|[15QSMN678BDT])";
+/** A word-final coda (`codaseqs`): no h or ' alone. */
+const CODA = "(?:[bdgptkj]|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y)?|w|y|[15QSMN678BDT])";
+const SHORT = "[aioE]";
+const LONG = "(?:aa|e|ii|oo)";
+const MIN = `(?:${SHORT}${CSEQ}${SHORT}|${LONG}(?:${CSEQ}${SHORT})?)`;
+const APOCOPE_V = new RegExp(`(?<=${MIN}${CSEQ})${SHORT}$`);
+const APOCOPE_GLIDE = new RegExp(`(?<=${MIN}${CSEQ}?)[wyAIYOE12Q]$`);
+const GLIDE_DEL = /(?<=[bdgptkjczsmnwyh'12345QSMN678BDT])[wy12Q]$/;
+const CSEQ_FULL = new RegExp(`^${CSEQ}$`);
+const CODA_END = new RegExp(`^${CODA}?(?:-|$)`);
+const CODA_W = /w(?=[bdgptkjczsmnwyh'])/g;
+
+const isVowel = (c: string | undefined) => c !== undefined && "aioeàìòAIO".includes(c);
+const isShort = (c: string | undefined) => c === "a" || c === "i" || c === "o";
+
+/** All subsets of an optional rule's sites (`find` must be global): the unapplied spelling first. */
+export function optional(s: string, find: RegExp, replacement: string): string[] {
+  const sites: Array<[number, number]> = [];
+  for (const m of s.matchAll(find)) sites.push([m.index, m[0].length]);
+  let out = [s];
+  // Right to left, so the indices of the sites still to do stay valid.
+  for (let k = sites.length - 1; k >= 0; k--) {
+    const [at, len] = sites[k]!;
+    out = out.flatMap((t) => [t, t.slice(0, at) + replacement + t.slice(at + len)]);
+  }
+  return out;
+}
+
+/** apocope, glidedel: the two word-final rules before syncope. */
+function apocope(s: string): string {
+  if (APOCOPE_GLIDE.test(s)) return s.slice(0, -1);
+  if (APOCOPE_V.test(s)) return s.slice(0, -1);
+  return GLIDE_DEL.test(s) ? s.slice(0, -1) : s;
+}
+
+/**
+ * Syncope (str1–str3, ambigsync, rsync): long vowels, vowels next to vowels, a short vowel ending its word or hyphen
+ * piece, and every other short vowel of a run (the 2nd, 4th … counting from a weak one) are strong; weak vowels go,
+ * written ' between n and z/g/h/s/y (not word-initially) and between s/z and h.
+ */
+export function syncopate(s: string): string {
+  const n = s.length;
+  const strong: boolean[] = new Array<boolean>(n).fill(false);
+  let lastVowel = -1;
+  for (let i = 0; i < n; i++) {
+    const c = s[i]!;
+    if (!isVowel(c)) continue;
+    if (!isShort(c) || isVowel(s[i + 1]) || isVowel(s[i - 1])) strong[i] = true;
+    else if (CODA_END.test(s.slice(i + 1))) strong[i] = true;
+    else if (lastVowel >= 0 && isShort(s[lastVowel]) && !strong[lastVowel] && CSEQ_FULL.test(s.slice(lastVowel + 1, i))) strong[i] = true;
+    lastVowel = i;
+  }
+  let out = "";
+  for (let i = 0; i < n; i++) {
+    const c = s[i]!;
+    if (!isVowel(c) || strong[i]) {
+      out += c;
+      continue;
+    }
+    const before = s[i - 1];
+    const after = s[i + 1];
+    if ((before === "n" && i >= 2 && s[i - 2] !== "-" && after !== undefined && "zghsy".includes(after)) || ((before === "s" || before === "z") && after === "h")) {
+      out += "'";
+    }
+  }
+  return out;
+}
+
+/** The rules from apocope on; variants for n2del (n-less primary) and codawdel (w kept primary). */
+export function finalRules(s: string): string[] {
+  const a = apocope(s);
+  const n2 = a.endsWith("6") ? [a.slice(0, -1), `${a.slice(0, -1)}n`] : [a];
+  const out: string[] = [];
+  for (const t of n2) {
+    const synced = syncopate(t.replace(/6/g, "n")).replace(/à/g, "a").replace(/ì/g, "i").replace(/ò/g, "o");
+    for (const f of synced.includes("w") ? optional(synced, CODA_W, "") : [synced]) if (!out.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+/**
+ * The site's spelling of an FST-spelled form: the glottal stop is ' (the FST's 'h after a lost vowel is one '),
+ * and h stays h only in zh, sh, ch and after n (nasal vowel, -aanh).
+ */
+export function siteSpelling(fst: string): string {
+  if (!fst.includes("h")) return fst;
+  const t = fst.replace(/'h/g, "'");
+  return t.replace(/h/g, (_m, i: number) => {
+    const p = t[i - 1];
+    return p === "n" || p === "s" || p === "z" || p === "c" ? "h" : "'";
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The editor's audio records (issue #8): a form's clip count for naming uploads, and the audio_objects rows of
+ * stored clips. Every change is written together with its edit_log row in one D1 batch (atomic).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { audioObjects, editLog, forms } from "../schema";
+
+export async function getFormForUpload(db: Db, id: number) {
+  const form = await db.select({ id: forms.id, form: forms.form }).from(forms).where(eq(forms.id, id)).get();
+  if (!form) return null;
+  const clips = await db.select({ n: sql<number>`count(*)` }).from(audioObjects).where(eq(audioObjects.formId, id)).get();
+  return { ...form, clipCount: clips?.n ?? 0 };
+}
+
+/**
+ * Records a stored object: tries `keys` in order and keeps the first that is free (the unique key
+ * column decides). Writes the audit row in the same batch. Returns null when every key is taken.
+ */
+export async function insertAudioObject(
+  db: Db,
+  input: {
+    keys: string[];
+    contentType: string;
+    size: number;
+    userId: number;
+    formId: number | null;
+    audit: { entity: string; entityId?: string; action: string };
+  },
+) {
+  for (const key of input.keys) {
+    const taken = await db.select({ id: audioObjects.id }).from(audioObjects).where(eq(audioObjects.key, key)).get();
+    if (taken) continue;
+    try {
+      const [inserted] = await db.batch([
+        db
+          .insert(audioObjects)
+          .values({ key, contentType: input.contentType, size: input.size, formId: input.formId, uploadedBy: input.userId })
+          .returning({ id: audioObjects.id }),
+        db.insert(editLog).values({
+          userId: input.userId,
+          entity: input.audit.entity,
+          entityId: input.audit.entityId ?? key,
+          action: input.audit.action,
+          before: null,
+          after: { key, contentType: input.contentType, size: input.size },
+        }),
+      ]);
+      return { id: inserted[0].id, key };
+    } catch (error) {
+      if (!String(error).includes("UNIQUE")) throw error;
+    }
+  }
+  return null;
+}
+
+/** Undoes insertAudioObject when the R2 write failed, leaving a record of it. */
+export async function removeAudioObject(db: Db, input: { id: number; key: string; userId: number; audit: { entity: string; entityId?: string } }) {
+  await db.batch([
+    db.delete(audioObjects).where(eq(audioObjects.id, input.id)),
+    db.insert(editLog).values({
+      userId: input.userId,
+      entity: input.audit.entity,
+      entityId: input.audit.entityId ?? input.key,
+      action: "upload_failed",
+      before: { key: input.key },
+      after: null,
+    }),
+  ]);
+}
+
+export async function getAudioObject(db: Db, id: number) {
+  return (
+    (await db
+      .select({ id: audioObjects.id, key: audioObjects.key, contentType: audioObjects.contentType, formId: audioObjects.formId })
+      .from(audioObjects)
+      .where(eq(audioObjects.id, id))
+      .get()) ?? null
+  );
+}
