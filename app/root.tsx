@@ -15,10 +15,8 @@ import {
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import { getBindings } from "./context";
-import { recordClick } from "./services/clicks.server";
-import { getSessionUser } from "./services/session.server";
 import { publicConfig } from "./services/config.server";
-import { requestGuard } from "./middleware/guard.server";
+import { getUser, requestGuard } from "./middleware/guard.server";
 import { skipRevalidationWhenUnreachable } from "./utils/client-action";
 import { isRoleGate, RoleGate } from "./components/role-gate";
 
@@ -35,21 +33,21 @@ export const shouldRevalidate = skipRevalidationWhenUnreachable;
 export const middleware: Route.MiddlewareFunction[] = [requestGuard];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db, config } = getBindings(context);
+  const { config } = getBindings(context);
   const url = new URL(request.url);
 
-  // Links in our emails carry ?email=…: log the click, then drop the parameter
-  // from the address bar with a redirect (works without JavaScript).
+  // Old Word of the Day emails linked with ?email=…: drop the address from the address bar. A GET never
+  // writes, so nothing is logged; today's emails carry an opaque ?r= that the page posts to /click (below).
   if (url.searchParams.has("email")) {
-    // Same validation and per-client cap as POST /click (over the cap the click is just not logged).
-    await recordClick(db, request, { email: url.searchParams.get("email"), page: url.pathname });
     url.searchParams.delete("email");
     throw redirect(url.pathname + url.search + url.hash);
   }
 
-  const user = await getSessionUser(request, env, db);
+  const user = await getUser(context);
+  const clickRef = url.searchParams.get("r");
   return {
-    user: user && { username: user.username, usernameColor: user.usernameColor },
+    user: user && { username: user.username, usernameColor: user.usernameColor, role: user.role },
+    clickRef: clickRef && clickRef.length <= 64 ? clickRef : null,
     config: publicConfig(config),
     year: new Date().getUTCFullYear(),
   };
@@ -161,12 +159,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A Word of the Day link (`?r=<reference>`): post the click to /click once the page is shown, then take the
+ * reference out of the address bar. Without JavaScript the click is simply not logged.
+ */
+function useEmailClick() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const ref = data?.clickRef;
+  useEffect(() => {
+    if (!ref) return;
+    const url = new URL(window.location.href);
+    const body = new URLSearchParams({ r: ref, page: url.pathname });
+    navigator.sendBeacon("/click", body);
+    url.searchParams.delete("r");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, [ref]);
+}
+
 export default function App() {
   // Marks the document once React has hydrated: browser tests wait for it before using
   // JavaScript-enhanced forms (before that, a click submits the plain HTML form).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEmailClick();
   return <Outlet />;
 }
 

@@ -1,33 +1,40 @@
 /**
  * The Worker: one entry for the whole site.
  * - `/api/*`  → the Hono JSON API (workers/api)
- * - anything else, every method → React Router (SSR pages, actions, resource routes)
+ * - anything else → React Router (SSR pages, actions, resource routes); a method the address does not answer is
+ *   refused first with 405 and `Allow` (app/services/http-methods.server.ts)
+ * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
  * - `scheduled` → daily Word of the Day job; `queue` → email consumer.
  */
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cloudflareContext } from "../app/context";
 import { createBindings } from "../app/services/bindings.server";
+import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
+import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
 import { runScheduled } from "../app/services/wotd-jobs.server";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+async function pages(request: Request, env: Env, ctx: ExecutionContext) {
+  const build = await loadBuild();
+  const refused = methodNotAllowed(build, request);
+  if (refused) return refused;
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, createBindings(env, ctx));
+  return explainMethodNotAllowed(build, request, await requestHandler(request, context));
+}
+
 export default {
-  fetch(request, env, ctx) {
-    if (isApiPath(new URL(request.url).pathname)) {
-      return api.fetch(request, env, ctx);
-    }
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, createBindings(env, ctx));
-    return requestHandler(request, context);
+  async fetch(request, env, ctx) {
+    const response = isApiPath(new URL(request.url).pathname) ? await api.fetch(request, env, ctx) : await pages(request, env, ctx);
+    return withBaselineHeaders(response);
   },
 
   async scheduled(controller, env, ctx) {

@@ -1,7 +1,8 @@
 /**
  * The pages' middleware. `requestGuard` runs (from app/root.tsx) before every loader and action of every
  * route: same-origin and readable-form checks on anything that changes state, then the session made
- * available to the rest of the request. Routes declare what they need instead of checking by hand:
+ * available to the rest of the request; whatever is rendered for a signed-in user is marked
+ * `Cache-Control: private, no-store` on the way out. Routes declare what they need instead of checking by hand:
  *
  *   export const middleware = [requireRole("editor")];
  *
@@ -26,8 +27,16 @@ export const requestGuard: MiddlewareFunction<Response> = async ({ request, cont
   const { env, db } = getBindings(context);
   let user: Promise<SessionUser | null> | undefined;
   context.set(sessionContext, () => (user ??= getSessionUser(request, env, db)));
-  return next();
+  const response = await next();
+  // Recordings are the same for everyone (and cached long); everything else shown to a user stays private.
+  const media = /^audio\//.test(response.headers.get("Content-Type") ?? "");
+  if (!media && SESSION_COOKIE_RE.test(request.headers.get("Cookie") ?? "") && (await getUser(context))) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+  return response;
 };
+
+const SESSION_COOKIE_RE = /(?:^|;\s*)__Host-session=/;
 
 /** The signed-in user, or null. */
 export function getUser(context: Context): Promise<SessionUser | null> {

@@ -1,12 +1,16 @@
 /**
  * The click log (docs/product.md §7 `POST /click`), shared by the page resource route /click and /api/click: validation,
- * the per-client cap (RATE_RULES.click) and the write.
+ * the per-client cap (RATE_RULES.click) and the write. A click names its subscriber either by address (the old
+ * form: email, page) or by the opaque reference `r` of a Word of the Day link (email-tokens.server.ts), which the
+ * page posts after loading: GET requests never write, so the link itself logs nothing.
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import { logClick } from "../../db/queries/clicks";
-import { ClickSchema } from "../utils/validation";
+import { getSubscriberEmail } from "../../db/queries/wotd";
+import { ClickSchema, SitePathSchema } from "../utils/validation";
+import { subscriberOfClickToken } from "./email-tokens.server";
 import { RATE_LIMIT_TEXT, takeClientCap } from "./rate-limit.server";
 
 export type ClickResult =
@@ -14,12 +18,22 @@ export type ClickResult =
   | { status: "invalid"; error: z.ZodError }
   | { status: "rate-limited"; message: string; retryAfter: number };
 
+const ClickRefSchema = z.object({ r: z.string().max(64), page: SitePathSchema });
+
 /** Valid clicks count against the client's cap; over it nothing is written. */
-export async function recordClick(db: Db, request: Request, body: unknown): Promise<ClickResult> {
-  const parsed = ClickSchema.safeParse(body);
+export async function recordClick({ env, db }: { env: Env; db: Db }, request: Request, body: unknown): Promise<ClickResult> {
+  const byRef = ClickRefSchema.safeParse(body);
+  const parsed = byRef.success ? byRef : ClickSchema.safeParse(body);
   if (!parsed.success) return { status: "invalid", error: parsed.error };
   const refusal = await takeClientCap(db, "click", request);
   if (refusal) return { status: "rate-limited", message: RATE_LIMIT_TEXT.click, retryAfter: refusal.retryAfter };
+  if ("r" in parsed.data) {
+    const id = await subscriberOfClickToken(env, parsed.data.r);
+    const email = id === null ? null : await getSubscriberEmail(db, id);
+    // An unknown or forged reference is answered like a logged click and writes nothing.
+    if (email) await logClick(db, { email, page: parsed.data.page });
+    return { status: "logged" };
+  }
   await logClick(db, parsed.data);
   return { status: "logged" };
 }

@@ -9,7 +9,7 @@ import { createDb, type Db } from "../../db/client";
 import { getContactMessage } from "../../db/queries/contact";
 import { hasJobRun, recordJobRun } from "../../db/queries/jobs";
 import { claimDeliveries, getWotdContent, settleDeliveries } from "../../db/queries/wotd";
-import { unsubscribeTokenFor } from "./email-tokens.server";
+import { clickTokenFor, unsubscribeTokenFor } from "./email-tokens.server";
 import { getMailTransport, type MailTransport } from "./mail.server";
 import { getConfig } from "./config.server";
 import { renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
@@ -65,7 +65,7 @@ async function handleJob(db: Db, env: Env, mailer: MailTransport, job: JobMessag
     case "wotd-send":
       return sendDailyEmails(db, env, mailer, job.day, job.subscriberIds);
     case "wotd-confirm":
-      return sendOnce(db, `wotd-confirm-sent`, `${job.subscriberId}:${job.token.slice(0, 12)}`, () =>
+      return sendOnce(db, `wotd-confirm-sent`, `${job.subscriberId}:${job.sendId ?? job.token.slice(0, 12)}`, () =>
         mailer.send(renderConfirmEmail(siteInfo(getConfig(env)), { email: job.email, token: job.token })),
       );
     case "contact": {
@@ -108,7 +108,8 @@ async function sendDailyEmails(db: Db, env: Env, mailer: MailTransport, day: str
       while (next < claimed.length) {
         const recipient = claimed[next++];
         const unsubscribeToken = await unsubscribeTokenFor(env, recipient.email);
-        const result = await mailer.send(renderWotdEmail(site, word, { email: recipient.email, unsubscribeToken }));
+        const clickToken = await clickTokenFor(env, recipient.id);
+        const result = await mailer.send(renderWotdEmail(site, word, { email: recipient.email, unsubscribeToken, clickToken }));
         if (result.status === "sent") sent.push(recipient.id);
         else failures.push({ id: recipient.id, permanent: !result.transient, message: result.message });
       }

@@ -49,5 +49,33 @@ export async function unsubscribeTokenFor(env: Env, email: string) {
   return toBase64Url(new Uint8Array(mac));
 }
 
+/**
+ * The confirmation token of a pending sign-up: an HMAC of the address and the link's expiry, so a second sign-up
+ * while the first link is still valid sends the same link again instead of invalidating it. Stored hashed.
+ */
+export async function confirmTokenFor(env: Env, email: string, expiresAt: Date) {
+  const key = await hmacKey(tokenSecret(env));
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`wotd-confirm:v1:${email}:${expiresAt.getTime()}`));
+  return toBase64Url(new Uint8Array(mac));
+}
+
+/**
+ * The reference a Word of the Day email's "See the word" link carries instead of the address: the subscriber's
+ * id and an HMAC of it, so a click can be logged for the subscriber without their address in any URL.
+ */
+export async function clickTokenFor(env: Env, subscriberId: number) {
+  const key = await hmacKey(tokenSecret(env));
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`wotd-click:v1:${subscriberId}`));
+  return `${subscriberId}.${toBase64Url(new Uint8Array(mac)).slice(0, 22)}`;
+}
+
+/** The subscriber id a click token stands for, or null when the token is not one of ours. */
+export async function subscriberOfClickToken(env: Env, token: string): Promise<number | null> {
+  const match = /^(\d{1,12})\.[A-Za-z0-9_-]{22}$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return (await clickTokenFor(env, id)) === token ? id : null;
+}
+
 /** Tokens arrive in links: a loose shape check before any database work. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;

@@ -41,9 +41,10 @@ export function unsubscribePageUrl(site: SiteInfo, token: string) {
 export function renderWotdEmail(
   site: SiteInfo,
   word: WotdContent,
-  recipient: { email: string; unsubscribeToken: string },
+  recipient: { email: string; unsubscribeToken: string; clickToken: string },
 ): MailMessage {
-  const wordUrl = `${site.siteUrl}/k/${word.lexemeId}?email=${encodeURIComponent(recipient.email)}`;
+  // The link names the subscriber by an opaque token (email-tokens.server.ts), never by the address.
+  const wordUrl = `${site.siteUrl}/k/${word.lexemeId}?r=${encodeURIComponent(recipient.clickToken)}`;
   const audioUrl = word.audioPath ? `${site.siteUrl}${word.audioPath}` : null;
   const unsubscribeUrl = unsubscribePageUrl(site, recipient.unsubscribeToken);
   const subject = `Word of the Day: ${word.name}`;

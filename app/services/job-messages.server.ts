@@ -17,13 +17,18 @@ export const WotdSendMessageSchema = z.object({
   subscriberIds: z.array(z.number().int().positive()).min(1).max(WOTD_BATCH_SIZE),
 });
 
-/** The double opt-in email of one sign-up. The token is only ever in this message and the email. */
+/**
+ * The double opt-in email of one sign-up. The token is only ever in this message and the email. A second
+ * sign-up while the link still works sends the same token again: `sendId` (one per sign-up) tells the two
+ * sends apart, so the consumer's once-only ledger still drops a redelivered message but not the resend.
+ */
 export const WotdConfirmMessageSchema = z.object({
   version: z.literal(1),
   type: z.literal("wotd-confirm"),
   subscriberId: z.number().int().positive(),
   email: z.email(),
   token: z.string().min(20).max(128),
+  sendId: z.string().min(8).max(64).optional(),
 });
 
 /** A stored contact message to forward to the site owner. */

@@ -1,8 +1,10 @@
 /**
  * The request checks every state-changing request passes, for the pages (app/middleware/guard.server.ts)
  * and the JSON API (workers/api/guard.ts) alike:
- * - same origin: a POST/PUT/PATCH/DELETE whose Origin header names another site is refused (403), so no
- *   other site can post a form with the visitor's cookies (the session cookie is also SameSite=Lax);
+ * - same origin: a POST/PUT/PATCH/DELETE from another site is refused (403), so no other site can post a form
+ *   with the visitor's cookies (the session cookie is also SameSite=Lax). The Origin header decides; without
+ *   it, the browser's Sec-Fetch-Site; without either (a client that is not a browser), a request that carries
+ *   our cookies is refused, one without cookies (curl, a mail provider) may pass;
  * - readable form (pages only): the body must be a URL-encoded or multipart form the actions can read;
  *   anything else is answered 400/415 with a plain message before any action runs, so malformed input
  *   can never reach `request.formData()` and become a 500. JSON belongs to the Hono API under /api.
@@ -18,13 +20,19 @@ export function isSafeMethod(method: string) {
   return SAFE_METHODS.has(method.toUpperCase());
 }
 
-/** True unless the request changes state and its Origin header names another site. */
+/** Cookies that make a request speak for a user: the session and the device cookie. */
+const CREDENTIAL_COOKIES = /(?:^|;\s*)__Host-(?:session|device)=/;
+
+/** True unless the request changes state and does not come from this site (see the rules above). */
 export function isSameOrigin(request: Request): boolean {
   if (isSafeMethod(request.method)) return true;
   const url = new URL(request.url);
   if (CROSS_SITE_POST_PATHS.includes(url.pathname)) return true;
   const origin = request.headers.get("Origin");
-  return origin === null || origin === url.origin;
+  if (origin !== null) return origin === url.origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null) return site === "same-origin" || site === "none";
+  return !CREDENTIAL_COOKIES.test(request.headers.get("Cookie") ?? "");
 }
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

@@ -1,4 +1,8 @@
-/** Security headers for HTML responses (issue 9). The CSP is nonce-based with 'strict-dynamic'. */
+/**
+ * Security headers. HTML responses get the full set with a nonce-based CSP ('strict-dynamic'), set by
+ * app/entry.server.tsx; every other response (JSON, audio, redirects, errors) gets the baseline from
+ * `withBaselineHeaders`, applied to everything the Worker answers (workers/app.ts).
+ */
 
 export function createNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -36,4 +40,29 @@ export function securityHeaders(nonce: string): Record<string, string> {
     // The editor records audio; nothing else needs powerful features.
     "Permissions-Policy": "microphone=(self), camera=(), geolocation=(), payment=()",
   };
+}
+
+/** For responses that are not HTML pages: nothing may load, frame or sniff them. */
+const BASELINE: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+};
+
+/** The same security headers on every response: a header the response already has (the page CSP) is kept. */
+export function withBaselineHeaders(response: Response): Response {
+  const missing = Object.entries(BASELINE).filter(([name]) => !response.headers.has(name));
+  if (missing.length === 0) return response;
+  const out = new Response(response.body, response);
+  for (const [name, value] of missing) out.headers.set(name, value);
+  return out;
+}
+
+/** Rendered for a signed-in user: never stored by a browser cache or shared by a proxy or CDN. */
+export function markPrivate(response: Response): Response {
+  const out = new Response(response.body, response);
+  out.headers.set("Cache-Control", "private, no-store");
+  return out;
 }

@@ -9,6 +9,7 @@ import { hitRateLimit } from "../../db/queries/rate-limits";
 import { RATE_RULES, rateKey, takeClientCap } from "./rate-limit.server";
 import {
   confirmSubscriber,
+  findSubscriberByConfirmHash,
   findSubscriberByEmail,
   findSubscriberByUnsubscribeHash,
   insertPendingSubscriber,
@@ -17,7 +18,7 @@ import {
 } from "../../db/queries/wotd";
 import type { ContactInput, WotdSignupInput } from "../utils/email-forms";
 import type { JobMessage } from "./job-messages.server";
-import { hashToken, randomToken, TOKEN_PATTERN, unsubscribeTokenFor } from "./email-tokens.server";
+import { confirmTokenFor, hashToken, TOKEN_PATTERN, unsubscribeTokenFor } from "./email-tokens.server";
 
 type Deps = { env: Env; db: Db };
 
@@ -39,24 +40,34 @@ function isUniqueViolation(error: unknown) {
 }
 
 /**
- * A new address becomes pending and gets a confirmation email; a pending or unsubscribed one gets a fresh
- * confirmation; a confirmed one is 'already subscribed'. A filled decoy answers success and stores nothing.
+ * A new address becomes pending and gets a confirmation email; a pending one whose link still works gets the
+ * same link again (the first one stays valid); an expired or unsubscribed one gets a fresh link; a confirmed one
+ * is 'already subscribed'. A filled decoy answers success and stores nothing.
  */
 export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, request: Request): Promise<SignupResult> {
   if (input.name.trim() !== "") return { status: "subscribed" };
   try {
     const refusal = await takeClientCap(db, "wotdSignup", request);
     if (refusal) return { status: "rate-limited", retryAfter: refusal.retryAfter };
-    const token = randomToken();
-    const confirmTokenHash = await hashToken(token);
-    const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
     let subscriberId: number;
+    let token: string;
     const existing = await findSubscriberByEmail(db, input.email);
     if (existing?.status === "confirmed") return { status: "already-subscribed" };
-    if (existing) {
-      await renewPendingSubscriber(db, existing.id, confirmTokenHash, confirmExpiresAt);
+    const live = existing?.status === "pending" && existing.confirmExpiresAt && existing.confirmExpiresAt.getTime() > Date.now();
+    const resent = live ? await confirmTokenFor(env, input.email, existing.confirmExpiresAt!) : null;
+    if (existing && resent && (await hashToken(resent)) === existing.confirmTokenHash) {
+      // Still pending with a working link: send the same link again, change nothing.
+      token = resent;
+      subscriberId = existing.id;
+    } else if (existing) {
+      const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
+      token = await confirmTokenFor(env, input.email, confirmExpiresAt);
+      await renewPendingSubscriber(db, existing.id, await hashToken(token), confirmExpiresAt);
       subscriberId = existing.id;
     } else {
+      const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
+      token = await confirmTokenFor(env, input.email, confirmExpiresAt);
+      const confirmTokenHash = await hashToken(token);
       try {
         const row = await insertPendingSubscriber(db, {
           email: input.email,
@@ -76,7 +87,7 @@ export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, r
     const rule = RATE_RULES.wotdConfirmMail;
     const mails = await hitRateLimit(db, rateKey(rule, input.email), rule.limit, rule.windowMs);
     if (mails.allowed) {
-      const message: JobMessage = { version: 1, type: "wotd-confirm", subscriberId, email: input.email, token };
+      const message: JobMessage = { version: 1, type: "wotd-confirm", subscriberId, email: input.email, token, sendId: crypto.randomUUID() };
       await env.EMAIL_QUEUE.send(message);
     }
     return { status: "subscribed" };
@@ -92,10 +103,24 @@ async function tokenHash(token: string | null | undefined) {
   return hashToken(token);
 }
 
-export async function confirmEmail(db: Db, token: string | null | undefined) {
+export type ConfirmState = "pending" | "confirmed" | "already-confirmed" | "invalid";
+
+/** Where a confirmation link stands, for the page a GET shows (never changes anything). */
+export async function confirmationState(db: Db, token: string | null | undefined): Promise<ConfirmState> {
   const hash = await tokenHash(token);
-  if (!hash) return false;
-  return Boolean(await confirmSubscriber(db, hash));
+  const subscriber = hash ? await findSubscriberByConfirmHash(db, hash) : null;
+  if (!subscriber) return "invalid";
+  if (subscriber.status === "confirmed") return "already-confirmed";
+  const live = subscriber.status === "pending" && subscriber.confirmExpiresAt && subscriber.confirmExpiresAt.getTime() > Date.now();
+  return live ? "pending" : "invalid";
+}
+
+/** The POST of the confirmation page (or the API): confirms once; the same link again is "already-confirmed". */
+export async function confirmEmail(db: Db, token: string | null | undefined): Promise<Exclude<ConfirmState, "pending">> {
+  const hash = await tokenHash(token);
+  if (!hash) return "invalid";
+  if (await confirmSubscriber(db, hash)) return "confirmed";
+  return (await confirmationState(db, token)) === "already-confirmed" ? "already-confirmed" : "invalid";
 }
 
 /** Whether the unsubscribe token belongs to a subscriber. Never changes anything. */

@@ -26,6 +26,8 @@ export const UNSUBSCRIBE_TEXT = {
 export const CONFIRM_TEXT = {
   invalid: "The provided confirm token is invalid.",
   success: "Your email has been confirmed.",
+  already: "Your subscription is already confirmed.",
+  prompt: "Please confirm that you want to receive the Nishnaabemwin Word of the Day by email.",
   error: "There was an error confirming your email. Please refresh the page to try again.",
 } as const;
 

@@ -104,9 +104,20 @@ export async function listWotdArchive(db: Db, today: string, limit = 366) {
 
 export type SubscriberSource = (typeof wotdSubscribers.$inferInsert)["source"];
 
+/** The address of a subscriber (for the click log of a Word of the Day link), or null. */
+export async function getSubscriberEmail(db: Db, id: number) {
+  const row = await db.select({ email: wotdSubscribers.email }).from(wotdSubscribers).where(eq(wotdSubscribers.id, id)).get();
+  return row?.email ?? null;
+}
+
 export async function findSubscriberByEmail(db: Db, email: string) {
   return db
-    .select({ id: wotdSubscribers.id, status: wotdSubscribers.status })
+    .select({
+      id: wotdSubscribers.id,
+      status: wotdSubscribers.status,
+      confirmTokenHash: wotdSubscribers.confirmTokenHash,
+      confirmExpiresAt: wotdSubscribers.confirmExpiresAt,
+    })
     .from(wotdSubscribers)
     .where(eq(wotdSubscribers.email, email))
     .get();
@@ -132,11 +143,23 @@ export async function renewPendingSubscriber(db: Db, id: number, confirmTokenHas
     .where(and(eq(wotdSubscribers.id, id), sql`${wotdSubscribers.status} != 'confirmed'`));
 }
 
-/** Double opt-in: a valid, unexpired confirmation token confirms its subscriber (once). */
+/** Where a confirmation token stands, without changing anything: its subscriber's status and expiry, or null. */
+export async function findSubscriberByConfirmHash(db: Db, confirmTokenHash: string) {
+  return db
+    .select({ id: wotdSubscribers.id, status: wotdSubscribers.status, confirmExpiresAt: wotdSubscribers.confirmExpiresAt })
+    .from(wotdSubscribers)
+    .where(eq(wotdSubscribers.confirmTokenHash, confirmTokenHash))
+    .get();
+}
+
+/**
+ * Double opt-in: a valid, unexpired confirmation token confirms its subscriber (once). The token's hash is kept,
+ * so the same link used again can say "already confirmed" (unsubscribing clears it).
+ */
 export async function confirmSubscriber(db: Db, confirmTokenHash: string, now = new Date()) {
   const [row] = await db
     .update(wotdSubscribers)
-    .set({ status: "confirmed", confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .set({ status: "confirmed", confirmedAt: now })
     .where(
       and(
         eq(wotdSubscribers.confirmTokenHash, confirmTokenHash),

@@ -48,6 +48,7 @@ test("sign up on / → confirm from the email → daily job → the word arrives
   const confirmation = await waitForMail(request, email, /Confirm your/);
   expect(confirmation.text).toContain("Confirm subscription");
   await page.goto(linkIn(confirmation.text, "/confirm-email?t="));
+  await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Your email has been confirmed.")).toBeVisible();
 
   // The daily cron, through wrangler's local scheduled endpoint.

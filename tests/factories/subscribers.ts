@@ -1,7 +1,8 @@
 /** Word of the Day subscribers for integration tests (inside workerd). */
-import { hashToken, unsubscribeTokenFor } from "../../app/services/email-tokens.server";
+import { confirmTokenFor, hashToken, unsubscribeTokenFor } from "../../app/services/email-tokens.server";
 
-export type TestSubscriber = { id: number; email: string; unsubscribeToken: string };
+/** `confirmToken` is the live confirmation link's token of a pending subscriber (otherwise empty). */
+export type TestSubscriber = { id: number; email: string; unsubscribeToken: string; confirmToken: string };
 
 export async function insertSubscriber(
   env: Env,
@@ -9,12 +10,14 @@ export async function insertSubscriber(
   email = `wotd-${crypto.randomUUID()}@example.org`,
 ): Promise<TestSubscriber> {
   const unsubscribeToken = await unsubscribeTokenFor(env, email);
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  const confirmToken = status === "pending" ? await confirmTokenFor(env, email, expiresAt) : "";
   const row = await env.DB.prepare(
-    "INSERT INTO wotd_subscribers (email, status, source, unsubscribe_token_hash) VALUES (?, ?, 'wotd-signup', ?) RETURNING id",
+    "INSERT INTO wotd_subscribers (email, status, source, unsubscribe_token_hash, confirm_token_hash, confirm_expires_at) VALUES (?, ?, 'wotd-signup', ?, ?, ?) RETURNING id",
   )
-    .bind(email, status, await hashToken(unsubscribeToken))
+    .bind(email, status, await hashToken(unsubscribeToken), confirmToken ? await hashToken(confirmToken) : null, confirmToken ? expiresAt.getTime() : null)
     .first<{ id: number }>();
-  return { id: row!.id, email, unsubscribeToken };
+  return { id: row!.id, email, unsubscribeToken, confirmToken };
 }
 
 /** A lexeme with an example sentence (and optionally a recording), for the daily email. */

@@ -16,11 +16,11 @@ export async function get(path: string, { cookie, ip, accept }: { cookie?: strin
   return worker.fetch(new Request(`http://localhost${path}`, { headers, redirect: "manual" }));
 }
 
-/** A plain HTML form post, as a browser without JavaScript sends it. */
+/** A plain HTML form post, as a browser without JavaScript sends it (with this site's Origin; `origin: ""` omits it). */
 export async function post(
   path: string,
   fields: Record<string, string>,
-  { cookie, ip, origin }: { cookie?: string; ip?: string; origin?: string } = {},
+  { cookie, ip, origin = "http://localhost" }: { cookie?: string; ip?: string; origin?: string } = {},
 ) {
   const headers: Record<string, string> = {
     "Content-Type": "application/x-www-form-urlencoded",

@@ -200,24 +200,24 @@ test("log-out (POST /logout) clears the cookie and the old cookie no longer work
   }
 });
 
-test("GET /logout (compatibility): browsers go to /, JSON callers get { success: true }", async () => {
+test("GET /logout changes nothing: it shows a one-button page that posts to /logout", async () => {
   const user = await insertUser(env);
   const cookie = await sessionCookieHeader(env, user);
-  const browser = await get("/logout", { cookie });
-  expect(browser.status).toBe(302);
-  expect(browser.headers.get("Location")).toBe("/");
-  expect((await get("/api/wenesh", { cookie })).status).toBe(200);
-  expect(await (await get("/api/wenesh", { cookie })).json()).toEqual({ username: null });
+  const page = await get("/logout", { cookie });
+  expect(page.status).toBe(200);
+  expect(page.headers.get("Set-Cookie")).toBeNull();
+  const html = await page.text();
+  expect(html).toMatch(/<form[^>]*action="\/logout"[^>]*method="post"/);
+  expect(await (await get("/api/wenesh", { cookie })).json()).toEqual({ username: user.username });
 
-  const again = await sessionCookieHeader(env, { id: user.id, sessionVersion: user.sessionVersion + 1 });
-  const json = await get("/logout", { cookie: again, accept: "application/json" });
-  expect(await json.json()).toEqual({ success: true });
-  expect(await (await get("/api/wenesh", { cookie: again })).json()).toEqual({ username: null });
+  const out = await post("/logout", {}, { cookie });
+  expect(out.status).toBe(302);
+  expect(await (await get("/api/wenesh", { cookie })).json()).toEqual({ username: null });
 });
 
 // ---------------------------------------------------------------- docs/product.md §7 compatibility calls
 
-test("POST /api/login, /api/join and GET /api/logout answer { success } and share the page rules", async () => {
+test("POST /api/login, /api/join and /api/logout answer { success } and share the page rules", async () => {
   const ip = randomIp();
   const name = uniqueName();
   const join = await post("/api/join", { username: name, password: "mshkiki-maskwaa", email: `${name}@example.org`, niijii: "" }, { ip });
@@ -238,7 +238,12 @@ test("POST /api/login, /api/join and GET /api/logout answer { success } and shar
   const cookie = sessionFrom(good)!;
   expect(await (await get("/api/wenesh", { cookie })).json()).toEqual({ username: name });
 
-  const out = await get("/api/logout", { cookie });
+  const refused = await get("/api/logout", { cookie });
+  expect(refused.status).toBe(405);
+  expect(refused.headers.get("Allow")).toBe("POST");
+  expect(await (await get("/api/wenesh", { cookie })).json()).toEqual({ username: name });
+
+  const out = await post("/api/logout", {}, { cookie });
   expect(await out.json()).toEqual({ success: true });
   expect(await (await get("/api/wenesh", { cookie })).json()).toEqual({ username: null });
 });

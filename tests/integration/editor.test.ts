@@ -13,6 +13,8 @@ const worker = exports.default;
 function call(path: string, init: RequestInit = {}, cookie?: string) {
   const headers = new Headers(init.headers);
   if (cookie) headers.set("Cookie", cookie);
+  // As a browser does on every state change.
+  if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", "http://localhost");
   return worker.fetch(new Request(`http://localhost${path}`, { ...init, headers, redirect: "manual" }));
 }
 

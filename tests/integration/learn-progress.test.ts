@@ -32,7 +32,7 @@ function card(key: string, updatedAt: number, due = updatedAt + 600_000) {
 function put(cookie: string | null, body: unknown, contentType = "application/json") {
   return call("/api/progress", {
     method: "PUT",
-    headers: { "Content-Type": contentType, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { "Content-Type": contentType, Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }

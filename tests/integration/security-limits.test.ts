@@ -18,7 +18,7 @@ const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
 /** A JSON call from `ip`. */
 function send(path: string, { method = "POST", body, ip, cookie }: { method?: string; body?: unknown; ip: string; cookie?: string }) {
-  const headers: Record<string, string> = { "CF-Connecting-IP": ip, "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "CF-Connecting-IP": ip, "Content-Type": "application/json", Origin: "http://localhost" };
   if (cookie) headers.Cookie = cookie;
   return worker.fetch(new Request(`http://localhost${path}`, { method, headers, body: JSON.stringify(body), redirect: "manual" }));
 }
@@ -240,7 +240,7 @@ test("/click and /api/click share one cap per client: 429 with Retry-After once 
     expect(await response.json()).toEqual({ error: { code: "RATE_LIMITED", message: "Too many clicks from your network. Please wait a minute and try again." } });
     expect(await env.DB.prepare("SELECT 1 FROM click_log WHERE email = ?").bind(email).first()).toBeNull();
   }
-  // Email links (?email=…) are logged through the same cap: still redirected, just not logged.
+  // Old email links (?email=…) never log (GET writes nothing): still redirected, not logged.
   const linked = `cap-link-${crypto.randomUUID()}@example.org`;
   const link = await worker.fetch(new Request(`http://localhost/k?email=${encodeURIComponent(linked)}`, { headers: { "CF-Connecting-IP": ip }, redirect: "manual" }));
   expect(link.status).toBe(302);

@@ -59,13 +59,43 @@ test("the forced-error route does not exist in production", async () => {
   expect(await response.text()).toContain("404: Page Not Found");
 });
 
-test("?email= on any page logs the click and redirects to the same page without it", async () => {
+test("?email= (old email links) is dropped from the address with a redirect, and a GET logs nothing", async () => {
   const email = `click-${crypto.randomUUID()}@example.org`;
   const { response } = await page(`/miinad?email=${encodeURIComponent(email)}&x=1`);
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/miinad?x=1");
-  const row = await env.DB.prepare("SELECT email, page FROM click_log WHERE email = ?").bind(email).first();
-  expect(row).toEqual({ email, page: "/miinad" });
+  expect(await env.DB.prepare("SELECT 1 FROM click_log WHERE email = ?").bind(email).first()).toBeNull();
+});
+
+test("a Word of the Day link carries an opaque reference; the page posts it and the click is logged for the subscriber", async () => {
+  const { clickTokenFor } = await import("../../app/services/email-tokens.server");
+  const email = `ref-${crypto.randomUUID()}@example.org`;
+  const row = await env.DB.prepare(
+    "INSERT INTO wotd_subscribers (email, status, source, unsubscribe_token_hash) VALUES (?, 'confirmed', 'wotd-signup', ?) RETURNING id",
+  )
+    .bind(email, crypto.randomUUID())
+    .first<{ id: number }>();
+  const token = await clickTokenFor(env, row!.id);
+  expect(token).not.toContain("@");
+  // The link itself is a plain GET: it renders the page, hands the reference to the page and writes nothing.
+  const { response, html } = await page(`/miinad?r=${encodeURIComponent(token)}`);
+  expect(response.status).toBe(200);
+  expect(html).toContain(token);
+  expect(await env.DB.prepare("SELECT 1 FROM click_log WHERE email = ?").bind(email).first()).toBeNull();
+  // What the page posts (navigator.sendBeacon) logs the click under the subscriber's address.
+  const post = (body: Record<string, string>) =>
+    exports.default.fetch(
+      new Request("http://localhost/click", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", "CF-Connecting-IP": `10.9.${row!.id % 250}.${Math.floor(Math.random() * 250)}` },
+        body: new URLSearchParams(body),
+      }),
+    );
+  expect((await post({ r: token, page: "/miinad" })).status).toBe(200);
+  expect(await env.DB.prepare("SELECT email, page FROM click_log WHERE email = ?").bind(email).first()).toEqual({ email, page: "/miinad" });
+  // A forged reference writes nothing.
+  expect((await post({ r: `${row!.id}.${"A".repeat(22)}`, page: "/wiij" })).status).toBe(200);
+  expect(await env.DB.prepare("SELECT count(*) AS n FROM click_log WHERE email = ?").bind(email).first()).toEqual({ n: 1 });
 });
 
 test("footer hides the Word of the Day link on its own page and the Contact link on its own page", async () => {

@@ -16,12 +16,12 @@ const worker = exports.default;
 
 // Sign-ups put confirmation emails on the real local queue (delivered in batches, at most 5 s later). Let them
 // drain before this file's storage goes away, or the next test file's run can stall: every sign-up still
-// waiting for its confirmation (a confirm token is set) has had its email sent (the consumer's ledger in job_runs).
+// made through the forms (factory rows start with wotd-) with a confirm token has had its email sent (job_runs).
 afterAll(async () => {
   await waitForEmailQueueDrain(
     async () =>
       (await countRows(
-        `SELECT COUNT(*) AS n FROM wotd_subscribers s WHERE s.confirm_token_hash IS NOT NULL AND NOT EXISTS
+        `SELECT COUNT(*) AS n FROM wotd_subscribers s WHERE s.confirm_token_hash IS NOT NULL AND s.email NOT LIKE 'wotd-%' AND NOT EXISTS
            (SELECT 1 FROM job_runs j WHERE j.job = 'wotd-confirm-sent' AND j.detail LIKE s.id || ':%')`,
       )) === 0,
   );
@@ -139,13 +139,36 @@ test("double opt-in: a sign-up on / stays pending until the emailed confirmation
   expect(await wrong.text()).toContain(CONFIRM_TEXT.invalid);
   expect((await subscriber(email.toLowerCase()))!.status).toBe("pending");
 
-  const confirmed = await call(`/confirm-email?t=${link}`);
-  expect(await confirmed.text()).toContain(CONFIRM_TEXT.success);
-  expect(await subscriber(email.toLowerCase())).toMatchObject({ status: "confirmed", confirm_token_hash: null });
+  // Opening the link (GET, as a mail scanner or link preview would) only shows a Confirm button.
+  for (const method of ["GET", "HEAD"]) expect((await call(`/confirm-email?t=${link}`, { method })).status).toBe(200);
+  const opened = await (await call(`/confirm-email?t=${link}`)).text();
+  expect(opened).toContain(CONFIRM_TEXT.prompt);
+  expect(opened).toMatch(/<button[^>]*type="submit"[^>]*>Confirm<\/button>/);
+  expect((await subscriber(email.toLowerCase()))!.status).toBe("pending");
 
-  // The link works once.
-  expect(await (await call(`/confirm-email?t=${link}`)).text()).toContain(CONFIRM_TEXT.invalid);
+  // The button posts and confirms.
+  const confirmed = await postForm(`/confirm-email?t=${link}`, { t: link! }, { Origin: "http://localhost" });
+  expect(await confirmed.text()).toContain(CONFIRM_TEXT.success);
+  expect(await subscriber(email.toLowerCase())).toMatchObject({ status: "confirmed" });
+
+  // Used again, the link says so, whether opened or posted.
+  expect(await (await call(`/confirm-email?t=${link}`)).text()).toContain(CONFIRM_TEXT.already);
+  expect(await (await postForm(`/confirm-email?t=${link}`, { t: link! })).text()).toContain(CONFIRM_TEXT.already);
   expect(await (await call("/confirm-email")).text()).toContain(CONFIRM_TEXT.invalid);
+}, 30_000);
+
+test("a second sign-up for a pending address sends the same link again: the first link keeps working", async () => {
+  const email = `twice-${crypto.randomUUID()}@example.org`;
+  await postForm("/signup-wotd", { name: "", email });
+  const first = /\/confirm-email\?t=([A-Za-z0-9_-]+)/.exec((await waitForMail(email)).text)?.[1];
+  const hash = (await subscriber(email))!.confirm_token_hash;
+  await postForm("/signup-wotd", { name: "", email });
+  await waitFor(() => getRecordedMail().filter((m) => m.to === email).length === 2, { timeoutMs: 15_000, message: "second mail" });
+  const second = /\/confirm-email\?t=([A-Za-z0-9_-]+)/.exec(getRecordedMail().filter((m) => m.to === email)[1]!.text)?.[1];
+  expect(first).toBeTruthy();
+  expect(second).toBe(first);
+  expect((await subscriber(email))!.confirm_token_hash).toBe(hash);
+  expect(await (await postForm("/confirm-email", { t: first! })).text()).toContain(CONFIRM_TEXT.success);
 }, 30_000);
 
 test("/signup-wotd stores source wotd-signup; a filled decoy name gets the success message and stores nothing", async () => {
@@ -253,6 +276,9 @@ test("JSON calls: verify-unsubscribe-token, unsubscribe and confirm-email answer
   expect(await (await postJson("/api/unsubscribe", { token: sub.unsubscribeToken })).json()).toEqual({ success: true });
   expect(await statusOf(sub.id)).toBe("unsubscribed");
   expect(await (await postJson("/api/confirm-email", { token: "C".repeat(43) })).json()).toEqual({ success: false });
+  const pending = await insertSubscriber(env, "pending");
+  expect(await (await postJson("/api/confirm-email", { token: pending.confirmToken })).json()).toEqual({ success: true });
+  expect(await (await postJson("/api/confirm-email", { token: pending.confirmToken })).json()).toEqual({ success: true, alreadyConfirmed: true });
   const bad = await postJson("/api/unsubscribe", { nope: 1 });
   expect(bad.status).toBe(400);
 });

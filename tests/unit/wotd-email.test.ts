@@ -14,7 +14,7 @@ const word = {
 };
 
 test("the daily email escapes data in HTML and carries RFC 8058 headers with https links", () => {
-  const mail = renderWotdEmail(site, word, { email: "a+b@example.org", unsubscribeToken: "tok_en-123456789012345678901" });
+  const mail = renderWotdEmail(site, word, { email: "a+b@example.org", unsubscribeToken: "tok_en-123456789012345678901", clickToken: "7.abcdefghijklmnopqrstuv" });
   expect(mail.html).toContain("s/he leaves &lt;fast&gt; &amp; far");
   expect(mail.html).not.toContain("<fast>");
   expect(mail.text).toContain("s/he leaves <fast> & far");
@@ -22,13 +22,16 @@ test("the daily email escapes data in HTML and carries RFC 8058 headers with htt
     "List-Unsubscribe": "<https://example.org/unsubscribe/one-click?t=tok_en-123456789012345678901>",
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   });
-  expect(mail.text).toContain("https://example.org/k/42?email=a%2Bb%40example.org");
+  // The word link names the subscriber by an opaque reference, never by the address.
+  expect(mail.text).toContain("https://example.org/k/42?r=7.abcdefghijklmnopqrstuv");
+  expect(mail.text).not.toContain("a%2Bb%40example.org");
+  expect(mail.html).not.toContain("a+b@example.org");
   expect(mail.text).toContain("Listen: https://example.org/audio/42.mp3");
   expect(mail.text).toContain("Unsubscribe: https://example.org/unsubscribe?t=tok_en-123456789012345678901");
 });
 
 test("a word without audio or example leaves those parts out", () => {
-  const mail = renderWotdEmail(site, { ...word, audioPath: null, example: null }, { email: "x@example.org", unsubscribeToken: "t".repeat(43) });
+  const mail = renderWotdEmail(site, { ...word, audioPath: null, example: null }, { email: "x@example.org", unsubscribeToken: "t".repeat(43), clickToken: "1.abcdefghijklmnopqrstuv" });
   expect(mail.text).not.toContain("Listen:");
   expect(mail.html).not.toContain("/audio/");
 });

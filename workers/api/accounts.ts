@@ -71,7 +71,9 @@ accounts.post("/restore-access", async (c) => {
   return failure(c, "VALIDATION", result.message, noStore);
 });
 
-accounts.get("/logout", async (c) => {
+/** Logging out changes state, so it is a POST; a GET is answered 405 (GET never changes state). */
+accounts.get("/logout", (c) => c.json({ success: false, message: "Use POST to log out." }, 405, { Allow: "POST" }));
+accounts.post("/logout", async (c) => {
   const { env, db } = bindings(c);
   const user = await getSessionUser(c.req.raw, env, db);
   if (user) await logOut(db, user.id);

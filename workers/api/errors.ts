@@ -33,6 +33,11 @@ export const API_ERRORS = {
     message: "No such API endpoint.",
     description: "No such endpoint, or nothing with that id.",
   },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    message: "This call does not answer that method.",
+    description: "The path exists but not with this method; the `Allow` header lists the methods it answers.",
+  },
   IGNORED: {
     status: 409,
     message: "The change was ignored.",

@@ -47,7 +47,26 @@ api.route("/", grammar);
 // POST /api/signup-wotd, /api/verify-unsubscribe-token, /api/unsubscribe, /api/confirm-email
 api.route("/", wotd);
 
-api.notFound((c) => apiError(c, "NOT_FOUND"));
+/** Methods the API answers at `path` (from Hono's own route list), for 405 + Allow instead of a 404. */
+function allowedAt(path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of api.routes) {
+    if (route.method === "ALL") continue;
+    const pattern = new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+").replace(/\*/g, ".*")}$`);
+    if (pattern.test(path)) methods.add(route.method);
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}
+
+api.notFound((c) => {
+  const allowed = allowedAt(c.req.path);
+  if (allowed.length) {
+    c.header("Allow", allowed.join(", "));
+    return apiError(c, "METHOD_NOT_ALLOWED", `This call answers ${allowed.join(", ")}.`);
+  }
+  return apiError(c, "NOT_FOUND");
+});
 
 api.onError((error, c) => {
   if (error instanceof HTTPException) {

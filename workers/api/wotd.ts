@@ -53,7 +53,8 @@ export const wotd = new Hono<ApiEnv>()
   .post("/confirm-email", async (c) => {
     const parsed = TokenBodySchema.safeParse(await readBody(c));
     if (!parsed.success) return invalidBody(c, parsed.error);
-    return c.json({ success: await confirmEmail(createDb(c.env.DB), parsed.data.token) });
+    const state = await confirmEmail(createDb(c.env.DB), parsed.data.token);
+    return c.json({ success: state !== "invalid", ...(state === "already-confirmed" ? { alreadyConfirmed: true } : {}) });
   })
   // Test-only (never in production, only with MAIL_TRANSPORT=record): what the recording mailer took, for the bench.
   .get("/_test/recorded-mail", (c) => {

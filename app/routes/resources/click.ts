@@ -5,7 +5,7 @@ import { recordClick } from "../../services/clicks.server";
 import { readRequestBody } from "../../services/request-body.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await recordClick(getBindings(context).db, request, await readRequestBody(request));
+  const result = await recordClick(getBindings(context), request, await readRequestBody(request));
   if (result.status === "invalid") {
     return Response.json(
       { error: { code: "VALIDATION", message: "The request was not valid.", issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } },

@@ -1,0 +1,65 @@
+/**
+ * Which methods each page address answers, from the route modules themselves: GET and HEAD where the route has
+ * a loader or a page, POST where it has an action. Anything else is answered 405 with `Allow` and a plain
+ * message before React Router runs (workers/app.ts), so every route, new ones included, behaves the same.
+ */
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+const trees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
+
+function treeOf(manifest: ServerBuild["routes"]): RouteObject[] {
+  let tree = trees.get(manifest);
+  if (!tree) {
+    const build = (parentId: string | undefined): RouteObject[] =>
+      Object.values(manifest)
+        .filter((route) => route && route.parentId === parentId)
+        .map((route) =>
+          route!.index
+            ? { id: route!.id, path: route!.path, index: true, caseSensitive: route!.caseSensitive }
+            : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: build(route!.id) },
+        );
+    tree = build(undefined);
+    trees.set(manifest, tree);
+  }
+  return tree;
+}
+
+/** A client-side navigation asks for `/path.data` (`/_root.data` for /): the same route as the page. */
+function pagePath(pathname: string) {
+  if (!pathname.endsWith(".data")) return pathname;
+  const path = pathname.slice(0, -".data".length);
+  return path === "/_root" ? "/" : path;
+}
+
+/** The methods the page address `pathname` answers (OPTIONS is left to the caller). */
+export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+  const matches = matchRoutes(treeOf(build.routes), pagePath(pathname)) ?? [];
+  const leafId = matches.at(-1)?.route.id;
+  const module = leafId ? build.routes[leafId]?.module : undefined;
+  if (!module) return ["GET", "HEAD"];
+  const methods: string[] = [];
+  if (module.loader || module.default) methods.push("GET", "HEAD");
+  if (module.action) methods.push("POST");
+  return methods.length ? methods : ["GET", "HEAD"];
+}
+
+function notAllowed(allowed: string[]) {
+  return new Response(`Method Not Allowed: this address answers ${allowed.join(", ")}.`, {
+    status: 405,
+    headers: { Allow: allowed.join(", "), "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** 405 for a method the address does not answer, or null when it does. */
+export function methodNotAllowed(build: ServerBuild, request: Request): Response | null {
+  const method = request.method.toUpperCase();
+  if (method === "OPTIONS") return null;
+  const allowed = allowedMethods(build, new URL(request.url).pathname);
+  return allowed.includes(method) ? null : notAllowed(allowed);
+}
+
+/** React Router's own 405 (e.g. a post to a layout without an action) worded the same, with `Allow`. */
+export function explainMethodNotAllowed(build: ServerBuild, request: Request, response: Response): Response {
+  if (response.status !== 405 || response.headers.has("Allow")) return response;
+  return notAllowed(allowedMethods(build, new URL(request.url).pathname));
+}
