@@ -21,3 +21,14 @@ export {
 export { inflect, paradigm, type Confidence, type Inflection, type LexemeInput } from "./inflection";
 export { analyse, buildLexicon } from "./analysis";
 export { normaliseWordform, spellingKeys } from "./spelling";
+// Nouns (docs/decisions/005a-noun-paradigm-classes.md): noun-cells (no imports), noun-phonology (no imports),
+// noun-tables (noun-cells), noun-gloss (noun-cells), noun-inflection (all four), noun-analysis (cells, inflection, tables).
+export {
+  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, POSSESSOR_NAMES,
+  nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounPosOf, parseNounCellKey,
+  type NounCell, type NounPos, type NounPossessor,
+} from "./noun-cells";
+export { decline, nounParadigm, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
+export { analyseNoun, buildNounIndex, nounSpellingKey, type NounAnalysis, type NounIndex } from "./noun-analysis";
+export { nounGloss, pluralise } from "./noun-gloss";
+export { nounShape, type NounShape } from "./noun-tables";

@@ -1,0 +1,162 @@
+/**
+ * Noun analysis: the lemma and cell(s) of an inflected noun (jiimaanan → jiimaan, plural), over a list of noun
+ * lexemes. Pure. Kept apart from the verb analyser (analysis.ts) so that it can be hooked in there.
+ *
+ * Index: each noun under the first consonants of its stem's skeleton (vowels, glides, h and ' dropped, voicing
+ * merged). Syncope and the other rules only drop vowels, glides and h, so a form's skeleton is a person prefix
+ * (n, g, nd, gd, d or nothing), the stem's skeleton and the suffixes' skeleton. For the few candidates found, only
+ * the cells whose prefix and suffixes fit the rest of the word are generated (decline memoises them) and compared
+ * under the spelling keys below.
+ */
+import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
+import { decline, type NounConfidence, type NounLexeme } from "./noun-inflection";
+import { encodeStem, underlyingOf } from "./noun-tables";
+
+export type NounAnalysis = {
+  lexeme: NounLexeme;
+  cell: NounCell;
+  key: string;
+  /** The engine's form of that cell (site spelling). */
+  form: string;
+  gloss: string;
+  confidence: NounConfidence;
+  /** exact: same spelling (glottal stop h or '); loose: only without apostrophes/hyphens. */
+  match: "exact" | "loose";
+};
+
+export type NounIndex = {
+  lexemes: NounLexeme[];
+  /** Stem skeleton per lexeme, and lexemes by its first KEY_LEN consonants. */
+  keys: string[];
+  buckets: Map<string, number[]>;
+  /** Lexemes by the skeleton of the lemma itself (the citation form, even where the rules spell it otherwise). */
+  lemmas: Map<string, number[]>;
+};
+
+const KEY_LEN = 2;
+
+/** Spelling key: lower case, ’ → ', the FST's glottal h (and the ' before it) → ', final devoicing undone. */
+export function nounSpellingKey(word: string): string {
+  return word
+    .normalize("NFC")
+    .toLowerCase()
+    .trim()
+    .replace(/[’‘`ʼ]/g, "'")
+    .replace(/'h/g, "'")
+    .replace(/(?<![csznh'])h/g, "'")
+    .replace(/'+/g, "'")
+    .replace(/p$/, "b").replace(/t$/, "d").replace(/k$/, "g").replace(/sh$/, "zh").replace(/ch$/, "j").replace(/(?<![sz])s$/, "z");
+}
+const looseKey = (key: string) => key.replace(/['\-\s]/g, "");
+
+/** Consonant skeleton: no vowels, glides, h, ' or hyphens; voicing merged. */
+function skeleton(text: string): string {
+  return text
+    .replace(/[aioeAIJOEäïöwyhWUYQ'^<>\-\s]/g, "")
+    .replace(/N/g, "n").replace(/S/g, "s").replace(/D/g, "d").replace(/M/g, "m")
+    .replace(/p/g, "b").replace(/t/g, "d").replace(/k/g, "g").replace(/c/g, "j").replace(/s/g, "z");
+}
+
+function stemSkeleton(lexeme: NounLexeme): string | null {
+  if (!nounPosOf(lexeme.pos)) return null;
+  const raw = lexeme.stem?.trim();
+  return skeleton(raw ? encodeStem(raw) : lexeme.name.toLowerCase());
+}
+
+/** Indexes the noun lexemes (other parts of speech are skipped). */
+export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
+  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map() };
+  const push = (map: Map<string, number[]>, k: string, id: number) => {
+    const list = map.get(k);
+    if (list) list.push(id);
+    else map.set(k, [id]);
+  };
+  for (const lexeme of lexemes) {
+    const key = stemSkeleton(lexeme);
+    if (key === null) continue;
+    const id = index.lexemes.length;
+    index.lexemes.push(lexeme);
+    index.keys.push(key);
+    push(index.buckets, key.slice(0, KEY_LEN), id);
+    push(index.lemmas, skeleton(nounSpellingKey(lexeme.name)), id);
+  }
+  return index;
+}
+
+// Per class and cell: the skeletons its person prefix and its suffixes may show (n2 written or not).
+type CellShape = { cell: NounCell; key: string; prefixes: string[]; suffixes: string[] };
+const PREFIX_SKELETONS: Record<string, string[]> = { "": [""], "1": ["n", "nd"], "2": ["g", "gd"], "3": ["", "d"] };
+const shapes = new Map<string, CellShape[]>();
+
+function cellShapes(pos: NounPos, extended: boolean): CellShape[] {
+  const id = `${pos}${extended ? "+" : ""}`;
+  let list = shapes.get(id);
+  if (!list) {
+    list = nounCells(pos, { extended }).map((cell) => {
+      const suffix = underlyingOf(pos, "", cell).replace(/^[^>]*/, "");
+      return {
+        cell,
+        key: nounCellKey(cell),
+        prefixes: PREFIX_SKELETONS[cell.possessor?.[0] ?? ""]!,
+        suffixes: [...new Set([skeleton(suffix.replace(/Q/g, "n")), skeleton(suffix)])],
+      };
+    });
+    shapes.set(id, list);
+  }
+  return list;
+}
+
+const indexes = new WeakMap<NounLexeme[], NounIndex>();
+
+/**
+ * Every (noun, cell) whose form is `word`, accepting the glottal stop as h or ', final devoicing and, failing an
+ * exact match, spellings without apostrophes or hyphens. Takes an index from buildNounIndex or a plain list of
+ * lexemes (indexed once per list).
+ */
+export function analyseNoun(index: NounIndex | NounLexeme[], word: string): NounAnalysis[] {
+  let idx: NounIndex;
+  if (Array.isArray(index)) {
+    idx = indexes.get(index) ?? buildNounIndex(index);
+    indexes.set(index, idx);
+  } else idx = index;
+  const key = nounSpellingKey(word);
+  if (!key) return [];
+  const skel = skeleton(key);
+  const candidates = new Set<number>();
+  for (let j = 0; j <= 2 && j <= skel.length; j++) {
+    const rest = skel.slice(j);
+    for (let len = 0; len <= KEY_LEN; len++) {
+      for (const id of idx.buckets.get(rest.slice(0, len)) ?? []) {
+        const k = idx.keys[id]!;
+        if ((k.length >= KEY_LEN || k.length === len) && rest.startsWith(k)) candidates.add(id);
+      }
+    }
+  }
+  for (const id of idx.lemmas.get(skel) ?? []) candidates.add(id);
+  const results: NounAnalysis[] = [];
+  const wantLoose = looseKey(key);
+  for (const match of ["exact", "loose"] as const) {
+    for (const extended of [false, true]) {
+      for (const id of [...candidates].sort((a, b) => a - b)) {
+        const lexeme = idx.lexemes[id]!;
+        const pos = nounPosOf(lexeme.pos)!;
+        const stemKey = idx.keys[id]!;
+        const citation = nounCellKey(pos === "nad" || pos === "nid" ? { number: "sg", possessor: "1s" } : { number: "sg" });
+        for (const cs of cellShapes(pos, extended)) {
+          if (results.some((r) => r.lexeme === lexeme && r.key === cs.key)) continue;
+          // Only cells whose prefix and suffix skeletons frame the stem's in the word are generated.
+          const framed = cs.prefixes.some((pre) => skel.startsWith(pre + stemKey) && cs.suffixes.includes(skel.slice(pre.length + stemKey.length)));
+          const isLemma = cs.key === citation && (match === "exact" ? nounSpellingKey(lexeme.name) === key : looseKey(nounSpellingKey(lexeme.name)) === wantLoose);
+          if (!framed && !isLemma) continue;
+          const d = decline(lexeme, cs.cell);
+          if (!d) continue;
+          const keys = [d.form, ...d.variants].map(nounSpellingKey);
+          const hit = isLemma || (match === "exact" ? keys.includes(key) : keys.some((k) => looseKey(k) === wantLoose));
+          if (hit) results.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match });
+        }
+      }
+      if (results.length) return results;
+    }
+  }
+  return results;
+}

@@ -1,0 +1,225 @@
+/**
+ * Noun phonology: the ordered rules that turn an underlying noun (prefix < stem > suffixes) into its surface
+ * spellings. Pure, imports nothing. Our own implementation of the facts stated in the Odawa FST's rule file
+ * (giellalt/lang-ciw `inc/flattened/phonology.xfscript`; comments name its rules), in its order; only the rules
+ * that can fire in nouns are here. See docs/decisions/005a-noun-paradigm-classes.md.
+ *
+ * Duplication note: the verb engine (phonology.ts) has its own syncope / apostrophe / glottal rules on a different
+ * representation; the noun rules here follow the FST more literally (stress marks, optional rules). Merge later.
+ *
+ * Underlying alphabet (one character per symbol, so every rule is a plain string operation):
+ *   a i o e, consonants, ä ï ö (locked short vowels, never syncopated), ' and h (glottal stop, written h by the FST)
+ *   A = a1 (aa before a suffix)   I = i1 (ii before a suffix)   E = e1 (coalescing e of -e1ns/-e1ny)
+ *   W = w1 (labiovelar w: o before i/e1/a)   U = w2 (w that drops before nasals)   Y = y1   Q = n2 (optional final n)
+ *   N = n1, S = s1 (palatalising; plain n/s in nouns)   D = d2   M = m1
+ *   < prefix boundary, > suffix boundary, ^ vowel-initial dependent stem, - compound hyphen, & stress mark
+ */
+
+/** Which optional rules applied in a variant: [sites applied, sites available] per rule. */
+export type OptionalRule = "initV" | "wiCoal" | "n2del" | "wDel";
+export type RuleUse = Record<OptionalRule, [number, number]>;
+export type Variant = { text: string; use: RuleUse };
+
+const SHORT = "aioE";
+const VOWEL = "aioeAIJOEäïö"; // ä ï ö: locked short vowels (a lemma used as its own stem), never lost
+const CONS = "bdgptkjczsmnwyh'WUYSMNQD";
+const isShort = (c: string | undefined) => c !== undefined && c !== "" && SHORT.includes(c);
+const isVowel = (c: string | undefined) => c !== undefined && c !== "" && VOWEL.includes(c);
+const isCons = (c: string | undefined) => c !== undefined && c !== "" && CONS.includes(c);
+
+// Consonant sequences that may stand between two vowels of one syllable pattern (cseqs) and codas (codaseqs).
+const CSEQ = "(?:(?:b|d|g|p|t|k|j|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y|Y)?)w?|h|'|w|y|[gk]U|W|Y|S|M|N|Q|D)";
+const CODA = "(?:b|d|g|p|t|k|j|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y)?|w|y|W|Y|M|N|Q|S|D)";
+const LONG = "(?:aa|e|ii|oo)";
+const S = "[aioE]";
+/** Left context of final-vowel loss: a word must keep two syllables' worth of weight (apocope). */
+const APOCOPE_V = new RegExp(`(?:${S}${CSEQ}${S}|${LONG}(?:${CSEQ}${S})?)${CSEQ}$`);
+const APOCOPE_G = new RegExp(`(?:${S}${CSEQ}${S}|${LONG}(?:${CSEQ}${S})?)${CSEQ}?$`);
+const STRESS_ALT = new RegExp(`[aio]${CSEQ}[aio]$`);
+const CODA_END = new RegExp(`^${CODA}?(?:-|$)`);
+const LONG_AHEAD = /^(?:aa|e|ii|oo)/;
+const LONG_BEHIND = /(?:aa|e|ii|oo)$/;
+
+type Rule = (s: string) => string;
+
+/** All ways of applying an optional one-symbol rule at its sites: each site applied or not. */
+function optional(texts: Variant[], rule: OptionalRule, sites: (s: string) => number[], apply: (s: string, at: number[]) => string): Variant[] {
+  const out: Variant[] = [];
+  for (const v of texts) {
+    const at = sites(v.text);
+    const n = Math.min(at.length, 6); // bound the combinations: sites after the 6th stay unapplied
+    for (let mask = 0; mask < 1 << n; mask++) {
+      const chosen = at.filter((_, k) => k < n && mask & (1 << k));
+      const use = { ...v.use, [rule]: [v.use[rule][0] + chosen.length, v.use[rule][1] + at.length] as [number, number] };
+      out.push({ text: apply(v.text, chosen), use });
+    }
+  }
+  return out;
+}
+
+function indexesOf(s: string, re: RegExp): number[] {
+  const out: number[] = [];
+  for (const m of s.matchAll(re)) out.push(m.index);
+  return out;
+}
+
+function replaceAt(s: string, at: number[], len: number, by: string): string {
+  let out = s;
+  for (const i of [...at].sort((a, b) => b - a)) out = out.slice(0, i) + by + out.slice(i + len);
+  return out;
+}
+
+// ── rules that see morpheme boundaries ──
+const preGli: Rule = (s) => s.replace(/o(?=<\^[aioeAIJOEäïö])/g, "w"); // o- before a vowel-initial dependent stem
+const preDel: Rule = (s) => s.replace(/[aioE](?=<\^[aioeAIJOEäïö])/g, ""); // ni-/gi- lose their vowel there
+const preLen: Rule = (s) => s.replace(/<(?=o)/g, "<o"); // o-initial stems: od-oo…
+const preEpen: Rule = (s) => s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
+const conPl: Rule = (s) => s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
+const a1i1: Rule = (s) => s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
+const ccEpen: Rule = (s) => {
+  let out = "";
+  for (let k = 0; k < s.length; k++) {
+    if (s[k] === ">" && isCons(s[k - 1]) && isCons(s[k + 1])) out += "i";
+    out += s[k];
+  }
+  return out;
+};
+const rmBound: Rule = (s) => s.replace(/[<>^]/g, "");
+
+// ── rules over the whole word ──
+const plainSymbols: Rule = (s) =>
+  s.replace(/D/g, "d").replace(/M(?=[mn])/g, "a").replace(/M/g, "m")
+    .replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w") // w2 drops before a nasal
+    .replace(/S/g, "s").replace(/N/g, "n").replace(/J/g, "i")
+    .replace(/(?<=n)[yY](?=-|$)/g, "h"); // final ny → nh
+/** A short vowel next to a long one is lost (left context on the output: rule vvvDel). */
+const vvvDel: Rule = (s) => {
+  let out = "";
+  for (let k = 0; k < s.length; k++) {
+    const c = s[k]!;
+    if (isShort(c) && (LONG_AHEAD.test(s.slice(k + 1, k + 3)) || LONG_BEHIND.test(out.slice(-2)))) continue;
+    out += c;
+  }
+  return out;
+};
+const coalesce: Rule = (s) =>
+  s.replace(/Y[aioE]/g, "i").replace(/W[iE]/g, "o").replace(/Wa/g, "o").replace(/W/g, "");
+/** A short vowel after a vowel takes its quality (vCoal). */
+const vCoal: Rule = (s) => {
+  let out = "";
+  for (let k = 0; k < s.length; k++) {
+    const c = s[k]!;
+    const p = s[k - 1];
+    if (isShort(c) && p !== undefined) {
+      if (p === "o" || p === "O" || p === "ö") { out += "o"; continue; }
+      if (p === "i" || p === "I" || p === "ï") { out += "i"; continue; }
+      if (p === "a" || p === "A" || p === "ä") { out += "a"; continue; }
+    }
+    out += c;
+  }
+  return out;
+};
+/** Before nh/ny/ns a short vowel is long: e1 → e, V → VV (lenPreNas), then the other e1 → i. */
+const lenPreNas: Rule = (s) => {
+  let out = "";
+  for (let k = 0; k < s.length; k++) {
+    const c = s[k]!;
+    const nas = s[k + 1] === "n" && /[hys]/.test(s[k + 2] ?? "");
+    if (nas && c === "E") { out += "e"; continue; }
+    out += c;
+    if (nas && (c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) out += c;
+  }
+  return out.replace(/E/g, "i");
+};
+/** Final short vowel and final glide/special loss, where the word keeps enough weight (apocope, glidedel). */
+const apocope: Rule = (s) => {
+  let last = s.slice(-1);
+  let before = s.slice(0, -1);
+  if (last !== "" && (("aio".includes(last) && APOCOPE_V.test(before.slice(-14))) || ("wyAIJOEWUY".includes(last) && APOCOPE_G.test(before.slice(-14))))) {
+    s = before;
+    last = s.slice(-1);
+    before = s.slice(0, -1);
+  }
+  // glidedel: a final glide after a consonant goes.
+  if (last !== "" && "wyWUY".includes(last) && isCons(before.slice(-1))) return before;
+  return s;
+};
+
+/** Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. */
+const syncope: Rule = (s) => {
+  // str1: long vowels, vowel sequences and e are strong.
+  let t = "";
+  for (let p = 0; p <= s.length; p++) {
+    if (p > 0) {
+      const a = s[p - 1];
+      const mark = (isVowel(a) && isVowel(s[p])) || (isVowel(a) && isVowel(s[p - 2])) || a === "e" || (a !== undefined && "äïö".includes(a));
+      if (mark) t += "&";
+    }
+    if (p < s.length) t += s[p];
+  }
+  // str2: the last short vowel of a word or compound piece (before at most one coda) is strong.
+  let u = "";
+  for (let p = 0; p <= t.length; p++) {
+    if (p > 0 && "aio".includes(t[p - 1]!) && CODA_END.test(t.slice(p, p + 5))) u += "&";
+    if (p < t.length) u += t[p];
+  }
+  // str3: in a run of short syllables every second vowel is strong (left context on the output).
+  let w = "";
+  for (let p = 0; p < u.length; p++) {
+    w += u[p];
+    if (STRESS_ALT.test(w.slice(-7))) w += "&";
+  }
+  // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
+  let x = "";
+  for (let k = 0; k < w.length; k++) {
+    const c = w[k]!;
+    if (isVowel(c) && w[k + 1] !== "&") {
+      const n = w[k - 1] === "n" && k >= 2 && w[k - 2] !== "-" && /[zghsy]/.test(w[k + 1] ?? "");
+      const sz = (w[k - 1] === "s" || w[k - 1] === "z") && w[k + 1] === "h";
+      if (n || sz) { x += "'"; continue; }
+    }
+    x += c;
+  }
+  // rsync: a vowel followed by anything but a stress mark is deleted.
+  let y = "";
+  for (let k = 0; k < x.length; k++) {
+    const c = x[k]!;
+    if (isVowel(c) && k + 1 < x.length && x[k + 1] !== "&") continue;
+    y += c;
+  }
+  return y;
+};
+
+const NONE: RuleUse = { initV: [0, 0], wiCoal: [0, 0], n2del: [0, 0], wDel: [0, 0] };
+
+/**
+ * Surface forms of an underlying noun (encoded as above), in the FST's spelling (glottal stop h, no final devoicing),
+ * each with the optional rules it used.
+ */
+export function surfaceNoun(underlying: string): Variant[] {
+  let vs: Variant[] = [{ text: preGli(underlying), use: NONE }];
+  // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
+  vs = optional(vs, "initV", (s) => indexesOf(s, /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g), (s, at) => replaceAt(s, at, 1, ""));
+  const early: Rule[] = [preDel, preLen, preEpen, conPl, a1i1, ccEpen, rmBound, plainSymbols, vvvDel, coalesce];
+  vs = vs.map((v) => ({ ...v, text: early.reduce((s, r) => r(s), v.text) }));
+  // wiCoal (Medler): wi may become o.
+  vs = optional(vs, "wiCoal", (s) => indexesOf(s, /wi/g), (s, at) => replaceAt(s, at, 2, "o"));
+  const late: Rule[] = [vCoal, lenPreNas, apocope];
+  vs = vs.map((v) => ({ ...v, text: late.reduce((s, r) => r(s), v.text) }));
+  // n2del: the final n of -naan may drop (Odawa).
+  vs = optional(vs, "n2del", (s) => (s.endsWith("Q") ? [s.length - 1] : []), (s, at) => replaceAt(s, at, 1, ""));
+  vs = vs.map((v) => ({ ...v, text: syncope(v.text.replace(/Q/g, "n")) }));
+  // codawdel (Medler): w may drop before a consonant.
+  vs = optional(vs, "wDel", (s) => indexesOf(s, /w(?=[bdgptkjczsmnwyh'])/g), (s, at) => replaceAt(s, at, 1, ""));
+  const seen = new Map<string, Variant>();
+  for (const v of vs) {
+    const text = v.text.replace(/&/g, "");
+    if (!seen.has(text)) seen.set(text, { text, use: v.use });
+  }
+  return [...seen.values()];
+}
+
+/** The FST's spelling to the site's: the glottal stop h (not in ch/sh/zh/nh) and the ambiguity mark before it are '. */
+export function siteSpelling(fst: string): string {
+  return fst.replace(/'h/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/''+/g, "'");
+}

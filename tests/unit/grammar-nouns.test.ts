@@ -1,0 +1,208 @@
+/**
+ * Noun engine contract (decline, nounCells, labels, glosses, analyseNoun) on a few nouns: the 7 reference paradigms
+ * of tests/fixtures/grammar/otw_noun_paradigms_sample.tsv and nouns of the demo lexicon. The score over all 120
+ * development nouns is grammar-nouns-dev.test.ts. Uses the public API (the grammar barrel).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import {
+  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, POSSESSOR_NAMES,
+  analyseNoun, buildNounIndex, decline, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounGloss, nounParadigm,
+  nounPosOf, nounShape, nounSpellingKey, parseNounCellKey, pluralise,
+  type Declension, type NounAnalysis, type NounCell, type NounConfidence, type NounIndex, type NounLexeme, type NounPos,
+  type NounPossessor, type NounShape,
+} from "../../app/core/grammar";
+import { SAMPLE_FILE, foldNoun, readNounRows, siteSpelled } from "./grammar-nouns-reference";
+
+const rows = readNounRows(SAMPLE_FILE)!;
+const here = path.dirname(new URL(import.meta.url).pathname);
+const DEMO: NounLexeme[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8")
+  .trim().split("\n").slice(1).map((l) => l.split("\t"))
+  .filter(([, pos]) => /^n(a|i|ad|id)$/.test(pos!))
+  .map(([name, pos, gloss, stem]) => ({ name: name!, pos: pos!, gloss: gloss!, stem: stem || null }));
+const demo = (name: string) => DEMO.find((l) => l.name === name)!;
+
+describe("golden: the sample reference paradigms", () => {
+  const lemmas = [...new Set(rows.map((r) => r.lexeme))];
+  for (const lexeme of lemmas) {
+    const mine = rows.filter((r) => r.lexeme === lexeme);
+    test(`${lexeme.name} (${lexeme.pos}, ${lexeme.stem}): ${mine.length} cells`, () => {
+      const misses: string[] = [];
+      for (const r of mine) {
+        const d = decline(lexeme, r.cell);
+        const got = d ? [d.form, ...d.variants].map(foldNoun).sort() : [];
+        const want = [...new Set(r.forms.map(foldNoun))].sort();
+        if (got.join("|") !== want.join("|")) misses.push(`${r.analysis}: want ${want.join("|")}, got ${got.join("|")}`);
+        // The site spells the glottal stop ', never h (nh, sh, zh, ch are other letters).
+        if (d) for (const f of [d.form, ...d.variants]) expect(f).not.toMatch(/(?<![cszn])h/);
+      }
+      expect(misses).toEqual([]);
+    });
+  }
+
+  test("every reference cell is one of nounCells, and nounCells has no others", () => {
+    for (const lexeme of lemmas) {
+      const ref = rows.filter((r) => r.lexeme === lexeme).map((r) => nounCellKey(r.cell)).sort();
+      expect(nounCells(lexeme.pos as NounPos).map(nounCellKey).sort()).toEqual(ref);
+    }
+  });
+});
+
+describe("cells and labels", () => {
+  test("cells per class as in the reference (NA 68, NI 60, NAD 52, NID 48)", () => {
+    expect(nounCells("na")).toHaveLength(68);
+    expect(nounCells("ni")).toHaveLength(60);
+    expect(nounCells("nad")).toHaveLength(52);
+    expect(nounCells("nid")).toHaveLength(48);
+    expect(nounCells("na", { extended: true }).length).toBeGreaterThan(68);
+  });
+
+  test("cell keys round-trip", () => {
+    for (const pos of ["na", "ni", "nad", "nid"] as const) {
+      for (const c of nounCells(pos, { extended: true })) expect(parseNounCellKey(nounCellKey(c))).toEqual(c);
+    }
+  });
+
+  test("cells that do not exist give null", () => {
+    const jiimaan = demo("jiimaan");
+    const nimosh = demo("nimosh");
+    expect(decline(jiimaan, { obviative: "obv" })).toBeNull(); // inanimates have no obviative
+    expect(decline(nimosh, { number: "sg", possessor: "3s" })).toBeNull(); // his/her dog is obviative
+    expect(decline(nimosh, { number: "sg", locative: "loc" })).toBeNull(); // one of number/obviative/locative
+    expect(decline(nimosh, { number: "sg", poss_theme: "yes" })).toBeNull(); // theme needs a possessor
+    const nookmis = rows.find((r) => r.lexeme.name === "nookmis")!.lexeme;
+    expect(decline(nookmis, { number: "sg" })).toBeNull(); // dependent nouns are always possessed
+    expect(decline({ name: "x", pos: "vai", stem: "x" }, { number: "sg" })).toBeNull();
+  });
+
+  test("plain-English names", () => {
+    expect(NOUN_CLASS_NAMES.na).toBe("Animate noun");
+    expect(nounCellLabel({ number: "pl", possessor: "1s", poss_theme: "yes" })).toBe("my (1s) · plural · with the possessive theme -im");
+    expect(nounCellLabel({ locative: "loc", diminutive: "dim" })).toContain("locative");
+  });
+
+  test("stem shapes as the reference names them", () => {
+    const shapes = new Map(rows.map((r) => [r.lexeme.stem!, r.shape]));
+    for (const [stem, shape] of shapes) expect(nounShape(stem), stem).toBe(shape);
+  });
+});
+
+describe("decline on demo nouns", () => {
+  test("jiimaan: forms and glosses", () => {
+    const jiimaan = demo("jiimaan");
+    expect(decline(jiimaan, { number: "pl" })).toMatchObject({ form: "jiimaanan", gloss: "canoes", confidence: "high" });
+    expect(decline(jiimaan, { number: "pl", possessor: "1s" })).toMatchObject({ form: "njiimaanan", gloss: "my canoes" });
+    expect(decline(jiimaan, { locative: "loc" })).toMatchObject({ form: "jiimaaning", gloss: "in the canoe" });
+    const ours = decline(jiimaan, { number: "sg", possessor: "1p" })!;
+    expect([ours.form, ...ours.variants]).toEqual(["njiimaannaa", "njiimaannaan"]);
+  });
+
+  test("possessive theme: the form, and a note that it is lexical", () => {
+    const d = decline(demo("jiimaan"), { number: "sg", possessor: "1s", poss_theme: "yes" })!;
+    expect(d.form).toBe("njiimaanim");
+    expect(d.confidence).toBe("medium");
+    expect(d.confidenceNote).toMatch(/not every noun/);
+  });
+
+  test("his/her little dog (possessed diminutive, built by the same rules)", () => {
+    const d = decline(demo("nimosh"), { obviative: "obv", possessor: "3s", diminutive: "dim" })!;
+    expect(d.gloss).toBe("his/her little dog(s)");
+    expect(d.confidence).toBe("medium");
+  });
+
+  test("glottal stop spelled ': mzin'igan", () => {
+    const d = decline(demo("mzin'igan"), { number: "pl" })!;
+    expect(d.form).toBe("mzin'ignan");
+  });
+
+  test("the dictionary's final devoicing is kept where the stem ends the word (gaazhak)", () => {
+    const gaazhak = demo("gaazhak");
+    expect(decline(gaazhak, { number: "sg" })!.form).toBe("gaazhak");
+    expect(decline(gaazhak, { number: "pl" })!.form).toMatch(/g/);
+  });
+
+  test("every demo noun declines in every cell, in the site's alphabet", () => {
+    for (const lexeme of DEMO) {
+      const p = nounParadigm(lexeme);
+      expect(p.length, lexeme.name).toBeGreaterThan(0);
+      for (const d of p) for (const f of [d.form, ...d.variants]) expect(f, `${lexeme.name} ${d.key}`).toMatch(/^[a-z'-]+$/);
+    }
+  });
+
+  test("a noun without an underlying stem is still declined, marked low", () => {
+    const d = decline({ name: "waawaashkesh", pos: "na", stem: null, gloss: "deer" }, { number: "pl" })!;
+    expect(d.form).toBe("waawaashkeshag");
+    expect(d.confidence).toBe("low");
+  });
+
+  test("pluralise", () => {
+    expect(pluralise("box")).toBe("boxes");
+    expect(pluralise("piece of wood")).toBe("pieces of wood");
+    expect(pluralise("woman")).toBe("women");
+    expect(pluralise("moose")).toBe("moose");
+  });
+});
+
+describe("analyseNoun", () => {
+  test("jiimaanan → jiimaan, plural", () => {
+    const found = analyseNoun(DEMO, "jiimaanan");
+    expect(found.map((a) => `${a.lexeme.name} ${a.key}`)).toContain("jiimaan pl");
+  });
+
+  test("glottal stop as h or '", () => {
+    for (const w of ["mzin'higan", "mzin'igan", "Mzin’igan"]) {
+      expect(analyseNoun(DEMO, w).map((a) => `${a.lexeme.name} ${a.key}`), w).toContain("mzin'igan sg");
+    }
+  });
+
+  test("every sample reference form, spelled either way", () => {
+    const index = buildNounIndex([...new Set(rows.map((r) => r.lexeme))]);
+    const misses: string[] = [];
+    for (const r of rows) {
+      for (const w of new Set([...r.forms, ...r.forms.map(siteSpelled)])) {
+        const keys = analyseNoun(index, w).filter((a) => a.lexeme === r.lexeme).map((a) => a.key);
+        if (!keys.includes(nounCellKey(r.cell))) misses.push(`${w}: ${r.analysis}`);
+      }
+    }
+    expect(misses).toEqual([]);
+  });
+
+  test("the lemma is the citation form even where the rules spell it otherwise (pizza, rules: pzza)", () => {
+    const pizza: NounLexeme = { name: "pizza", pos: "na", stem: "pizza", gloss: "pizza" };
+    const d = decline(pizza, { number: "sg" })!;
+    expect(d.form).toBe("pzza"); // what the FST's rules give
+    expect(d.confidence).toBe("medium");
+    expect(d.confidenceNote).toMatch(/dictionary/);
+    expect(analyseNoun([...DEMO, pizza], "pizza").map((a) => `${a.lexeme.name} ${a.key}`)).toContain("pizza sg");
+  });
+
+  test("unknown words give nothing", () => {
+    expect(analyseNoun(DEMO, "xyzzy")).toEqual([]);
+    expect(analyseNoun(DEMO, "")).toEqual([]);
+  });
+
+  test("cells found are real cells", () => {
+    for (const a of analyseNoun(DEMO, "njiimaanan")) expect(decline(a.lexeme, a.cell as NounCell)).not.toBeNull();
+  });
+});
+
+describe("public API", () => {
+  test("classes, possessors and the remaining helpers", () => {
+    expect(NOUN_POS).toEqual(["na", "ni", "nad", "nid"]);
+    expect(NOUN_POSSESSORS.map((p: NounPossessor) => POSSESSOR_NAMES[p])).toContain("your (pl)");
+    expect(nounPosOf(" NAD ")).toBe("nad");
+    expect(nounPosOf("vai")).toBeNull();
+    expect(nounCellProblem("ni", { obviative: "obv" })).toMatch(/animate/);
+    expect(nounCellProblem("na", { number: "pl", possessor: "2p" })).toBeNull();
+    expect(nounGloss("canoe, boat", "ni", { locative: "loc", possessor: "1p" })).toBe("in our (excl.) canoe");
+    const shape: NounShape = nounShape("^gashiw2");
+    expect(shape).toBe("w2");
+    expect(nounSpellingKey("mzin'higan")).toBe(nounSpellingKey("mzin’igan"));
+    const index: NounIndex = buildNounIndex(DEMO);
+    const found: NounAnalysis[] = analyseNoun(index, "njiimaanan");
+    const d: Declension | null = decline(found[0]!.lexeme, found[0]!.cell);
+    const level: NounConfidence | undefined = d?.confidence;
+    expect(level).toBe("high");
+  });
+});
