@@ -42,6 +42,8 @@ export const RATE_RULES = {
   contact: { name: "contact:ip", limit: 5, windowMs: HOUR },
   /** Word of the Day sign-ups on the pages and /api/signup-wotd. */
   wotdSignup: { name: "wotd-signup:ip", limit: 20, windowMs: HOUR },
+  /** Recording bytes an editor may upload per day (one file per request; 10 MB per file). */
+  uploadBytes: { name: "upload:bytes", limit: 200 * 1024 * 1024, windowMs: 24 * HOUR },
   /** Confirmation emails per email address (over it the sign-up still answers success, no mail is sent). */
   wotdConfirmMail: { name: "wotd-confirm:email", limit: 3, windowMs: 24 * HOUR },
 } satisfies Record<string, RateRule>;
@@ -141,6 +143,13 @@ export const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
  */
 export async function take(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<Refusal | null> {
   const result = await hitRateLimit(db, keyOf(rule, subject), rule.limit, rule.windowMs, now);
+  return result.allowed ? null : { retryAfter: toSeconds(result.retryAfterMs) };
+}
+
+/** Counts `bytes` of uploads against the user's daily budget (RATE_RULES.uploadBytes); null when within it. */
+export async function takeUploadBudget(db: Db, userId: number, bytes: number, now = Date.now()): Promise<Refusal | null> {
+  const rule = RATE_RULES.uploadBytes;
+  const result = await hitRateLimit(db, keyOf(rule, String(userId)), rule.limit, rule.windowMs, now, bytes);
   return result.allowed ? null : { retryAfter: toSeconds(result.retryAfterMs) };
 }
 

@@ -43,19 +43,19 @@ export async function rateLimitCount(db: Db, key: string, windowMs: number, now 
  * Counts this hit and says whether the sliding count is within `limit` hits per `windowMs`. One D1 batch (the
  * upsert and the previous window's count); old windows are removed now and then.
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now()) {
+export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = Date.now(), amount = 1) {
   const windowStart = now - (now % windowMs);
   const d1 = db.$client as D1Database;
   const [current, previous] = await d1.batch<{ count: number }>([
     d1
       .prepare(
-        "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1) ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count",
+        "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?) ON CONFLICT (key, window_start) DO UPDATE SET count = count + excluded.count RETURNING count",
       )
-      .bind(key, windowStart),
+      .bind(key, windowStart, amount),
     d1.prepare("SELECT count FROM rate_limits WHERE key = ? AND window_start = ?").bind(key, windowStart - windowMs),
   ]);
   await maybePrune(db, now);
-  const currentCount = current!.results[0]?.count ?? 1;
+  const currentCount = current!.results[0]?.count ?? amount;
   const previousCount = previous!.results[0]?.count ?? 0;
   const count = slidingCount(currentCount, previousCount, now, windowMs);
   return {

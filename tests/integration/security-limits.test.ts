@@ -315,3 +315,43 @@ test("sign-up and forgot 429 answers carry Retry-After too", async () => {
     expectRetryAfter(response, twoWindows(RATE_RULES.forgotIp));
   }
 });
+
+// ---------------------------------------------------------------- uploads
+
+test("uploads: one recording per request, and a daily byte budget per editor (429 with Retry-After)", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const form = await env.DB.prepare("INSERT INTO forms (form, search_key, count, perc) VALUES (?, ?, 1, 0.5) RETURNING id")
+    .bind(`cap${randomHex()}`, `cap${randomHex()}`)
+    .first<{ id: number }>();
+  const ogg = (size: number) => {
+    const bytes = new Uint8Array(size);
+    bytes.set(new TextEncoder().encode("OggS"), 0);
+    return new Blob([bytes]);
+  };
+  const upload = (files: Blob[]) => {
+    const body = new FormData();
+    for (const file of files) body.append("audio", file, "clip.ogg");
+    return worker.fetch(
+      new Request(`http://localhost/api/editor/forms/${form!.id}/audio`, { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body }),
+    );
+  };
+  const stored = async () => (await env.DB.prepare("SELECT count(*) AS n FROM audio_objects WHERE form_id = ?").bind(form!.id).first<{ n: number }>())!.n;
+
+  const two = await upload([ogg(300), ogg(300)]);
+  expect(two.status).toBe(413);
+  expect(await two.json()).toEqual({ success: false, error: "Upload one recording at a time." });
+  expect(await stored()).toBe(0);
+
+  expect((await upload([ogg(300)])).status).toBe(200);
+  expect(await stored()).toBe(1);
+
+  // Use up the day's budget (as if the editor had already uploaded this much), then the next clip is refused.
+  await hit(db, { ...RATE_RULES.uploadBytes, limit: Number.MAX_SAFE_INTEGER }, String(editor.id));
+  await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?").bind(RATE_RULES.uploadBytes.limit, `${RATE_RULES.uploadBytes.name}:${editor.id}`).run();
+  const over = await upload([ogg(300)]);
+  expect(over.status).toBe(429);
+  expectRetryAfter(over, twoWindows(RATE_RULES.uploadBytes));
+  expect(await over.json()).toEqual({ success: false, error: "Daily upload limit reached (200 MB per editor per day). Please try again tomorrow." });
+  expect(await stored()).toBe(1);
+});

@@ -23,6 +23,7 @@ import { formClipBase, uploadFileName } from "../../app/utils/clip-names";
 import { UPLOAD_KINDS_TEXT } from "../../app/utils/audio-types";
 import { serveAudio } from "../../app/services/audio-storage.server";
 import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } from "../../app/services/audio-upload.server";
+import { RATE_RULES, takeUploadBudget } from "../../app/services/rate-limit.server";
 import { requireRoleApi, type RoleEnv } from "./guard";
 import { API_ERRORS, apiError } from "./errors";
 import { invalid, readBody } from "./validation";
@@ -42,6 +43,11 @@ export const NOTHING_TO_UPLOAD = "Nothing to upload (missing audio or destinatio
 const UPLOAD_FAILURES = {
   nothing: { status: API_ERRORS.VALIDATION.status, message: NOTHING_TO_UPLOAD },
   tooLarge: { status: 413, message: `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).` },
+  oneFile: { status: 413, message: "Upload one recording at a time." },
+  budget: {
+    status: API_ERRORS.RATE_LIMITED.status,
+    message: `Daily upload limit reached (${RATE_RULES.uploadBytes.limit / 1024 / 1024} MB per editor per day). Please try again tomorrow.`,
+  },
   notAudio: { status: 415, message: `That file is not a recording we accept (${UPLOAD_KINDS_TEXT}).` },
   failed: { status: API_ERRORS.INTERNAL.status, message: "Upload failed. The server did not indicate success." },
 } as const;
@@ -121,18 +127,25 @@ export const editor = new Hono<EditorEnv>()
     if (!form) return uploadFailure(c, "nothing");
     let body: FormData;
     try {
-      body = await readCappedFormData(c.req.raw, 10);
+      body = await readCappedFormData(c.req.raw, 1);
     } catch (error) {
       if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
       return uploadFailure(c, "nothing");
     }
     const files = body.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
-    if (files.length === 0 || files.length > 10) return uploadFailure(c, "nothing");
+    if (files.length === 0) return uploadFailure(c, "nothing");
+    // One recording per request (the recorder sends a pending list clip by clip).
+    if (files.length > 1) return uploadFailure(c, "oneFile");
     const checked = [];
     for (const file of files) {
       const result = await checkAudioFile(file);
       if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
       checked.push(result);
+    }
+    const refusal = await takeUploadBudget(c.var.db, c.var.user.id, checked[0]!.bytes.length);
+    if (refusal) {
+      c.header("Retry-After", String(refusal.retryAfter));
+      return uploadFailure(c, "budget");
     }
     // Server-made names: form without punctuation + running index + '.ogg' (docs/product.md §5); the content type is the sniffed one.
     const base = formClipBase(form.form, form.id);
@@ -219,9 +232,15 @@ export const uploadAudio = new Hono<EditorEnv>().use("*", requireRoleApi("admin"
   if (!(audio instanceof File) || audio.size === 0 || typeof filename !== "string" || !filename.trim() || !destination.success) {
     return uploadFailure(c, "nothing");
   }
+  if (body.getAll("audio").length > 1) return uploadFailure(c, "oneFile");
   const checked = await checkAudioFile(audio);
   if (!checked.ok) {
     return uploadFailure(c, checked.reason === "size" ? "tooLarge" : "notAudio");
+  }
+  const refusal = await takeUploadBudget(c.var.db, c.var.user.id, checked.bytes.length);
+  if (refusal) {
+    c.header("Retry-After", String(refusal.retryAfter));
+    return uploadFailure(c, "budget");
   }
   const name = uploadFileName(destination.data, checked.audio.contentType);
   const dot = name.lastIndexOf(".");

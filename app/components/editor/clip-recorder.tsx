@@ -31,15 +31,24 @@ export function ClipRecorder({ formId, form, clipCount, onUploaded }: { formId: 
       setStatus({ kind: "error", text: MESSAGES.nothingToUpload });
       return;
     }
-    const body = new FormData();
-    pending.forEach((clip, i) => body.append("audio", clip.blob, names[i]));
+    // One recording per request (the server's cap): clip by clip, keeping any that did not get through.
     setBusy(true);
-    const result = await postAudio(`/api/editor/forms/${formId}/audio`, body);
-    setBusy(false);
-    if (!result.ok) {
-      setStatus({ kind: "error", text: result.text });
-      return;
+    const sent: string[] = [];
+    for (const [i, clip] of pending.entries()) {
+      const body = new FormData();
+      body.append("audio", clip.blob, names[i]);
+      const result = await postAudio(`/api/editor/forms/${formId}/audio`, body);
+      if (!result.ok) {
+        setBusy(false);
+        pending.filter((c) => sent.includes(c.id)).forEach((c) => URL.revokeObjectURL(c.url));
+        setPending(pending.filter((c) => !sent.includes(c.id)));
+        setStatus({ kind: "error", text: result.text });
+        if (sent.length) onUploaded();
+        return;
+      }
+      sent.push(clip.id);
     }
+    setBusy(false);
     pending.forEach((c) => URL.revokeObjectURL(c.url));
     setPending([]);
     setStatus({ kind: "success", text: MESSAGES.success });
