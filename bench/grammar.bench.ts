@@ -26,6 +26,17 @@ t = performance.now();
 for (let i = 0; i < RUNS; i++) for (const order of ORDERS) paradigm(waabmaa, order);
 console.log(`full paradigm (waabmaa, 176 cells, memoised): ${((performance.now() - t) / RUNS).toFixed(3)} ms`);
 
+// 1b. Full paradigm of verbs whose stem was never generated before (nothing memoised): 121 made-up stems per class.
+const C = "bdgjkmnpstz";
+for (const [cls, make] of [["vta", (a: string, b: string) => `${a}aa${b}i${a}am`], ["vai", (a: string, b: string) => `${a}aa${b}i${a}aa`]] as const) {
+  t = performance.now();
+  for (let i = 0; i < 121; i++) {
+    const stem = make(C[i % 11]!, C[Math.floor(i / 11)]!);
+    for (const order of ORDERS) paradigm({ name: `new${cls}${i}`, pos: cls, stem, gloss: "test" }, order);
+  }
+  console.log(`full paradigm of a new ${cls.toUpperCase()} stem (nothing memoised): ${((performance.now() - t) / 121).toFixed(3)} ms  (target <= 0.2 ms)`);
+}
+
 // 2. Forms per second over the demo lexicon.
 let forms = 0;
 t = performance.now();

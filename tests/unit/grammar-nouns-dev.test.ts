@@ -87,7 +87,7 @@ describe.skipIf(!rows)("noun engine vs the development reference", () => {
     }
     console.log(`analyseNoun: ${ok} / ${n} = ${pct(ok, n).toFixed(2)}% (${((performance.now() - t1) / n).toFixed(3)} ms per word)\n${lost.join("\n")}`);
     expect(pct(ok, n)).toBeGreaterThanOrEqual(FLOOR_ANALYSE);
-  });
+  }, 60_000);
 });
 
 test.runIf(!rows)("noun development reference not found: scoring skipped", () => {

@@ -140,7 +140,7 @@ describe("analyse", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   test("round trip over stem shapes the skeleton index must survive (placeholder stems, not words)", () => {
     // Each stem is made up to exercise one way a stem's look changes in its forms: a hyphen before a vowel-initial

@@ -23,8 +23,9 @@ const VALENTINE: Record<string, string> = { Va1: "o", Vi1: "a", Vv1: "i", Vo1: "
 /** Underlying notation (otw_lexicon_stems.tsv, affix tables) → internal alphabet. Apostrophe look-alikes become '. */
 export function encode(text: string): string {
   return text
-    .replace(/[\u2019\u2018\u02bc`´]/g, "'")
+    .replace(/[\u2019\u2018\u02bc\u02bb\u0060\u00b4\u2032]/g, "'")
     .replace(/V[aivo][12]/g, (m) => VALENTINE[m] ?? m)
+    .toLowerCase()
     .replace(/[aieowysmnbdc][1-5]/g, (m) => SYMBOLS[m] ?? m);
 }
 
@@ -65,7 +66,6 @@ const boundaryRules: Rule[] = [
   (s) => (s.includes("C") ? s.replace(RM_BOUND, "$1").replace(A_EPEN_1, "$1a").replace(A_EPEN_2, "$1a") : s),
   (s) => (s.includes("5") ? s.replace(W5O, "$1o").replace(/5/g, "w") : s), // w5o, w5w
   (s) => (s.includes(">") ? s.replace(CC_EPEN, (m, c?: string, nc?: string) => `${c ?? nc}i`) : s), // ccEpen
-  (s) => s.replace(/[<>]/g, ""),
 ];
 
 // ── rules on the plain string ──
@@ -97,7 +97,7 @@ const isLongAt = (s: string, i: number) => s[i] === "e" || ((s[i] === "a" || s[i
 
 /** vvvDel: a short vowel next to a long vowel is lost (left context read on the output, left to right). */
 function vvvDel(s: string): string {
-  if (!/[aioeE][aioeE]/.test(s)) return s;
+  if (!/[aioeE]{3}|e[aioE]|[aioE]e/.test(s)) return s;
   let out = "";
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
@@ -114,7 +114,7 @@ function vvvDel(s: string): string {
 
 /** vCoal: a short vowel after a vowel takes its quality (o·a → oo, i·o → ii, a·i → aa); input contexts. */
 function vCoal(s: string): string {
-  if (!/[aioAIO][aioE]/.test(s)) return s;
+  if (!/[oO][aiE]|[iI][aoE]|[aA][ioE]/.test(s)) return s;
   let out = s[0] ?? "";
   for (let i = 1; i < s.length; i++) {
     const c = s[i]!;
@@ -139,6 +139,8 @@ function lenPreNas(s: string): string {
     .replace(/(?<!a)a(?=n[hys])/g, "aa");
 }
 
+/** Any special symbol (rules other than preLen, preEpen and vvvDel only act on these or on boundaries). */
+const SPECIAL = /[A-Z1-8]/;
 const OPT_INIT_V = /([aioE])<(?=[aioE][bdgptkjczsmnwyh'12345QSMN678BDT])/;
 const WI = /wi/g;
 
@@ -148,18 +150,22 @@ const WI = /wi/g;
  * (n2del: the n-less form is primary), w before a consonant (codawdel).
  */
 export function surfaceForms(prefix: string, stem: string, suffix: string): string[] {
-  let forms = [prefix ? `${prefix}<${stem}${suffix ? `>${suffix}` : ""}` : `${stem}${suffix ? `>${suffix}` : ""}`];
-  if (prefix) {
-    const s = forms[0]!;
-    if (OPT_INIT_V.test(s)) forms = [s, s.replace(OPT_INIT_V, "<")];
-  }
-  forms = forms.map((s) => {
-    for (const rule of boundaryRules) s = rule(s);
-    for (const rule of plainRules) s = rule(s);
-    return s;
-  });
-  forms = forms.flatMap((s) => (s.includes("wi") ? optional(s, WI, "o") : [s])).map((s) => lenPreNas(vCoal(s)).replace(/E/g, "i"));
+  // Endings carry their own boundaries (">"), as in the FST's lexicon: most are joined to the stem without one.
+  const word = prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`;
+  const starts = prefix && OPT_INIT_V.test(word) ? [word, word.replace(OPT_INIT_V, "<")] : [word];
   const out: string[] = [];
-  for (const s of forms) for (const f of finalRules(s)) if (!out.includes(f)) out.push(f);
+  const special = SPECIAL.test(word);
+  for (let s of starts) {
+    if (special || s.includes(">")) for (const rule of boundaryRules) s = rule(s);
+    else if (s.includes("<")) s = boundaryRules[1]!(boundaryRules[0]!(s)); // preLen, preEpen
+    if (s.includes("<") || s.includes(">")) s = s.replace(/[<>]/g, "");
+    if (special) for (const rule of plainRules) s = rule(s);
+    else s = vvvDel(plainRules[9]!(s)); // ny, vvvDel
+    for (let t of s.includes("wi") ? optional(s, WI, "o") : [s]) {
+      t = lenPreNas(vCoal(t));
+      if (t.includes("E")) t = t.replace(/E/g, "i");
+      for (const f of finalRules(t)) if (!out.includes(f)) out.push(f);
+    }
+  }
   return out;
 }

@@ -6,12 +6,22 @@ export function normaliseWordform(text: string): string {
 }
 
 /**
+ * The glottal stop written h (the FST's and many learners' spelling: ndakweghaa) as the site's ': a plain h (not in
+ * zh, sh, ch, nh) and an h after an apostrophe ('h → ').
+ */
+function glottalAsApostrophe(text: string): string {
+  if (!text.includes("h")) return text;
+  const t = text.replace(/'h/g, "'");
+  return t.replace(/h/g, (_m, i: number) => ("nszc".includes(t[i - 1] ?? "") ? "h" : "'"));
+}
+
+/**
  * Keys under which a spelling is indexed, so that syncopated and full spellings, apostrophe-less spellings and
  * dictionary final devoicing (zhiwebat ~ zhiwebad) meet: the normalised form, the form without apostrophes and
- * hyphens, and a consonant skeleton (short vowels a/i/o dropped, long vowels kept, final stops voiced).
+ * hyphens, and a consonant skeleton (a glottal h read as ') (short vowels a/i/o dropped, long vowels kept, final stops voiced).
  */
 export function spellingKeys(text: string): string[] {
-  const n = normaliseWordform(text);
+  const n = glottalAsApostrophe(normaliseWordform(text));
   const plain = n.replace(/['\-\s]/g, "");
   const voiced = plain.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
   const skeleton = `~${voiced.replace(/aa|ii|oo|[aio]/g, (m) => (m.length === 2 ? m.toUpperCase() : ""))}`;

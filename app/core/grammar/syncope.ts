@@ -6,17 +6,14 @@
 
 /** A consonant cluster that counts as one onset/coda for stress (`cseqs` of the FST). */
 const CSEQ = "(?:(?:[bdgptkj]|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y|Q)?)w?|h|'|w|y|[gk]2|[15QSMN678BDT])";
-/** A word-final coda (`codaseqs`): no h or ' alone. */
-const CODA = "(?:[bdgptkj]|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y)?|w|y|[15QSMN678BDT])";
 const SHORT = "[aioE]";
 const LONG = "(?:aa|e|ii|oo)";
 const MIN = `(?:${SHORT}${CSEQ}${SHORT}|${LONG}(?:${CSEQ}${SHORT})?)`;
 const APOCOPE_V = new RegExp(`(?<=${MIN}${CSEQ})${SHORT}$`);
 const APOCOPE_GLIDE = new RegExp(`(?<=${MIN}${CSEQ}?)[wyAIYOE12Q]$`);
 const GLIDE_DEL = /(?<=[bdgptkjczsmnwyh'12345QSMN678BDT])[wy12Q]$/;
-const CSEQ_FULL = new RegExp(`^${CSEQ}$`);
-const CODA_END = new RegExp(`^${CODA}?(?:-|$)`);
 const CODA_W = /w(?=[bdgptkjczsmnwyh'])/g;
+const HAS_CODA_W = /w[bdgptkjczsmnwyh']/;
 
 const isVowel = (c: string | undefined) => c !== undefined && "aioeàìòAIO".includes(c);
 const isShort = (c: string | undefined) => c === "a" || c === "i" || c === "o";
@@ -36,40 +33,67 @@ export function optional(s: string, find: RegExp, replacement: string): string[]
 
 /** apocope, glidedel: the two word-final rules before syncope. */
 function apocope(s: string): string {
-  if (APOCOPE_GLIDE.test(s)) return s.slice(0, -1);
-  if (APOCOPE_V.test(s)) return s.slice(0, -1);
-  return GLIDE_DEL.test(s) ? s.slice(0, -1) : s;
+  // apocope: the final glide or else the final short vowel (one rule, simultaneous); then glidedel.
+  const last = s[s.length - 1]!;
+  let a = s;
+  if ("wyAIYOE12Q".includes(last)) {
+    if (APOCOPE_GLIDE.test(s)) a = s.slice(0, -1);
+  } else if (last === "a" || last === "i" || last === "o" || last === "E") {
+    if (APOCOPE_V.test(s)) a = s.slice(0, -1);
+  }
+  return "wy12Q".includes(a[a.length - 1]!) && GLIDE_DEL.test(a) ? a.slice(0, -1) : a;
 }
+
+/** Every `cseqs` unit as a string (at syncope time the special symbols are resolved). */
+const CSEQS = new Set<string>(["h", "'", "w", "y", "g2", "k2", ..."15QSMN678BDT"]);
+for (const base of ["b", "d", "g", "p", "t", "k", "j", "ch", "z", "zh", "s", "sh", "sp", "st", "sk", "shp", "sht", "shk", "m", "mb", "n", "nd", "nz", "nzh", "nj", "ng", "nh", "ns", "ny", "nQ"]) {
+  CSEQS.add(base);
+  CSEQS.add(`${base}w`);
+}
+/** Every `codaseqs` unit. */
+const CODAS = new Set<string>(["", "w", "y", ..."15QMNS678BDT"]);
+for (const base of ["b", "d", "g", "p", "t", "k", "j", "ch", "z", "zh", "s", "sh", "sp", "st", "sk", "shp", "sht", "shk", "m", "mb", "n", "nd", "nz", "nzh", "nj", "ng", "nh", "ns", "ny"]) CODAS.add(base);
 
 /**
  * Syncope (str1–str3, ambigsync, rsync): long vowels, vowels next to vowels, a short vowel ending its word or hyphen
  * piece, and every other short vowel of a run (the 2nd, 4th … counting from a weak one) are strong; weak vowels go,
  * written ' between n and z/g/h/s/y (not word-initially) and between s/z and h.
  */
-export function syncopate(s: string): string {
+function syncopate(s: string): string {
   const n = s.length;
-  const strong: boolean[] = new Array<boolean>(n).fill(false);
-  let lastVowel = -1;
-  for (let i = 0; i < n; i++) {
-    const c = s[i]!;
-    if (!isVowel(c)) continue;
-    if (!isShort(c) || isVowel(s[i + 1]) || isVowel(s[i - 1])) strong[i] = true;
-    else if (CODA_END.test(s.slice(i + 1))) strong[i] = true;
-    else if (lastVowel >= 0 && isShort(s[lastVowel]) && !strong[lastVowel] && CSEQ_FULL.test(s.slice(lastVowel + 1, i))) strong[i] = true;
-    lastVowel = i;
-  }
   let out = "";
+  let lastVowel = -1;
+  let lastStrong = true;
+  let pending = ""; // consonants since the last vowel
   for (let i = 0; i < n; i++) {
     const c = s[i]!;
-    if (!isVowel(c) || strong[i]) {
+    if (!isVowel(c)) {
+      if (c === "-") {
+        lastVowel = -1;
+        lastStrong = true;
+        pending = "";
+      } else pending += c;
       out += c;
       continue;
     }
-    const before = s[i - 1];
-    const after = s[i + 1];
-    if ((before === "n" && i >= 2 && s[i - 2] !== "-" && after !== undefined && "zghsy".includes(after)) || ((before === "s" || before === "z") && after === "h")) {
-      out += "'";
+    let strong = !isShort(c) || isVowel(s[i + 1]) || isVowel(s[i - 1]);
+    if (!strong) {
+      // str2: the last vowel of the word or hyphen piece, before at most one coda.
+      let j = i + 1;
+      while (j < n && !isVowel(s[j]) && s[j] !== "-") j++;
+      if (j === n || s[j] === "-") strong = CODAS.has(s.slice(i + 1, j));
     }
+    // str3: a short vowel after a weak short vowel and one consonant unit.
+    if (!strong && lastVowel >= 0 && !lastStrong && isShort(s[lastVowel]) && CSEQS.has(pending)) strong = true;
+    if (strong) out += c;
+    else {
+      const before = s[i - 1];
+      const after = s[i + 1];
+      if ((before === "n" && i >= 2 && s[i - 2] !== "-" && after !== undefined && "zghsy".includes(after)) || ((before === "s" || before === "z") && after === "h")) out += "'";
+    }
+    lastVowel = i;
+    lastStrong = strong;
+    pending = "";
   }
   return out;
 }
@@ -80,8 +104,9 @@ export function finalRules(s: string): string[] {
   const n2 = a.endsWith("6") ? [a.slice(0, -1), `${a.slice(0, -1)}n`] : [a];
   const out: string[] = [];
   for (const t of n2) {
-    const synced = syncopate(t.replace(/6/g, "n")).replace(/à/g, "a").replace(/ì/g, "i").replace(/ò/g, "o");
-    for (const f of synced.includes("w") ? optional(synced, CODA_W, "") : [synced]) if (!out.includes(f)) out.push(f);
+    let synced = syncopate(t.includes("6") ? t.replace(/6/g, "n") : t);
+    if (/[àìò]/.test(synced)) synced = synced.replace(/à/g, "a").replace(/ì/g, "i").replace(/ò/g, "o");
+    for (const f of HAS_CODA_W.test(synced) ? optional(synced, CODA_W, "") : [synced]) if (!out.includes(f)) out.push(f);
   }
   return out;
 }
