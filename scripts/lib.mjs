@@ -91,14 +91,17 @@ export async function waitFor(check, { timeoutMs = 30000, intervalMs = 250 } = {
  * Serves the existing build in workerd on `port` with its own seeded local state (for Lighthouse and
  * benches). Returns { url, stop }. Run `npm run build` first.
  */
-export async function startBuiltSite({ port, state }) {
+export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test" }, fresh = true }) {
   const { rmSync } = await import("node:fs");
-  rmSync(path.join(root, state), { recursive: true, force: true });
-  must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { capture: true });
-  must("node", ["scripts/seed.ts", "--persist-to", state], { capture: true });
+  if (fresh) {
+    rmSync(path.join(root, state), { recursive: true, force: true });
+    must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { capture: true });
+    must("node", ["scripts/seed.ts", "--persist-to", state], { capture: true });
+  }
+  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = start(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, "--var", "ENVIRONMENT:test", "--log-level", "error"],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...varArgs, "--log-level", "error"],
     { stdio: "ignore" },
   );
   const url = `http://127.0.0.1:${port}`;

@@ -3,6 +3,8 @@
  * - `/api/*`  → the Hono JSON API (workers/api)
  * - anything else → React Router (SSR pages, actions, resource routes); a method the address does not answer is
  *   refused first with 405 and `Allow` (app/services/http-methods.server.ts)
+ * - anonymous GETs of public pages come from the Workers Cache API, keyed by content version
+ *   (app/services/page-cache.server.ts); an editor's change makes the next request render afresh
  * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
  * - `scheduled` → daily Word of the Day job; `queue` → email consumer.
  */
@@ -10,6 +12,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { cloudflareContext } from "../app/context";
 import { createBindings } from "../app/services/bindings.server";
 import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
+import { forgetContentVersion, isEditorWrite, openPageCache } from "../app/services/page-cache.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
@@ -26,14 +29,22 @@ async function pages(request: Request, env: Env, ctx: ExecutionContext) {
   const build = await loadBuild();
   const refused = methodNotAllowed(build, request);
   if (refused) return refused;
+  const bindings = createBindings(env, ctx);
+  const cache = await openPageCache(request, bindings, build);
+  const hit = await cache?.match();
+  if (hit) return hit;
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, createBindings(env, ctx));
-  return explainMethodNotAllowed(build, request, await requestHandler(request, context));
+  context.set(cloudflareContext, bindings);
+  const response = explainMethodNotAllowed(build, request, await requestHandler(request, context));
+  if (isEditorWrite(request, response)) forgetContentVersion();
+  return cache ? cache.store(response) : response;
 }
 
 export default {
   async fetch(request, env, ctx) {
-    const response = isApiPath(new URL(request.url).pathname) ? await api.fetch(request, env, ctx) : await pages(request, env, ctx);
+    if (!isApiPath(new URL(request.url).pathname)) return withBaselineHeaders(await pages(request, env, ctx));
+    const response = await api.fetch(request, env, ctx);
+    if (isEditorWrite(request, response)) forgetContentVersion();
     return withBaselineHeaders(response);
   },
 

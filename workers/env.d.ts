@@ -1,5 +1,7 @@
 /** Secrets (never in wrangler.toml; `wrangler secret put NAME`) and test-only bindings. */
 interface SecretsAndTestBindings {
+  /** "on" | "off": overrides whether public pages come from the Workers Cache API (default: on unless ENVIRONMENT=test). */
+  PAGE_CACHE?: string;
   /** HS256 key for session JWTs, at least 32 characters. Local runs fall back to a dev key. */
   SESSION_SECRET?: string;
   /** SMTP transport options (MAIL_TRANSPORT=smtp). */

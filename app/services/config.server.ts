@@ -19,6 +19,8 @@ export type Config = {
   contactEmail: string;
   mailFrom: string;
   donate: { copper: string; silver: string; gold: string };
+  /** Anonymous public pages from the Workers Cache API (ADR 014): on unless ENVIRONMENT=test; PAGE_CACHE=on|off overrides. */
+  pageCache: boolean;
 };
 
 /** What the pages may show of the configuration (it goes to the browser in the root loader). */
@@ -42,6 +44,7 @@ const VarsSchema = z.object({
   DONATE_COPPER_URL: text(""),
   DONATE_SILVER_URL: text(""),
   DONATE_GOLD_URL: text(""),
+  PAGE_CACHE: z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional()),
 });
 
 /** SITE_URL: an absolute http(s) URL; outside production an empty value means the local server. */
@@ -68,6 +71,7 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>
     contactEmail: vars.CONTACT_EMAIL,
     mailFrom: vars.MAIL_FROM,
     donate: { copper: vars.DONATE_COPPER_URL, silver: vars.DONATE_SILVER_URL, gold: vars.DONATE_GOLD_URL },
+    pageCache: vars.PAGE_CACHE ? vars.PAGE_CACHE === "on" : vars.ENVIRONMENT !== "test",
   };
 }
 

@@ -59,10 +59,3 @@ export function withBaselineHeaders(response: Response): Response {
   for (const [name, value] of missing) out.headers.set(name, value);
   return out;
 }
-
-/** Rendered for a signed-in user: never stored by a browser cache or shared by a proxy or CDN. */
-export function markPrivate(response: Response): Response {
-  const out = new Response(response.body, response);
-  out.headers.set("Cache-Control", "private, no-store");
-  return out;
-}

@@ -4,6 +4,7 @@
  * per-client caps of /click, progress writes, contact messages and Word of the Day sign-ups answer 429 with
  * Retry-After.
  */
+// long-file: one attack per test, sharing the request helpers at the top.
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { createDb } from "../../db/client";

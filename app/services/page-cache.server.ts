@@ -1,0 +1,124 @@
+/**
+ * Public pages served from the Workers Cache API (ADR 014). An anonymous GET of a public page is looked up under
+ * a key that carries the site's content version (the newest edit_log id), the build and the UTC day, so an
+ * editor's change, a deploy or a new day never serves an old page: the old entries are simply never asked for
+ * again. A hit is answered with a fresh CSP nonce (HTMLRewriter), and `If-None-Match` with 304.
+ * Signed-in visitors are never served from or stored in the cache (their pages are `private, no-store`).
+ */
+import type { ServerBuild } from "react-router";
+import { contentVersion } from "../../db/queries/content-version";
+import type { Bindings } from "./bindings.server";
+import { createNonce } from "./security-headers.server";
+
+/** Addresses whose page is the same for every anonymous visitor. */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/k$/,
+  /^\/k\/[^/]+$/,
+  /^\/d$/,
+  /^\/d\/[^/]+$/,
+  /^\/conj$/,
+  /^\/paradigms$/,
+  /^\/aambe$/,
+  /^\/aambe\/learn\/[^/]+$/,
+  /^\/aambe\/verbs(\/vai)?$/,
+  /^\/wotd(\/[^/]+)?$/,
+  /^\/wiij$/,
+  /^\/miinad$/,
+];
+
+/** Parameters that make a request personal (an email link's click reference) or are dropped by a redirect. */
+const PERSONAL_PARAMS = ["r", "email"];
+
+const CREDENTIALS = /(?:^|;\s*)__Host-session=/;
+
+/** How long the browser and shared caches may keep a page (the Worker's own cache is keyed by version instead). */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+
+/** How long this isolate trusts the content version it read before reading it again. */
+const VERSION_TTL_MS = 5_000;
+let version: { value: number; readAt: number } | null = null;
+
+/** An editor's change in this isolate: read the version again at the next request. */
+export function forgetContentVersion() {
+  version = null;
+}
+
+async function currentVersion(bindings: Bindings, now = Date.now()) {
+  if (!version || now - version.readAt > VERSION_TTL_MS) version = { value: await contentVersion(bindings.db), readAt: now };
+  return version.value;
+}
+
+export function isPublicPageRequest(request: Request) {
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (CREDENTIALS.test(request.headers.get("Cookie") ?? "")) return false;
+  const url = new URL(request.url);
+  if (PERSONAL_PARAMS.some((name) => url.searchParams.has(name))) return false;
+  return PUBLIC_PAGES.some((page) => page.test(url.pathname));
+}
+
+export type PageCache = {
+  /** The cached page (or 304), with a fresh nonce; null on a miss. */
+  match(): Promise<Response | null>;
+  /** Marks a rendered page public and stores a copy (after the response is sent). */
+  store(response: Response): Response;
+};
+
+export async function openPageCache(request: Request, bindings: Bindings, build: ServerBuild): Promise<PageCache | null> {
+  if (!bindings.config.pageCache || !isPublicPageRequest(request)) return null;
+  const url = new URL(request.url);
+  const day = new Date().toISOString().slice(0, 10);
+  const tag = `${build.assets.version}.${await currentVersion(bindings)}.${day}`;
+  const etag = `W/"${tag}"`;
+  const key = new Request(`${url.origin}/__pages/${tag}${url.pathname}${url.search}`);
+  const cache = (caches as unknown as { default: Cache }).default;
+  return {
+    async match() {
+      if (request.headers.get("If-None-Match") === etag) {
+        return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL } });
+      }
+      const hit = await cache.match(key);
+      if (!hit) return null;
+      const fresh = withFreshNonce(hit);
+      fresh.headers.set("X-Page-Cache", "hit");
+      return request.method.toUpperCase() === "HEAD" ? new Response(null, fresh) : fresh;
+    },
+    store(response) {
+      const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && /^text\/html/.test(response.headers.get("Content-Type") ?? "");
+      if (!cacheable) return response;
+      const out = new Response(response.body, response);
+      out.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+      out.headers.set("ETag", etag);
+      out.headers.set("X-Page-Cache", "miss");
+      if (request.method.toUpperCase() === "HEAD") return out;
+      const [mine, theirs] = out.body!.tee();
+      bindings.ctx.waitUntil(cache.put(key, new Response(theirs, out)));
+      return new Response(mine, out);
+    },
+  };
+}
+
+/** The stored page with a new nonce in its CSP and on every element that carries one. */
+function withFreshNonce(stored: Response): Response {
+  const nonce = createNonce();
+  const headers = new Headers(stored.headers);
+  const csp = headers.get("Content-Security-Policy");
+  if (csp) headers.set("Content-Security-Policy", csp.replace(/'nonce-[^']*'/g, `'nonce-${nonce}'`));
+  const rewritten = new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(new Response(stored.body, { status: stored.status, headers }));
+  return new Response(rewritten.body, { status: stored.status, headers });
+}
+
+/** A change made in the editor (pages or API): public pages must show it at the next request. */
+export function isEditorWrite(request: Request, response: Response) {
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD" || response.status >= 400) return false;
+  const { pathname } = new URL(request.url);
+  return /^\/(api\/editor|api\/upload-audio|DEV_editor)(\/|$)/.test(pathname);
+}

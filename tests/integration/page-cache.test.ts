@@ -1,0 +1,103 @@
+/**
+ * Public pages from the Workers Cache API (ADR 014): anonymous GETs are stored and served again with a fresh
+ * nonce, ETag/304 works, signed-in visitors never share a cached page, and an editor's change is visible at the
+ * next request. The Worker's fetch handler is called with PAGE_CACHE=on (tests run with the cache off).
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import worker from "../../workers/app";
+import { insertUser, sessionCookieHeader } from "../factories/users";
+
+const cachedEnv = { ...env, PAGE_CACHE: "on" } as Env;
+
+/** A request as the Worker receives it (the handler's type expects Cloudflare's incoming-request properties). */
+const incoming = (url: string, init: RequestInit) => new Request(url, init) as Request<unknown, IncomingRequestCfProperties>;
+
+async function fetchPage(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(incoming(`http://localhost${path}`, { method, headers }), cachedEnv, ctx);
+  const text = method === "HEAD" ? "" : await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, text };
+}
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+async function insertWord(gloss: string) {
+  const name = `cacheword${crypto.randomUUID().slice(0, 8)}`;
+  const row = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', ?) RETURNING id")
+    .bind(name, name, gloss)
+    .first<{ id: number }>();
+  return { id: row!.id, name };
+}
+
+test("an anonymous public page is stored, then served from the cache with a fresh nonce; ETag answers 304", async () => {
+  const word = await insertWord("s/he caches");
+  const first = await fetchPage(`/k/${word.id}`);
+  expect(first.response.status).toBe(200);
+  expect(first.response.headers.get("X-Page-Cache")).toBe("miss");
+  expect(first.response.headers.get("Cache-Control")).toMatch(/public, .*s-maxage=\d+, stale-while-revalidate=\d+/);
+  const etag = first.response.headers.get("ETag");
+  expect(etag).toMatch(/^W\/".+"$/);
+
+  const second = await fetchPage(`/k/${word.id}`);
+  expect(second.response.headers.get("X-Page-Cache")).toBe("hit");
+  expect(second.text).toContain("s/he caches");
+  const a = nonceOf(first.response.headers.get("Content-Security-Policy"));
+  const b = nonceOf(second.response.headers.get("Content-Security-Policy"));
+  expect(a).toBeTruthy();
+  expect(b).not.toBe(a);
+  for (const tag of second.text.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${b}"`);
+  expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
+
+  const notModified = await fetchPage(`/k/${word.id}`, { "If-None-Match": etag! });
+  expect(notModified.response.status).toBe(304);
+});
+
+test("signed-in visitors are never served a shared page, and their pages are never stored", async () => {
+  const word = await insertWord("s/he is private");
+  const user = await insertUser(env);
+  const cookie = await sessionCookieHeader(env, user);
+  const signedIn = await fetchPage(`/k/${word.id}`, { Cookie: cookie });
+  expect(signedIn.response.headers.get("X-Page-Cache")).toBeNull();
+  expect(signedIn.response.headers.get("Cache-Control")).toBe("private, no-store");
+  expect(signedIn.text).toContain(user.username);
+  const anonymous = await fetchPage(`/k/${word.id}`);
+  expect(anonymous.response.headers.get("X-Page-Cache")).toBe("miss");
+  expect(anonymous.text).not.toContain(user.username);
+});
+
+test("an editor's change is visible on the word's page at the next request", async () => {
+  const word = await insertWord("s/he is old news");
+  await fetchPage(`/k/${word.id}`);
+  expect((await fetchPage(`/k/${word.id}`)).response.headers.get("X-Page-Cache")).toBe("hit");
+
+  // The change as the editor tool makes it: the row and its audit entry together (ADR 010)...
+  await env.DB.batch([
+    env.DB.prepare("UPDATE lexemes SET gloss = 's/he is news' WHERE id = ?").bind(word.id),
+    env.DB.prepare("INSERT INTO edit_log (user_id, entity, entity_id, action, before, after) VALUES (NULL, 'lexemes', ?, 'set_gloss', '\"s/he is old news\"', '\"s/he is news\"')").bind(String(word.id)),
+  ]);
+  // ...and a real editor call through the Worker (it marks the content version to be read again).
+  const editor = await insertUser(env, { role: "editor" });
+  const form = await env.DB.prepare("INSERT INTO forms (form, search_key, count, perc) VALUES (?, ?, 1, 0.5) RETURNING id")
+    .bind(word.name, word.name)
+    .first<{ id: number }>();
+  const ctx = createExecutionContext();
+  const edit = await worker.fetch(
+    incoming(`http://localhost/api/editor/forms/${form!.id}/emoji`, {
+      method: "POST",
+      headers: { Cookie: await sessionCookieHeader(env, editor), Origin: "http://localhost", "Content-Type": "application/json" },
+      body: JSON.stringify({ emoji: "🌲" }),
+    }),
+    cachedEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  expect(edit.status).toBe(200);
+
+  const after = await fetchPage(`/k/${word.id}`);
+  expect(after.response.headers.get("X-Page-Cache")).toBe("miss");
+  expect(after.text).toContain("s/he is news");
+  expect(after.text).not.toContain("old news");
+});
