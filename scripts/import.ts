@@ -69,8 +69,16 @@ function knownLexemes(target: Target): KnownLexemes {
   return JSON.parse(out)[0].results as KnownLexemes;
 }
 
+/**
+ * Every import also records itself in `edit_log` (no user): the newest edit_log row is the site's content
+ * version, so cached public pages render afresh at the next request (ADR 014).
+ */
 function executeSql(target: Target, statements: string[]) {
   if (statements.length === 0) return;
+  statements = [
+    ...statements,
+    `INSERT INTO edit_log (user_id, entity, entity_id, action, before, after) VALUES (NULL, 'import', 'import', 'import', NULL, '${JSON.stringify({ statements: statements.length })}')`,
+  ];
   const dir = mkdtempSync(path.join(tmpdir(), "nish-import-"));
   try {
     const file = path.join(dir, "import.sql");

@@ -5,6 +5,7 @@
  *   refused first with 405 and `Allow` (app/services/http-methods.server.ts)
  * - anonymous GETs of public pages come from the Workers Cache API, keyed by content version
  *   (app/services/page-cache.server.ts); an editor's change makes the next request render afresh
+ * - D1 through the Sessions API: replicas for reads, the primary for writes, bookmarks after a user's writes
  * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
  * - `scheduled` → daily Word of the Day job; `queue` → email consumer.
  */
@@ -12,6 +13,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { cloudflareContext } from "../app/context";
 import { createBindings } from "../app/services/bindings.server";
 import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
+import { openD1Session } from "../app/services/d1-session.server";
 import { forgetContentVersion, isEditorWrite, openPageCache } from "../app/services/page-cache.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api } from "./api";
@@ -42,10 +44,12 @@ async function pages(request: Request, env: Env, ctx: ExecutionContext) {
 
 export default {
   async fetch(request, env, ctx) {
-    if (!isApiPath(new URL(request.url).pathname)) return withBaselineHeaders(await pages(request, env, ctx));
-    const response = await api.fetch(request, env, ctx);
+    // Every request reads and writes D1 through one session (read replicas, bookmarks for the user's own writes).
+    const d1 = openD1Session(env, request);
+    if (!isApiPath(new URL(request.url).pathname)) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx)));
+    const response = await api.fetch(request, d1.env, ctx);
     if (isEditorWrite(request, response)) forgetContentVersion();
-    return withBaselineHeaders(response);
+    return withBaselineHeaders(d1.finish(response));
   },
 
   async scheduled(controller, env, ctx) {

@@ -75,14 +75,21 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>
   };
 }
 
-const parsed = new WeakMap<object, Config>();
+const VAR_NAMES = Object.keys(VarsSchema.shape) as Array<keyof typeof VarsSchema.shape>;
+const parsed = new Map<string, Config>();
 
-/** The configuration of this `env`, parsed on first use and kept for the isolate's life. */
+/**
+ * The configuration of this `env`, parsed on first use and kept for the isolate's life (keyed by the values of
+ * the vars, so a per-request copy of `env`, as workers/app.ts makes for D1 sessions, is not parsed again).
+ */
 export function getConfig(env: Env): Config {
-  let config = parsed.get(env);
+  const vars = env as unknown as Record<string, unknown>;
+  const key = VAR_NAMES.map((name) => String(vars[name] ?? "")).join("\u0000");
+  let config = parsed.get(key);
   if (!config) {
-    config = parseConfig(env as unknown as Record<string, unknown>);
-    parsed.set(env, config);
+    config = parseConfig(vars);
+    if (parsed.size > 16) parsed.clear();
+    parsed.set(key, config);
   }
   return config;
 }

@@ -1,0 +1,36 @@
+/**
+ * D1 read replication through the Sessions API (ADR 014). Every request runs in one D1 session:
+ * - a request that changes state starts at the primary ("first-primary");
+ * - a read by a visitor who has written recently carries the bookmark of that write (cookie `__Host-d1b`), so a
+ *   signed-in learner always sees their own writes, even from a replica;
+ * - any other read may use the nearest replica ("first-unconstrained").
+ * After a state change by a signed-in visitor the session's bookmark is stored in the cookie (10 minutes).
+ * Locally and when replication is off, D1 answers every session from the primary: behaviour is the same.
+ */
+import { readCookie, SESSION_COOKIE } from "./session.server";
+import { isSafeMethod } from "./request-guard.server";
+
+export const BOOKMARK_COOKIE = "__Host-d1b";
+const BOOKMARK_MAX_AGE_S = 600;
+
+export type D1Session = { env: Env; finish(response: Response): Response };
+
+/** `env` with `DB` replaced by this request's D1 session, and `finish` to hand the bookmark back. */
+export function openD1Session(env: Env, request: Request): D1Session {
+  if (typeof env.DB.withSession !== "function") return { env, finish: (response) => response };
+  const write = !isSafeMethod(request.method);
+  const bookmark = readCookie(request, BOOKMARK_COOKIE);
+  const session = env.DB.withSession(write ? "first-primary" : (bookmark ?? "first-unconstrained"));
+  const sessionEnv = { ...env, DB: session as unknown as D1Database } as Env;
+  return {
+    env: sessionEnv,
+    finish(response) {
+      if (!write || !readCookie(request, SESSION_COOKIE)) return response;
+      const latest = session.getBookmark();
+      if (!latest || latest === bookmark || !/^[\w.:=-]{1,200}$/.test(latest)) return response;
+      const out = new Response(response.body, response);
+      out.headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${latest}; Path=/; Max-Age=${BOOKMARK_MAX_AGE_S}; HttpOnly; Secure; SameSite=Lax`);
+      return out;
+    },
+  };
+}
