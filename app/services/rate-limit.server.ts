@@ -42,6 +42,8 @@ export const RATE_RULES = {
   contact: { name: "contact:ip", limit: 5, windowMs: HOUR },
   /** Word of the Day sign-ups on the pages and /api/signup-wotd. */
   wotdSignup: { name: "wotd-signup:ip", limit: 20, windowMs: HOUR },
+  /** "Report a problem" and "Suggest a missing word" (/report). */
+  report: { name: "report:client", limit: 10, windowMs: HOUR },
   /** Confirmation emails per email address (over it the sign-up still answers success, no mail is sent). */
   wotdConfirmMail: { name: "wotd-confirm:email", limit: 3, windowMs: 24 * HOUR },
 } satisfies Record<string, RateRule>;
@@ -145,7 +147,7 @@ export async function take(db: Db, rule: RateRule, subject: string, now = Date.n
 }
 
 /** The per-client caps: one place each, called by the page route and the API alike. */
-export type ClientCap = "click" | "progressWrite" | "contact" | "wotdSignup";
+export type ClientCap = "click" | "progressWrite" | "contact" | "wotdSignup" | "report";
 
 /** Counts one request of this client (see `clientKey`) against `cap`; null when within it. */
 export async function takeClientCap(db: Db, cap: ClientCap, request: Request, now = Date.now()): Promise<Refusal | null> {
