@@ -10,16 +10,18 @@
 import { cellsOf, verbClassOf, type Cell, type VerbClass } from "./grammar/cells";
 import { glossFor } from "./grammar/gloss";
 import { inflect } from "./grammar/inflection";
-import type { LexiconEntry, SearchIndex } from "./word-search";
+
+/** What phrase search reads of a lexicon entry (word-search.ts's LexiconEntry has it). */
+type Entry = { id: number; name: string; pos: string; gloss: string; stem: string | null; corpusCount: number };
 
 const MAX_CANDIDATES = 40;
 const GLOSS_MEMO_LIMIT = 5_000;
 const MAX_MATCHES = 20;
 
-export type PhraseMatch = { entry: LexiconEntry; cell: Cell; form: string; gloss: string };
+export type PhraseMatch<E extends Entry = Entry> = { entry: E; cell: Cell; form: string; gloss: string };
 
 type Sense = { text: string; words: string[] };
-type Verb = { entry: LexiconEntry; cls: VerbClass; senses: Sense[] };
+type Verb = { entry: Entry; cls: VerbClass; senses: Sense[] };
 type PhraseIndex = {
   verbs: Verb[];
   /** A sense's verb (its first content word) → indexes into `verbs`. */
@@ -28,7 +30,8 @@ type PhraseIndex = {
   glosses: Map<string, Map<string, Cell[]>>;
 };
 
-const indexes = new WeakMap<SearchIndex, PhraseIndex>();
+/** Keyed by the search index (app/core/word-search.ts), which lives once per isolate and lexicon version. */
+const indexes = new WeakMap<{ entries: Entry[] }, PhraseIndex>();
 
 /** Placeholders and filler of dictionary glosses that a query never contains as such. */
 const FILLER = new Set(["smb", "sth", "a", "an", "the", "to", "s.o", "s.t", "someone", "something"]);
@@ -73,7 +76,7 @@ function variants(word: string): string[] {
   return out;
 }
 
-function phraseIndex(index: SearchIndex): PhraseIndex {
+function phraseIndex(index: { entries: Entry[] }): PhraseIndex {
   let built = indexes.get(index);
   if (built) return built;
   const verbs: Verb[] = [];
@@ -121,7 +124,7 @@ function glossesOf(pi: PhraseIndex, vi: number, si: number): Map<string, Cell[]>
 }
 
 /** The verb forms whose English gloss is the query phrase, most frequent verbs first, in paradigm order. */
-export function searchPhrase(index: SearchIndex, query: string): PhraseMatch[] {
+export function searchPhrase<E extends Entry>(index: { entries: E[] }, query: string): Array<PhraseMatch<E>> {
   const key = phraseKey(query, query.includes("("));
   const queryWords = key.split(" ").filter(Boolean);
   if (queryWords.length < 2) return [];
@@ -133,7 +136,7 @@ export function searchPhrase(index: SearchIndex, query: string): PhraseMatch[] {
     .sort((a, b) => pi.verbs[b]!.entry.corpusCount - pi.verbs[a]!.entry.corpusCount || a - b)
     .slice(0, MAX_CANDIDATES);
 
-  const matches: PhraseMatch[] = [];
+  const matches: Array<PhraseMatch<E>> = [];
   for (const vi of ranked) {
     const verb = pi.verbs[vi]!;
     const seen = new Set<string>();
@@ -144,7 +147,7 @@ export function searchPhrase(index: SearchIndex, query: string): PhraseMatch[] {
         const inflection = inflect({ id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem, gloss: sense.text }, cell);
         if (!inflection || seen.has(inflection.form)) continue;
         seen.add(inflection.form);
-        matches.push({ entry, cell, form: inflection.form, gloss: inflection.gloss });
+        matches.push({ entry: entry as E, cell, form: inflection.form, gloss: inflection.gloss });
       }
     });
     if (matches.length >= MAX_MATCHES) break;
