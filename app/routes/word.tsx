@@ -82,7 +82,8 @@ export default function Word({ loaderData }: Route.ComponentProps) {
       <dl className="word-facts">
         <dt>Part of speech</dt>
         <dd>
-          {posName(word.pos)} <span className="muted">({word.pos})</span>
+          {`${posName(word.pos)} `}
+          <span className="muted">{`(${word.pos})`}</span>
         </dd>
         <dt>Meaning</dt>
         <dd>{word.gloss}</dd>

@@ -133,8 +133,7 @@ function WordList({ list, params }: { list: List; params: ListParams }) {
       <p className="muted">Increased functionality coming soon!</p>
       <AtoZ params={params} counts={list.letterCounts} />
       <p className="word-count" role="status">
-        {countText(list.total, params)}
-        {list.lastPage > 1 ? `, page ${list.page} of ${list.lastPage}` : ""}
+        {`${countText(list.total, params)}${list.lastPage > 1 ? `, page ${list.page} of ${list.lastPage}` : ""}`}
         {params.letter || params.pos ? (
           <>
             {" · "}
@@ -168,8 +167,7 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
   return (
     <section aria-labelledby="results-heading">
       <h2 id="results-heading">
-        {search.total === 1 ? "1 result" : `${search.total} results`} for “{search.query}”
-        {params.pos ? ` (${POS_GROUP_LABELS[params.pos].toLowerCase()})` : ""}
+        {`${search.total === 1 ? "1 result" : `${search.total} results`} for “${search.query}”${params.pos ? ` (${POS_GROUP_LABELS[params.pos].toLowerCase()})` : ""}`}
       </h2>
       {search.hits.length === 0 ? (
         <>

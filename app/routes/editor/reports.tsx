@@ -74,7 +74,7 @@ export default function EditorReports({ loaderData, actionData }: Route.Componen
                 </Form>
               ) : (
                 <p className="muted">
-                  Resolved by {r.resolvedBy ?? "an editor"} {when(r.resolvedAt)}: {r.resolutionNote}
+                  {`Resolved by ${r.resolvedBy ?? "an editor"} ${when(r.resolvedAt)}: ${r.resolutionNote ?? ""}`}
                 </p>
               )}
             </li>
