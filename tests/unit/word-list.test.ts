@@ -54,3 +54,15 @@ test("searchPhrase finds the form whose engine gloss is the phrase, and nothing 
   expect(searchPhrase(index, "leave")).toEqual([]);
   expect(searchPhrase(index, "they juggle")).toEqual([]);
 });
+
+test("the audio import reads an optional speaker and recording day, and writes them with the recording", async () => {
+  const { audioSql, parseAudio } = await import("../../scripts/import/formats");
+  const parsed = parseAudio("file\tname\tspeaker\trecorded_at\na.mp3\tmaajaa\tTest Speaker\t2024-05-17\nb.mp3\tzhaa\t\t\nc.mp3\tyaa\t\t17/05/2024\n", "tsv");
+  expect(parsed.rows.map((r) => [r.value.speaker, r.value.recorded_at])).toEqual([
+    ["Test Speaker", Date.UTC(2024, 4, 17)],
+    [null, null],
+  ]);
+  expect(parsed.errors).toEqual([{ line: 4, message: expect.stringContaining("YYYY-MM-DD") }]);
+  const [insert] = audioSql([{ lexemeId: 1, key: "audio/1.mp3", contentType: "audio/mpeg", size: 3, speaker: "O'Brien", recordedAt: 5 }]);
+  expect(insert).toContain("VALUES ('audio/1.mp3', 'audio/mpeg', 3, 'O''Brien', 5)");
+});
