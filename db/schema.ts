@@ -351,6 +351,10 @@ export const audioObjects = sqliteTable(
     size: integer("size").notNull(),
     formId: integer("form_id").references(() => forms.id, { onDelete: "set null" }),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who is speaking on the recording (credited on the word page), when known. */
+    speaker: text("speaker"),
+    /** When it was recorded, when known (the upload time is `created_at`). */
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -439,4 +443,35 @@ export const srsCards = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cardKey] }), index("srs_cards_user_due_idx").on(t.userId, t.due)],
+);
+
+// ---------------------------------------------------------------- reports
+
+export const REPORT_STATUSES = ["open", "resolved"] as const;
+
+/** "Report a problem" and "Suggest a missing word" (app/services/reports.server.ts); editors work the queue. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** word, sentence, story, conjugator or missing (app/utils/report-texts.ts). */
+    kind: text("kind").notNull(),
+    /** The page it was sent from, e.g. /k/12. */
+    page: text("page").notNull(),
+    /** The form, word, sentence or story it refers to, as shown on that page. */
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull(),
+    email: text("email"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    resolutionNote: text("resolution_note"),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_status_created_idx").on(t.status, t.createdAt),
+    index("reports_user_id_idx").on(t.userId),
+    index("reports_resolved_by_idx").on(t.resolvedBy),
+  ],
 );

@@ -150,7 +150,14 @@ export function runImport(kind: ImportKind, file: string, target: Target): strin
           parsed.errors.push({ line, message: `${value.file} is ${size} bytes (allowed: 1 to ${MAX_AUDIO_BYTES})` });
           continue;
         }
-        objects.push({ ...audioKeyFor(lexeme.id, value.file), lexemeId: lexeme.id, size, path: audioPath });
+        objects.push({
+          ...audioKeyFor(lexeme.id, value.file),
+          lexemeId: lexeme.id,
+          size,
+          speaker: value.speaker,
+          recordedAt: value.recorded_at,
+          path: audioPath,
+        });
       }
       parsed.errors.sort((a, b) => a.line - b.line);
       if (parsed.errors.length) fail(label, parsed.errors);

@@ -6,13 +6,15 @@
  *   (the grammar engine's spellingKeys) all meet; a key that starts the headword also matches.
  * - Inflected forms: the grammar engine's analyser maps them to their lemma ("nmaajaa → maajaa, I leave").
  * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
+ * - English phrases: the form whose engine gloss reads so ("I see you" → gwaabmin; phrase-search.ts).
  */
 import { analyse, buildLexicon, type Lexicon } from "./grammar/analysis";
 import type { Cell } from "./grammar/cells";
 import type { Confidence } from "./grammar/inflection";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
-import { orderLabel } from "./pos";
+import { searchPhrase } from "./phrase-search";
+import { orderLabel, posGroup, type PosGroup } from "./pos";
 
 export type LexiconEntry = {
   id: number;
@@ -50,7 +52,7 @@ export type FormAnalysis = {
 
 export type SearchHit = {
   entry: LexiconEntry;
-  match: "odawa" | "prefix" | "form" | "english";
+  match: "odawa" | "prefix" | "form" | "english" | "phrase";
   analysis: FormAnalysis | null;
 };
 
@@ -154,13 +156,19 @@ function lowerBound(list: SearchIndex["sortedKeys"], key: string) {
   return lo;
 }
 
-/** Search by Odawa (any spelling or inflected form) and English. */
-export function searchWords(index: SearchIndex, rawQuery: string, limit = SEARCH_LIMIT): SearchResult {
+/** Search by Odawa (any spelling or inflected form) and English; `pos` keeps one part-of-speech group. */
+export function searchWords(
+  index: SearchIndex,
+  rawQuery: string,
+  limit = SEARCH_LIMIT,
+  filter: { pos?: PosGroup | null } = {},
+): SearchResult {
   const query = rawQuery.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
   if (!query) return { query, total: 0, hits: [], more: 0 };
 
   const scored = new Map<number, { hit: SearchHit; score: number }>();
   const add = (entry: LexiconEntry, match: SearchHit["match"], score: number, analysis: FormAnalysis | null = null) => {
+    if (filter.pos && posGroup(entry.pos) !== filter.pos) return;
     const current = scored.get(entry.id);
     if (!current || current.score < score) scored.set(entry.id, { hit: { entry, match, analysis }, score });
   };
@@ -178,6 +186,13 @@ export function searchWords(index: SearchIndex, rawQuery: string, limit = SEARCH
       if (!key.startsWith(prefix)) break;
       add(entry, "prefix", 50 - Math.min(key.length - prefix.length, 40) / 100);
     }
+  }
+
+  // English phrases: a form whose engine gloss is the query ("I see you" → gwaabmin, Independent, 1s>2s).
+  for (const m of searchPhrase(index, query)) {
+    const cell = describeCell(m.cell);
+    const explanation = `${m.form} → ${m.entry.name}, ${m.gloss}`;
+    add(m.entry, "phrase", 90, { form: m.form, lemma: m.entry.name, gloss: m.gloss, cell, explanation });
   }
 
   // English: each query word is a gloss word (or, from 3 letters, starts one).

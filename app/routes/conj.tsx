@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "react-router";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
+import { ReportLink } from "../components/report-link";
 import {
   CLASS_NAMES, PERSON_NAMES, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
@@ -47,6 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     full: full?.map((r) => ({ label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null })) ?? null,
     showFull: params.get("full") === "1",
   };
+}
+
+/** The address of this conjugator result (what a report about it refers to). */
+function conjHref(state: { type: string; verb: string; order: string; subject: string; object: string | null }) {
+  const sp = new URLSearchParams({ type: state.type, verb: state.verb, order: state.order, subject: state.subject });
+  if (state.object) sp.set("object", state.object);
+  return `/conj?${sp}`;
 }
 
 const CONFIDENCE_TEXT = {
@@ -134,6 +142,9 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             </p>
             {result.variants.length > 0 && <p className="muted">Also: <span lang="otw">{result.variants.join(", ")}</span></p>}
             <p className="conj-gloss">{result.gloss}</p>
+            <p>
+              <ReportLink kind="conjugator" page={conjHref(state)} subject={result.form} />
+            </p>
             {result.confidence !== "high" && (
               <p className={`alert ${result.confidence === "medium" ? "" : "alert-warning"} conj-confidence`} data-confidence={result.confidence}>
                 {CONFIDENCE_TEXT[result.confidence]}

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { getStory } from "../../db/queries/stories";
+import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { getSearchIndex } from "../services/lexicon.server";
@@ -48,6 +49,9 @@ export default function Story({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           ))}
+          <p>
+            <ReportLink kind="story" page={`/d/${story.id}`} subject={story.title} />
+          </p>
         </>
       ) : (
         <p className="alert alert-warning">This story is not ready to view!</p>

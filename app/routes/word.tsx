@@ -1,35 +1,51 @@
+/**
+ * /k/{id} — the word page (docs/product.md §2): headword, part of speech in plain words with its code, gloss, audio
+ * with the speaker's credit and date when known, example sentences (tap a word), related words (same stem or
+ * compounds), "Report a problem", and schema.org DefinedTerm structured data (JSON-LD with the CSP nonce).
+ * Slots for the forms table and "Practise this word" are marked below for the engineers adding them.
+ */
 import { data, Link } from "react-router";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
 import { AudioButton } from "../components/audio-button";
+import { JsonLd } from "../components/json-ld";
+import { ReportLink } from "../components/report-link";
 import { WordName } from "../components/word-name";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { getSearchIndex } from "../services/lexicon.server";
 import { lookupWords } from "../core/word-search";
+import { relatedWords } from "../core/related-words";
+import { posName } from "../core/pos";
 import type { Route } from "./+types/word";
 import { SITE_DESCRIPTION } from "../utils/meta";
+import wordListCss from "../styles/word-list.css?url";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPTION, 
+export const links: Route.LinksFunction = () => (wordListCss ? [{ rel: "stylesheet", href: wordListCss }] : []);
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  SITE_DESCRIPTION,
   { title: data?.word ? `${data.word.name} | Kidwinan | Nishnaabemwin` : "Word Not Found | Nishnaabemwin" },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
+  const { env, db, config } = getBindings(context);
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
   const word = id === null ? null : await getLexeme(db, id);
-  if (!word) return data({ word: null, sentences: [], words: {} }, { status: 404 });
-  const sentences = await sentencesForLexeme(db, word.id);
-  const words = sentences.length ? lookupWords(await getSearchIndex(db, env), sentences.map((s) => s.text)) : {};
+  if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "" }, { status: 404 });
+  const [sentences, index] = await Promise.all([sentencesForLexeme(db, word.id), getSearchIndex(db, env)]);
   return {
     word,
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),
-    words,
+    words: sentences.length ? lookupWords(index, sentences.map((s) => s.text)) : {},
+    related: relatedWords(index, word.id),
+    url: `${config.siteUrl}/k/${word.id}`,
+    siteUrl: config.siteUrl,
   };
 }
 
 export default function Word({ loaderData }: Route.ComponentProps) {
-  const { word, sentences, words } = loaderData;
+  const { word, sentences, words, related, url, siteUrl } = loaderData;
   if (!word) {
     return (
       <section className="page">
@@ -41,8 +57,22 @@ export default function Word({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
+  const page = `/k/${word.id}`;
   return (
     <section className="page word-page">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "DefinedTerm",
+          "@id": url,
+          url,
+          name: word.name,
+          inLanguage: "otw",
+          description: word.gloss,
+          termCode: word.pos,
+          inDefinedTermSet: { "@type": "DefinedTermSet", name: "Kidwinan (Nishnaabemwin words)", url: `${siteUrl}/k` },
+        }}
+      />
       <p>
         <Link to="/k">← Back to the word list</Link>
       </p>
@@ -51,11 +81,36 @@ export default function Word({ loaderData }: Route.ComponentProps) {
       </h1>
       <dl className="word-facts">
         <dt>Part of speech</dt>
-        <dd>{word.pos}</dd>
+        <dd>
+          {`${posName(word.pos)} `}
+          <span className="muted">{`(${word.pos})`}</span>
+        </dd>
         <dt>Meaning</dt>
         <dd>{word.gloss}</dd>
       </dl>
-      {word.audio ? <AudioButton src={word.audio.url} type={word.audio.type} label={`recording of ${word.name}`} /> : null}
+      {word.audio ? (
+        <div className="word-audio">
+          <AudioButton src={word.audio.url} type={word.audio.type} label={`recording of ${word.name}`} />
+          {word.audio.speaker || word.audio.recordedAt ? (
+            <p className="audio-credit muted">
+              {word.audio.speaker ? `Recorded by ${word.audio.speaker}` : "Recorded"}
+              {word.audio.recordedAt ? (
+                <>
+                  {" on "}
+                  <time dateTime={word.audio.recordedAt}>{word.audio.recordedAt}</time>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <p>
+        <ReportLink kind="word" page={page} subject={word.name} />
+      </p>
+
+      {/* SLOT: forms table — the word's inflected forms (another engineer adds it here). */}
+      {/* SLOT: "Practise this word" — the practice entry point (added with the practice work). */}
+
       {sentences.length > 0 ? (
         <section aria-labelledby="examples-heading">
           <h2 id="examples-heading">Sentences</h2>
@@ -68,9 +123,28 @@ export default function Word({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="sentence-trans">{s.trans}</p>
                 {s.sourceLabel ? <p className="muted sentence-source">{s.sourceLabel}</p> : null}
+                <p>
+                  <ReportLink kind="sentence" page={page} subject={s.text} />
+                </p>
               </li>
             ))}
           </ol>
+        </section>
+      ) : null}
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading">
+          <h2 id="related-heading">Related words</h2>
+          <ul className="related-words">
+            {related.map((r) => (
+              <li key={r.id}>
+                <Link to={`/k/${r.id}`}>
+                  <WordName name={r.name} pos={r.pos} />
+                </Link>{" "}
+                <span className="word-gloss">{r.gloss}</span>{" "}
+                <span className="muted">({r.relation === "stem" ? "same stem" : "compound"})</span>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </section>

@@ -1,28 +1,54 @@
+/**
+ * /k — the word list (docs/product.md §2): every word sorted by name, paged on the server (`?page=`), an A–Z bar
+ * (`?letter=`), one search box (`?q=`; the navbar's box is hidden here by word-list.css) and a part-of-speech filter
+ * (`?pos=`), with a count of results. Every control is a link or a GET form: it all works without JavaScript.
+ * Search results show the form that matched ("nwaabmaa → waabmaa, I see him/her"); an empty search offers
+ * "Suggest a missing word".
+ */
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { listTopWords } from "../../db/queries/lexemes";
-import { AudioButton } from "../components/audio-button";
 import { WordName } from "../components/word-name";
+import { AtoZ, Pager, type ListParams, listHref } from "../components/word-list-nav";
+import { ReportLink } from "../components/report-link";
 import { getBindings } from "../context";
 import { getSearchIndex } from "../services/lexicon.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
+import { LETTERS, listWords } from "../core/word-list";
+import { POS_GROUP_LABELS, POS_GROUPS } from "../core/pos";
+import { AudioButton } from "../components/audio-button";
 import type { Route } from "./+types/words";
 import { SITE_DESCRIPTION } from "../utils/meta";
+import wordListCss from "../styles/word-list.css?url";
 
-const QuerySchema = z.string().trim().max(MAX_QUERY_LENGTH * 4).catch("");
+const ParamsSchema = z.object({
+  q: z.string().trim().max(MAX_QUERY_LENGTH * 4).catch(""),
+  letter: z.enum(LETTERS as [string, ...string[]]).nullable().catch(null),
+  pos: z.enum(POS_GROUPS).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPTION, 
+export const links: Route.LinksFunction = () => (wordListCss ? [{ rel: "stylesheet", href: wordListCss }] : []);
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  SITE_DESCRIPTION,
   { title: data?.search ? `${data.search.query} | Kidwinan | Nishnaabemwin` : "Kidwinan (Words) | Nishnaabemwin" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
-  const q = QuerySchema.parse(new URL(request.url).searchParams.get("q") ?? "");
-  if (q) {
-    const index = await getSearchIndex(db, env);
-    const result = searchWords(index, q);
+  const sp = new URL(request.url).searchParams;
+  const params = ParamsSchema.parse({
+    q: sp.get("q") ?? "",
+    letter: sp.get("letter")?.toLowerCase() || null,
+    pos: sp.get("pos") || null,
+    page: sp.get("page") ?? 1,
+  });
+  const index = await getSearchIndex(db, env);
+  if (params.q) {
+    const result = searchWords(index, params.q, undefined, { pos: params.pos });
     return {
-      words: null,
+      params: { q: result.query, letter: null, pos: params.pos },
+      list: null,
       search: {
         query: result.query,
         total: result.total,
@@ -39,15 +65,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     };
   }
-  return { words: await listTopWords(db), search: null };
+  const page = listWords(index, { letter: params.letter, pos: params.pos, page: params.page });
+  return {
+    params: { q: "", letter: params.letter, pos: params.pos },
+    list: {
+      total: page.total,
+      page: page.page,
+      lastPage: page.lastPage,
+      letterCounts: page.letterCounts,
+      words: page.entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss })),
+    },
+    search: null,
+  };
 }
 
-function SearchForm({ defaultValue, id }: { defaultValue?: string; id: string }) {
+function SearchForm({ params }: { params: ListParams }) {
   return (
     <Form method="get" action="/k" role="search" aria-label="Word search" className="word-search">
-      <label htmlFor={id}>Search Odawa or English</label>
+      <label htmlFor="words-q">Search Odawa or English</label>
       <span className="word-search-row">
-        <input id={id} name="q" type="search" defaultValue={defaultValue} maxLength={MAX_QUERY_LENGTH} autoComplete="off" />
+        <input id="words-q" name="q" type="search" defaultValue={params.q} maxLength={MAX_QUERY_LENGTH} autoComplete="off" />
+        <label className="visually-hidden" htmlFor="words-pos">
+          Part of speech
+        </label>
+        <select id="words-pos" name="pos" defaultValue={params.pos ?? ""}>
+          <option value="">All words</option>
+          {POS_GROUPS.map((g) => (
+            <option key={g} value={g}>
+              {POS_GROUP_LABELS[g]}
+            </option>
+          ))}
+        </select>
+        {params.letter ? <input type="hidden" name="letter" value={params.letter} /> : null}
         <button type="submit" className="button button-primary">
           Search
         </button>
@@ -57,28 +106,46 @@ function SearchForm({ defaultValue, id }: { defaultValue?: string; id: string })
 }
 
 export default function Words({ loaderData }: Route.ComponentProps) {
-  const { words, search } = loaderData;
+  const { params, list, search } = loaderData;
   return (
     <section className="page words-page">
       <h1>
         <span lang="otw">Kidwinan</span> <span className="muted">(Words)</span>
       </h1>
-      <SearchForm id="words-q" defaultValue={search?.query} />
-      {search ? <SearchResults search={search} /> : <TopWords words={words ?? []} />}
+      <SearchForm params={params} />
+      {search ? <SearchResults search={search} params={params} /> : list ? <WordList list={list} params={params} /> : null}
     </section>
   );
 }
 
-function TopWords({ words }: { words: Array<{ id: number; name: string; gloss: string; pos: string }> }) {
+type List = NonNullable<Route.ComponentProps["loaderData"]["list"]>;
+
+function countText(total: number, params: ListParams) {
+  const what = params.pos ? POS_GROUP_LABELS[params.pos].toLowerCase() : "words";
+  const noun = total === 1 ? what.replace(/s$/, "").replace(/ie$/, "y").replace(/xe$/, "x") : what;
+  return `${total} ${noun}${params.letter ? ` starting with ${params.letter.toUpperCase()}` : ""}`;
+}
+
+function WordList({ list, params }: { list: List; params: ListParams }) {
   return (
     <>
       <p>These are the top words in Nishnaabemwin, according to our collected texts.</p>
       <p className="muted">Increased functionality coming soon!</p>
-      {words.length === 0 ? (
+      <AtoZ params={params} counts={list.letterCounts} />
+      <p className="word-count" role="status">
+        {`${countText(list.total, params)}${list.lastPage > 1 ? `, page ${list.page} of ${list.lastPage}` : ""}`}
+        {params.letter || params.pos ? (
+          <>
+            {" · "}
+            <Link to="/k">Show all words</Link>
+          </>
+        ) : null}
+      </p>
+      {list.words.length === 0 ? (
         <p className="alert alert-warning">No data</p>
       ) : (
         <ul className="word-list" aria-label="Top words">
-          {words.map((w) => (
+          {list.words.map((w) => (
             <li key={w.id}>
               <Link to={`/k/${w.id}`} prefetch="intent">
                 <WordName name={w.name} pos={w.pos} />
@@ -88,20 +155,27 @@ function TopWords({ words }: { words: Array<{ id: number; name: string; gloss: s
           ))}
         </ul>
       )}
+      <Pager params={params} page={list.page} lastPage={list.lastPage} />
     </>
   );
 }
 
 type Search = NonNullable<Route.ComponentProps["loaderData"]["search"]>;
 
-function SearchResults({ search }: { search: Search }) {
+function SearchResults({ search, params }: { search: Search; params: ListParams }) {
+  const here = listHref({ ...params, q: search.query });
   return (
     <section aria-labelledby="results-heading">
       <h2 id="results-heading">
-        {search.total === 1 ? "1 result" : `${search.total} results`} for “{search.query}”
+        {`${search.total === 1 ? "1 result" : `${search.total} results`} for “${search.query}”${params.pos ? ` (${POS_GROUP_LABELS[params.pos].toLowerCase()})` : ""}`}
       </h2>
       {search.hits.length === 0 ? (
-        <p>No results</p>
+        <>
+          <p>No results</p>
+          <p>
+            <ReportLink kind="missing" page={here} subject={search.query} label="Suggest a missing word" />
+          </p>
+        </>
       ) : (
         <ul className="word-list search-results">
           {search.hits.map((hit) => (

@@ -44,6 +44,8 @@ export const RATE_RULES = {
   wotdSignup: { name: "wotd-signup:ip", limit: 20, windowMs: HOUR },
   /** Recording bytes an editor may upload per day (one file per request; 10 MB per file). */
   uploadBytes: { name: "upload:bytes", limit: 200 * 1024 * 1024, windowMs: 24 * HOUR },
+  /** "Report a problem" and "Suggest a missing word" (/report). */
+  report: { name: "report:client", limit: 10, windowMs: HOUR },
   /** Confirmation emails per email address (over it the sign-up still answers success, no mail is sent). */
   wotdConfirmMail: { name: "wotd-confirm:email", limit: 3, windowMs: 24 * HOUR },
 } satisfies Record<string, RateRule>;
@@ -154,7 +156,7 @@ export async function takeUploadBudget(db: Db, userId: number, bytes: number, no
 }
 
 /** The per-client caps: one place each, called by the page route and the API alike. */
-export type ClientCap = "click" | "progressWrite" | "contact" | "wotdSignup";
+export type ClientCap = "click" | "progressWrite" | "contact" | "wotdSignup" | "report";
 
 /** Counts one request of this client (see `clientKey`) against `cap`; null when within it. */
 export async function takeClientCap(db: Db, cap: ClientCap, request: Request, now = Date.now()): Promise<Refusal | null> {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { audioObjects, lexemes, sentenceLexemes, sentences } from "../schema";
 
@@ -9,27 +9,13 @@ export async function listVocab(db: Db) {
     .orderBy(asc(lexemes.name));
 }
 
-/** How many words /k lists: the most frequent in the collected texts (docs/product.md: word list not paged). */
-export const TOP_WORDS_LIMIT = 500;
-
-/** /k: the top words by corpus count, then sorted by name for display. */
-export async function listTopWords(db: Db, limit = TOP_WORDS_LIMIT) {
-  const top = await db
-    .select({ id: lexemes.id, name: lexemes.name, gloss: lexemes.gloss, pos: lexemes.pos })
-    .from(lexemes)
-    .orderBy(desc(lexemes.corpusCount), asc(lexemes.id))
-    .limit(limit);
-  const collator = new Intl.Collator("en", { sensitivity: "base" });
-  return top.sort((a, b) => collator.compare(a.name, b.name) || a.pos.localeCompare(b.pos));
-}
-
 /** Public URL of a stored recording, or null when the key is not served at /audio/{file}. */
 export function audioUrl(key: string | null | undefined): string | null {
   if (!key || !/^audio\/[A-Za-z0-9_-]+\.(mp3|ogg|opus|webm|m4a|wav)$/.test(key)) return null;
   return `/${key}`;
 }
 
-/** /k/{id}: the entry with its recording (if any). */
+/** /k/{id}: the entry with its recording (if any), its speaker and the day it was recorded (when known). */
 export async function getLexeme(db: Db, id: number) {
   const row = await db
     .select({
@@ -40,15 +26,22 @@ export async function getLexeme(db: Db, id: number) {
       stem: lexemes.stem,
       audioKey: audioObjects.key,
       audioType: audioObjects.contentType,
+      speaker: audioObjects.speaker,
+      recordedAt: audioObjects.recordedAt,
     })
     .from(lexemes)
     .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
     .where(eq(lexemes.id, id))
     .get();
   if (!row) return null;
-  const { audioKey, audioType, ...rest } = row;
+  const { audioKey, audioType, speaker, recordedAt, ...rest } = row;
   const url = audioUrl(audioKey);
-  return { ...rest, audio: url ? { url, type: audioType ?? "audio/mpeg" } : null };
+  return {
+    ...rest,
+    audio: url
+      ? { url, type: audioType ?? "audio/mpeg", speaker: speaker ?? null, recordedAt: recordedAt ? recordedAt.toISOString().slice(0, 10) : null }
+      : null,
+  };
 }
 
 /** Example sentence ids of a word (docs/product.md §7 wotd?lex_id → {sentence_ids}). */

@@ -172,6 +172,15 @@ export const AudioRow = z.object({
     .regex(/\.(mp3|ogg|opus|webm|m4a|wav)$/i, "must be an .mp3, .ogg, .opus, .webm, .m4a or .wav file"),
   name: text(200),
   pos: pos.optional(),
+  /** Who speaks on the recording (credited on the word page). */
+  speaker: z.string().trim().max(200).optional().transform((v) => v || null),
+  /** The day it was recorded, YYYY-MM-DD. */
+  recorded_at: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), "must be a date, YYYY-MM-DD")
+    .transform((v) => (v ? Date.parse(`${v}T00:00:00Z`) : null)),
 });
 
 export type LexemeRowT = z.output<typeof LexemeRow>;
@@ -355,7 +364,15 @@ export function formsSql(rows: FormRowT[]): string[] {
   return out;
 }
 
-export type AudioObject = { lexemeId: number; key: string; contentType: string; size: number };
+export type AudioObject = {
+  lexemeId: number;
+  key: string;
+  contentType: string;
+  size: number;
+  speaker?: string | null;
+  /** Epoch milliseconds. */
+  recordedAt?: number | null;
+};
 
 export const AUDIO_TYPES: Record<string, string> = {
   mp3: "audio/mpeg",
@@ -376,9 +393,12 @@ export function audioSql(objects: AudioObject[]): string[] {
   const out: string[] = [];
   for (const o of objects) {
     out.push(
-      `INSERT INTO audio_objects (key, content_type, size) VALUES (${q(o.key)}, ${q(o.contentType)}, ${o.size}) ` +
-        `ON CONFLICT(key) DO UPDATE SET content_type = excluded.content_type, size = excluded.size ` +
-        `WHERE audio_objects.content_type IS NOT excluded.content_type OR audio_objects.size IS NOT excluded.size`,
+      `INSERT INTO audio_objects (key, content_type, size, speaker, recorded_at) ` +
+        `VALUES (${q(o.key)}, ${q(o.contentType)}, ${o.size}, ${q(o.speaker)}, ${q(o.recordedAt)}) ` +
+        `ON CONFLICT(key) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, ` +
+        `speaker = excluded.speaker, recorded_at = excluded.recorded_at ` +
+        `WHERE audio_objects.content_type IS NOT excluded.content_type OR audio_objects.size IS NOT excluded.size ` +
+        `OR audio_objects.speaker IS NOT excluded.speaker OR audio_objects.recorded_at IS NOT excluded.recorded_at`,
     );
     const audioId = `(SELECT id FROM audio_objects WHERE key = ${q(o.key)})`;
     out.push(

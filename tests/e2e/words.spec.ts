@@ -9,6 +9,8 @@ test("/k → a word → play its recording → back to the list", async ({ page 
   await expect(page.getByText("These are the top words in Nishnaabemwin, according to our collected texts.")).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The list is paged (50 a page): maajaa is under M of the A–Z bar.
+  await page.getByRole("navigation", { name: "Words by first letter" }).getByRole("link", { name: /^M:/ }).click();
   await page.getByRole("list", { name: "Top words" }).getByRole("link", { name: "maajaa", exact: true }).click();
   await expect(page).toHaveURL(/\/k\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("maajaa");

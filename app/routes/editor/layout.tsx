@@ -7,6 +7,8 @@
 import { useRef } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getRoleUser, requireRole } from "../../middleware/guard.server";
+import { getBindings } from "../../context";
+import { countOpenReports } from "../../services/reports.server";
 import { EDITOR_BASE } from "../../components/editor/display";
 import type { Route } from "./+types/layout";
 import { SITE_DESCRIPTION } from "../../utils/meta";
@@ -16,7 +18,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireRole("editor")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getRoleUser(context);
-  return { user: { username: user.username, usernameColor: user.usernameColor, role: user.role } };
+  const openReports = await countOpenReports(getBindings(context).db);
+  return { user: { username: user.username, usernameColor: user.usernameColor, role: user.role }, openReports };
 }
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Editor | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
@@ -27,9 +30,10 @@ const VIEWS = [
   { to: EDITOR_BASE, label: "RANKS" },
   { to: `${EDITOR_BASE}/words`, label: "WORDS" },
   { to: `${EDITOR_BASE}/sentences`, label: "SENTENCES" },
+  { to: `${EDITOR_BASE}/reports`, label: "REPORTS" },
 ] as const;
 
-function EditorFooter({ username, color, paging }: { username: string; color: string; paging: RankPaging | null }) {
+function EditorFooter({ username, color, paging, openReports }: { username: string; color: string; paging: RankPaging | null; openReports: number }) {
   const { pathname } = useLocation();
   const here = pathname.replace(/\/+$/, "");
   const menu = useRef<HTMLDetailsElement>(null);
@@ -41,19 +45,23 @@ function EditorFooter({ username, color, paging }: { username: string; color: st
           <span className="visually-hidden"> (editor menu)</span>
         </summary>
         <ul className="editor-menu-options">
-          {VIEWS.map((view) => (
-            <li key={view.to}>
-              {here === view.to ? (
-                <button type="button" className="button" disabled aria-current="page">
-                  {view.label}
-                </button>
-              ) : (
-                <Link className="button" to={view.to} onClick={() => menu.current?.removeAttribute("open")}>
-                  {view.label}
-                </Link>
-              )}
-            </li>
-          ))}
+          {VIEWS.map((view) => {
+            // The dashboard count: open reports beside REPORTS.
+            const label = view.label === "REPORTS" ? `REPORTS (${openReports} open)` : view.label;
+            return (
+              <li key={view.to}>
+                {here === view.to ? (
+                  <button type="button" className="button" disabled aria-current="page">
+                    {label}
+                  </button>
+                ) : (
+                  <Link className="button" to={view.to} onClick={() => menu.current?.removeAttribute("open")}>
+                    {label}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
           <li>
             <button type="button" className="button" onClick={() => menu.current?.removeAttribute("open")}>
               Close
@@ -95,7 +103,12 @@ export default function EditorLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="editor">
       <Outlet />
-      <EditorFooter username={loaderData.user.username} color={loaderData.user.usernameColor} paging={ranks?.paging ?? null} />
+      <EditorFooter
+        username={loaderData.user.username}
+        color={loaderData.user.usernameColor}
+        paging={ranks?.paging ?? null}
+        openReports={loaderData.openReports}
+      />
     </div>
   );
 }

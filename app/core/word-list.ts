@@ -1,0 +1,75 @@
+/**
+ * The /k word list over the in-memory lexicon (app/services/lexicon.server.ts builds it once per isolate): every
+ * headword sorted by name, one page at a time, optionally one initial letter (the A–Z bar) and one
+ * part-of-speech group. Pure. The sorted order and the letter of each entry are computed once per index, so a
+ * page of a 20,000-word lexicon costs one pass over an array.
+ */
+import { toSearchKey } from "./orthography";
+import { posGroup, type PosGroup } from "./pos";
+import type { LexiconEntry, SearchIndex } from "./word-search";
+
+/** Words per page of /k. */
+export const WORD_PAGE_SIZE = 50;
+
+/** The A–Z bar. */
+export const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
+
+export type WordListQuery = { letter: string | null; pos: PosGroup | null; page: number };
+
+export type WordListPage = {
+  total: number;
+  page: number;
+  lastPage: number;
+  entries: LexiconEntry[];
+  /** Words per letter with the current part-of-speech filter (letters without words are not links). */
+  letterCounts: Record<string, number>;
+};
+
+/** The letter a headword is filed under: the first a–z letter of its folded form, or "" (e.g. a leading digit). */
+export function letterOf(name: string): string {
+  const first = toSearchKey(name).replace(/^[^\p{L}\p{N}]+/u, "").normalize("NFD").charAt(0);
+  return LETTERS.includes(first) ? first : "";
+}
+
+type Sorted = Array<{ entry: LexiconEntry; letter: string; group: PosGroup }>;
+const sortedOf = new WeakMap<SearchIndex, Sorted>();
+
+function sorted(index: SearchIndex): Sorted {
+  let list = sortedOf.get(index);
+  if (!list) {
+    const collator = new Intl.Collator("en", { sensitivity: "base" });
+    list = index.entries
+      .map((entry) => ({ entry, letter: letterOf(entry.name), group: posGroup(entry.pos) }))
+      .sort(
+        (a, b) =>
+          collator.compare(a.entry.name, b.entry.name) || a.entry.pos.localeCompare(b.entry.pos) || a.entry.id - b.entry.id,
+      );
+    sortedOf.set(index, list);
+  }
+  return list;
+}
+
+export function clampPage(page: number, total: number, size: number) {
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const wanted = Number.isFinite(page) ? Math.trunc(page) : 1;
+  return { page: Math.min(Math.max(1, wanted), lastPage), lastPage };
+}
+
+export function listWords(index: SearchIndex, query: WordListQuery, size = WORD_PAGE_SIZE): WordListPage {
+  const letterCounts: Record<string, number> = Object.fromEntries(LETTERS.map((l) => [l, 0]));
+  const matching: LexiconEntry[] = [];
+  for (const { entry, letter, group } of sorted(index)) {
+    if (query.pos && group !== query.pos) continue;
+    if (letter) letterCounts[letter]!++;
+    if (query.letter && letter !== query.letter) continue;
+    matching.push(entry);
+  }
+  const { page, lastPage } = clampPage(query.page, matching.length, size);
+  return {
+    total: matching.length,
+    page,
+    lastPage,
+    entries: matching.slice((page - 1) * size, page * size),
+    letterCounts,
+  };
+}
