@@ -4,12 +4,15 @@
  *
  * - Odawa: case, apostrophe look-alikes (and a missing apostrophe) and syncopated vs full spellings
  *   (the grammar engine's spellingKeys) all meet; a key that starts the headword also matches.
- * - Inflected forms: the grammar engine's analyser maps them to their lemma ("nmaajaa → maajaa, I leave").
+ * - Inflected forms: the grammar engine's analysers map them to their lemma ("nmaajaa → maajaa, I leave";
+ *   nouns: "jiimaanan → jiimaan, canoes").
  * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
  * - English phrases: the form whose engine gloss reads so ("I see you" → gwaabmin; phrase-search.ts).
  */
 import { analyse, buildLexicon, type Lexicon } from "./grammar/analysis";
 import type { Cell } from "./grammar/cells";
+import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
+import { nounCellLabel } from "./grammar/noun-cells";
 import type { Confidence } from "./grammar/inflection";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
@@ -37,6 +40,8 @@ export type SearchIndex = {
   /** English gloss words per entry id. */
   glossWords: Map<number, string[]>;
   lexicon: Lexicon;
+  /** The noun analyser's index (nouns with their stems). */
+  nouns: NounIndex;
 };
 
 /** One analysis of an inflected form, explained: "nmaajaa → maajaa, I leave". */
@@ -103,7 +108,8 @@ export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
   const lexicon = buildLexicon(
     entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
   );
-  return { entries, byId, byKey, sortedKeys, glossWords, lexicon };
+  const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })));
+  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns };
 }
 
 function safe<T>(fn: () => T, fallback: T): T {
@@ -132,6 +138,22 @@ export function analyseForm(index: SearchIndex, word: string): Array<{ entry: Le
       index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
     if (!entry) continue;
     const cell = describeCell(r.cell);
+    const key = `${entry.id}|${cell}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const form = r.form || word;
+    out.push({
+      entry,
+      confidence: CONFIDENCE_RANK[r.confidence] ?? 0,
+      analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation: `${form} → ${entry.name}, ${r.gloss}` },
+    });
+  }
+  // Nouns: the citation form itself is left to the headword match (analyseNoun always reads a lemma as one).
+  for (const r of safe(() => analyseNoun(index.nouns, word), [])) {
+    const id = (r.lexeme as { id?: number }).id;
+    const entry = (id !== undefined ? index.byId.get(id) : undefined) ?? index.entries.find((e) => e.name === r.lexeme.name && e.pos === r.lexeme.pos);
+    if (!entry || r.form === entry.name) continue;
+    const cell = nounCellLabel(r.cell);
     const key = `${entry.id}|${cell}`;
     if (seen.has(key)) continue;
     seen.add(key);

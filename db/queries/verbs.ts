@@ -37,3 +37,18 @@ export async function listVerbsNamed(db: Db, names: readonly string[]): Promise<
     .where(and(inArray(lexemes.name, [...new Set(names)]), inArray(lexemes.pos, VERB_CLASSES)))
     .orderBy(asc(lexemes.id));
 }
+
+const NOUN_CLASSES = ["na", "ni", "nad", "nid"];
+
+/** One noun by lemma or lexeme id, of one class (na, ni, nad, nid) or any noun class; oldest id first. */
+export async function findNoun(db: Db, noun: string, pos?: string): Promise<VerbRow | null> {
+  const cols = { id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem };
+  const byId = /^\d+$/.test(noun) ? Number(noun) : null;
+  const rows = await db
+    .select(cols)
+    .from(lexemes)
+    .where(and(pos ? eq(lexemes.pos, pos) : inArray(lexemes.pos, NOUN_CLASSES), byId !== null ? eq(lexemes.id, byId) : eq(lexemes.name, noun)))
+    .orderBy(asc(lexemes.id))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -52,3 +52,30 @@ test("/conj renders the form and a result without JavaScript, with the product r
   const vii = await (await call("/conj?type=vii&prevType=vii&order=imp")).text();
   expect(vii).not.toContain('value="imp"');
 });
+
+test("GET /api/decline declines a noun of D1 for one cell", async () => {
+  const noun = `jiimaan${suffix}`;
+  await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'ni', 'canoe, boat', 'jiimaan')").bind(noun, noun).run();
+  const plural = await call(`/api/decline?noun=${noun}&number=pl`);
+  expect(plural.status).toBe(200);
+  expect(await plural.json()).toMatchObject({ noun, pos: "ni", key: "pl", form: "jiimaanan", gloss: "canoes" });
+  const mine = await call(`/api/decline?noun=${noun}&pos=ni&possessor=1s&number=pl`);
+  expect(await mine.json()).toMatchObject({ key: "1s pl", form: "njiimaanan", gloss: "my canoes" });
+  const loc = await call(`/api/decline?noun=${noun}&locative=loc`);
+  expect(await loc.json()).toMatchObject({ key: "loc", form: "jiimaaning" });
+});
+
+test("GET /api/decline answers the API's errors: 400 VALIDATION for a refused parameter or a cell the class lacks, 404 NOT_FOUND", async () => {
+  const cases: Array<[string, number, string]> = [
+    [`/api/decline?noun=jiimaan${suffix}&number=dual`, 400, "VALIDATION"],
+    [`/api/decline?noun=jiimaan${suffix}&colour=red`, 400, "VALIDATION"],
+    [`/api/decline?number=pl`, 400, "VALIDATION"],
+    [`/api/decline?noun=jiimaan${suffix}&obviative=obv`, 400, "VALIDATION"],
+    [`/api/decline?noun=nosuchnoun-${suffix}`, 404, "NOT_FOUND"],
+  ];
+  for (const [path, status, code] of cases) {
+    const response = await call(path);
+    expect(response.status, path).toBe(status);
+    expect(((await response.json()) as { error: { code: string } }).error.code, path).toBe(code);
+  }
+});

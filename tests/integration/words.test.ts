@@ -357,3 +357,13 @@ test("sentences naming a word that is not in the lexicon are rejected with their
   );
   expect(parsed.errors).toEqual([{ line: 2, message: 'lemmas: no word "zqnope" (vai) in the lexicon' }]);
 });
+
+test("search by an inflected noun finds its lemma (noun engine: jiimaanan → jiimaan, plural)", async () => {
+  const id = await insertLexeme("jiimaan", "ni", "canoe, boat");
+  await env.DB.prepare("UPDATE lexemes SET stem = 'jiimaan' WHERE id = ?").bind(id).run();
+  const { html } = await page("/k?q=jiimaanan");
+  expect(html).toContain(`href="/k/${id}"`);
+  expect(html).toMatch(/<span lang="otw">jiimaanan<\/span> → <span lang="otw">jiimaan<\/span>, canoes/);
+  const json = await api<{ data: Array<{ id: number; match: string; analysis: { lemma: string; cell: string } | null }> }>("/api/search?q=jiimaanan");
+  expect(json.body.data.find((d) => d.id === id)).toMatchObject({ match: "form", analysis: { lemma: "jiimaan" } });
+});

@@ -55,3 +55,12 @@ test("names are styled verb or noun by the product reference's part-of-speech li
   expect(["na", "nid", "n_suf"].map(posKind)).toEqual(["noun", "noun", "noun"]);
   expect(["av", "pv", "pr-an"].map(posKind)).toEqual(["other", "other", "other"]);
 });
+
+test("inflected nouns resolve through the noun engine (jiimaanan → jiimaan, plural)", () => {
+  const nouns = buildSearchIndex([entry(10, "jiimaan", "ni", "canoe, boat", "jiimaan"), entry(11, "mkwa", "na", "bear", "makwa")]);
+  const hit = searchWords(nouns, "jiimaanan").hits[0];
+  expect(hit).toMatchObject({ match: "form", entry: { id: 10 }, analysis: { form: "jiimaanan", lemma: "jiimaan", cell: "plural" } });
+  expect(hit!.analysis!.explanation).toBe("jiimaanan → jiimaan, canoes");
+  expect(lookupWord(nouns, "Jiimaaning,").matches[0]).toMatchObject({ id: 10, analysis: { lemma: "jiimaan" } });
+  expect(searchWords(nouns, "mkwaag").hits[0]).toMatchObject({ entry: { id: 11 }, analysis: { lemma: "mkwa" } });
+});

@@ -1,15 +1,17 @@
 /**
  * GET /api/conjugate and GET /api/paradigm (issue #3): the grammar engine over the lexicon in D1.
  * Not found is `{ error: "No form found!" }` with 404, as the issue specifies.
+ * GET /api/decline (Grammar 2): the noun engine, one cell of a noun; errors in the API's envelope (./errors.ts).
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { createDb } from "../../db/client";
-import { findVerb } from "../../db/queries/verbs";
+import { findNoun, findVerb } from "../../db/queries/verbs";
 import { getParadigm } from "../../app/services/paradigms.server";
-import { inflect, ORDERS, type Order, type Person } from "../../app/core/grammar";
+import { decline, inflect, NOUN_POS, NOUN_POSSESSORS, nounCellProblem, nounPosOf, ORDERS, type NounCell, type Order, type Person } from "../../app/core/grammar";
 import type { ApiEnv } from "./types";
-import { API_ERRORS } from "./errors";
+import { API_ERRORS, apiError } from "./errors";
+import { invalid } from "./validation";
 import { openapi } from "./openapi";
 
 const PERSONS = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
@@ -27,6 +29,21 @@ const ParadigmQuery = z.object({
   type: z.enum(["vai", "vii", "vti", "vta"]).optional(),
   kind: z.string().trim().max(40).optional(),
 });
+
+/** One noun cell, in the reference's column names (docs/decisions/005a-noun-paradigm-classes.md). */
+const DeclineQuery = z
+  .object({
+    noun: z.string().trim().min(1).max(100),
+    pos: z.enum(NOUN_POS as ["na", "ni", "nad", "nid"]).optional(),
+    number: z.enum(["sg", "pl"]).optional(),
+    obviative: z.literal("obv").optional(),
+    locative: z.literal("loc").optional(),
+    possessor: z.enum(NOUN_POSSESSORS as [string, ...string[]]).optional(),
+    poss_theme: z.literal("yes").optional(),
+    diminutive: z.enum(["dim", "con"]).optional(),
+    pejorative: z.literal("pej").optional(),
+  })
+  .strict();
 
 /** The issue's shape: a bare message, no code; the status is NOT_FOUND's (./errors.ts). */
 const notFound = { error: "No form found!" };
@@ -51,6 +68,26 @@ export const grammar = new Hono<ApiEnv>()
     const table = await getParadigm(createDb(c.env.DB), parsed.data.word, parsed.data.kind ?? `${parsed.data.type ?? "vai"}-ind`);
     if (!table || table.rows.length === 0) return c.json(notFound, NOT_FOUND);
     return c.json({ title: table.title, kind: table.kind, rows: table.rows });
+  })
+  .get("/decline", async (c) => {
+    const parsed = DeclineQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    if (!parsed.success) return invalid(c, parsed.error);
+    const { noun: word, pos, ...rest } = parsed.data;
+    // With no number, obviative or locative given, the plain singular (dependent nouns: the 1s possessor's).
+    const cell = { ...rest } as NounCell;
+    if (!cell.number && !cell.obviative && !cell.locative) cell.number = "sg";
+    const noun = await findNoun(createDb(c.env.DB), word, pos);
+    if (!noun) return apiError(c, "NOT_FOUND", "No such noun in the dictionary.");
+    const cls = nounPosOf(noun.pos)!;
+    if (!cell.possessor && (cls === "nad" || cls === "nid")) cell.possessor = "1s";
+    const problem = nounCellProblem(cls, cell);
+    if (problem) return apiError(c, "VALIDATION", { message: `No such form: ${problem}.`, issues: [{ path: "", message: problem }] });
+    const d = decline(noun, cell);
+    if (!d) return apiError(c, "NOT_FOUND", "No form found!");
+    const { form, variants, gloss, confidence, confidenceNote, key, shape } = d;
+    return c.json({ noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape }, 200, {
+      "Cache-Control": "public, max-age=300",
+    });
   });
 
 const personSchema = { type: "string", enum: [...PERSONS] };
@@ -67,6 +104,29 @@ openapi.paths["/api/conjugate"] = {
     responses: {
       "200": { description: "{ prefix, root, suffix, form, variants, gloss, confidence }" },
       "404": { description: '{ error: "No form found!" }' },
+    },
+  },
+};
+const cellParam = (name: string, values: string[], description: string) => ({ name, in: "query", required: false, description, schema: { type: "string", enum: values } });
+openapi.paths["/api/decline"] = {
+  get: {
+    summary: "Decline a noun of the lexicon for one cell (noun engine)",
+    description: "Exactly one of number, obviative, locative (none: singular). Dependent nouns (nad, nid) are always possessed (default possessor 1s).",
+    parameters: [
+      { name: "noun", in: "query", required: true, description: "lemma (e.g. jiimaan) or a lexeme id", schema: { type: "string" } },
+      cellParam("pos", [...NOUN_POS], "noun class; any noun class when left out"),
+      cellParam("number", ["sg", "pl"], "singular or plural"),
+      cellParam("obviative", ["obv"], "obviative (animate nouns)"),
+      cellParam("locative", ["loc"], "locative (in/at/on)"),
+      cellParam("possessor", [...NOUN_POSSESSORS], "possessor person (3' = obviative possessor)"),
+      cellParam("poss_theme", ["yes"], "possessive theme -im"),
+      cellParam("diminutive", ["dim", "con"], "diminutive -ens, or contemptive -enh"),
+      cellParam("pejorative", ["pej"], "pejorative -ish"),
+    ],
+    responses: {
+      "200": { description: "{ noun, pos, cell, key, form, variants, gloss, confidence, confidenceNote, shape }" },
+      "400": { description: "VALIDATION: a parameter was refused, or the cell does not exist for the noun's class (e.g. an obviative inanimate)" },
+      "404": { description: "NOT_FOUND: no such noun" },
     },
   },
 };

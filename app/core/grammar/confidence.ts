@@ -56,15 +56,14 @@ const SHAPE_NAMES: Record<string, string> = {
   w: "w-final", h: "h-final",
 };
 
-const memo = new Map<string, { confidence: Confidence; note: string }>();
+/** Levels by stem (class, shape, problem: stems.ts memoises stem objects) and cell key. */
+const memo = new WeakMap<Stem, Map<string, { confidence: Confidence; note: string }>>();
 
 export function confidenceOf(cls: VerbClass, stem: Stem, key: string, cell: Cell): { confidence: Confidence; note: string } {
-  const id = `${cls}\u0000${stem.shape}\u0000${stem.problem ?? ""}\u0000${key}`;
-  let out = memo.get(id);
-  if (!out) {
-    if (memo.size >= 20_000) memo.clear();
-    memo.set(id, (out = levelOf(cls, stem, key, cell)));
-  }
+  let byKey = memo.get(stem);
+  if (!byKey) memo.set(stem, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) byKey.set(key, (out = levelOf(cls, stem, key, cell)));
   return out;
 }
 

@@ -134,14 +134,25 @@ function cellsCacheOf(lexeme: LexemeInput): Map<string, Inflection | null> {
 export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
   if (!cls || !isAllowed(cls, cell)) return null;
-  return inflectIn(cellsCacheOf(lexeme), lexeme, cls, cell);
+  return inflectIn(cellsCacheOf(lexeme), lexeme, cls, stemOf(lexeme, cls), cell);
 }
 
-function inflectIn(memo: Map<string, Inflection | null>, lexeme: LexemeInput, cls: VerbClass, cell: Cell): Inflection | null {
+/** Glosses by dictionary gloss, class and cell key (the same gloss recurs across verbs and paradigm calls). */
+const glosses = new Map<string, string>();
+function glossOf(gloss: string, cls: VerbClass, cell: Cell, key: string): string {
+  const id = `${gloss}\u0000${cls}\u0000${key}`;
+  let g = glosses.get(id);
+  if (g === undefined) {
+    if (glosses.size >= 20_000) glosses.clear();
+    glosses.set(id, (g = glossFor(gloss, cls, cell)));
+  }
+  return g;
+}
+
+function inflectIn(memo: Map<string, Inflection | null>, lexeme: LexemeInput, cls: VerbClass, stem: Stem, cell: Cell): Inflection | null {
   const key = cellKey(cell);
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
-  const stem = stemOf(lexeme, cls);
   const entry = cellForms(cls, stem, cell);
   let result: Inflection | null = null;
   if (entry) {
@@ -152,7 +163,7 @@ function inflectIn(memo: Map<string, Inflection | null>, lexeme: LexemeInput, cl
     result = {
       prefix: p || null, root: r, suffix: sfx || null,
       form: entry.forms[0]!, variants: entry.variants,
-      gloss: glossFor(lexeme.gloss, cls, cell), confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
+      gloss: glossOf(lexeme.gloss, cls, cell, key), confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
     };
   }
   memo.set(key, result);
@@ -163,5 +174,6 @@ export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell;
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return [];
   const memo = cellsCacheOf(lexeme);
-  return cellsOf(cls, order).map((cell) => ({ cell, label: cellLabel(cell), inflection: inflectIn(memo, lexeme, cls, cell) }));
+  const stem = stemOf(lexeme, cls);
+  return cellsOf(cls, order).map((cell) => ({ cell, label: cellLabel(cell), inflection: inflectIn(memo, lexeme, cls, stem, cell) }));
 }

@@ -145,14 +145,11 @@ const OPT_INIT_V = /([aioE])<(?=[aioE][bdgptkjczsmnwyh'12345QSMN678BDT])/;
 const WI = /wi/g;
 
 /**
- * Every surface form (FST spelling: glottal stop h, no final devoicing) of prefix + stem + suffix, primary first.
- * Optional rules give the variants: prefix on the syncopated base (optinitV), w + i → o (wiCoal), loss of final n
- * (n2del: the n-less form is primary), w before a consonant (codawdel).
+ * The rules before the word-final ones (everything up to apocope) on one underlying string, every variant of the
+ * optional rules on the way (prefix on the syncopated base, wi → o), in the FST's order of preference.
  */
-export function surfaceForms(prefix: string, stem: string, suffix: string): string[] {
-  // Endings carry their own boundaries (">"), as in the FST's lexicon: most are joined to the stem without one.
-  const word = prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`;
-  const starts = prefix && OPT_INIT_V.test(word) ? [word, word.replace(OPT_INIT_V, "<")] : [word];
+function beforeFinal(word: string, prefixed: boolean): string[] {
+  const starts = prefixed && OPT_INIT_V.test(word) ? [word, word.replace(OPT_INIT_V, "<")] : [word];
   const out: string[] = [];
   const special = SPECIAL.test(word);
   for (let s of starts) {
@@ -164,8 +161,90 @@ export function surfaceForms(prefix: string, stem: string, suffix: string): stri
     for (let t of s.includes("wi") ? optional(s, WI, "o") : [s]) {
       t = lenPreNas(vCoal(t));
       if (t.includes("E")) t = t.replace(/E/g, "i");
-      for (const f of finalRules(t)) if (!out.includes(f)) out.push(f);
+      out.push(t);
     }
   }
+  return out;
+}
+
+/**
+ * Every surface form (FST spelling: glottal stop h, no final devoicing) of prefix + stem + suffix, primary first.
+ * Optional rules give the variants: prefix on the syncopated base (optinitV), w + i → o (wiCoal), loss of final n
+ * (n2del: the n-less form is primary), w before a consonant (codawdel).
+ */
+export function surfaceForms(prefix: string, stem: string, suffix: string): string[] {
+  return finalForms(joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix));
+}
+
+/** The same, every rule run over the whole word (no join): the reference the join is tested against. */
+export function surfaceFormsWhole(prefix: string, stem: string, suffix: string): string[] {
+  return finalForms(beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix));
+}
+
+function finalForms(words: string[]): string[] {
+  const out: string[] = [];
+  for (const t of words) {
+    for (const f of finalRules(t)) if (!out.includes(f)) out.push(f);
+  }
+  return out;
+}
+// ── the join: stem part and ending part worked out separately ──
+// The rules before apocope are local (no context reaches more than three symbols), except the optional wi → o, whose
+// variants multiply. So a long stem splits into a head (prefix + its first HEAD symbols), an inert middle that no rule
+// touches, and a tail (its last TAIL symbols + the ending). Head and tail are computed once each, with CONTEXT symbols
+// of the middle on their inner side (which must come out unchanged), and memoised: a stem's head is shared by all its
+// cells with the same prefix, a tail + ending by every stem ending alike. Only the join and the word-final rules
+// (apocope, syncope: they see the whole word) run per cell. tests/unit/grammar-join.test.ts checks the join against
+// the whole-word rules on every cell of every stem of the lexicon.
+const HEAD = 3;
+const TAIL = 4;
+const CONTEXT = 2;
+/** The middle may hold plain consonants and vowels only, with none of the plain-letter rules' triggers. */
+const INERT = /^[bcdghjkmpstzwyn'aeio]*$/;
+const PLAIN_TRIGGER = /wi|[aioe]{3}|e[aioe]|[aio]e|o[ai]|i[ao]|a[io]|n[hys]/;
+const MEMO_LIMIT = 20_000;
+const heads = new Map<string, string[] | null>();
+const tails = new Map<string, string[] | null>();
+
+function memoised(map: Map<string, string[] | null>, key: string, make: () => string[] | null): string[] | null {
+  let v = map.get(key);
+  if (v === undefined) {
+    v = make();
+    if (map.size >= MEMO_LIMIT) map.clear();
+    map.set(key, v);
+  }
+  return v;
+}
+
+/** Variants of a window whose last (or first) CONTEXT symbols must come out unchanged, with them cut off; or null. */
+function window(word: string, prefixed: boolean, context: string, atEnd: boolean): string[] | null {
+  const out: string[] = [];
+  for (const v of beforeFinal(word, prefixed)) {
+    if (atEnd ? !v.endsWith(context) : !v.startsWith(context)) return null;
+    out.push(atEnd ? v.slice(0, -context.length) : v.slice(context.length));
+  }
+  return out;
+}
+
+/** The variants before the word-final rules by the join, or null when the stem is too short or its middle not inert. */
+function joined(prefix: string, stem: string, suffix: string): string[] | null {
+  const n = stem.length;
+  if (n < HEAD + TAIL + 2 * CONTEXT) return null;
+  const middle = stem.slice(HEAD, n - TAIL);
+  const around = stem.slice(HEAD - 1, n - TAIL + 1);
+  if (!INERT.test(middle) || PLAIN_TRIGGER.test(around) || !/^[^aeiowy]/.test(middle) || !/[^aeiowy]$/.test(middle)) return null;
+  const headText = stem.slice(0, HEAD + CONTEXT);
+  const head = memoised(heads, `${prefix}<${headText}`, () =>
+    window(prefix ? `${prefix}<${headText}` : headText, !!prefix, stem.slice(HEAD, HEAD + CONTEXT), true));
+  if (!head) return null;
+  const tailText = stem.slice(n - TAIL - CONTEXT);
+  const tail = memoised(tails, `${tailText}\u0000${suffix}`, () => window(tailText + suffix, false, stem.slice(n - TAIL - CONTEXT, n - TAIL), false));
+  if (!tail) return null;
+  const inner = stem.slice(HEAD, n - TAIL);
+  // Order of the whole-word rules: prefix variants outermost, then wi sites from the right (tail) to the left (head).
+  const starts = prefix && OPT_INIT_V.test(`${prefix}<${stem}`) ? 2 : 1;
+  const per = head.length / starts;
+  const out: string[] = [];
+  for (let st = 0; st < starts; st++) for (const t of tail) for (let h = 0; h < per; h++) out.push(head[st * per + h]! + inner + t);
   return out;
 }
