@@ -1,6 +1,6 @@
 /**
  * SSR throughput against a static asset of the same local server (issue "Fast at the edge"), uncached and from the
- * page cache (ADR 014). Serves the existing build (run `npm run build` first) in workerd on loopback twice, from the
+ * page cache (ADR 015). Serves the existing build (run `npm run build` first) in workerd on loopback twice, from the
  * same seeded state: once with PAGE_CACHE=off, once with PAGE_CACHE=on (ENVIRONMENT=development, as `npm start`).
  * Bounded autocannon loads (BENCH_DURATION s, 10 connections) on each page and on /favicon.svg in the same run.
  * Targets: uncached ratio >= 0.5, cached >= 0.9.

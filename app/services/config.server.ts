@@ -19,7 +19,7 @@ export type Config = {
   contactEmail: string;
   mailFrom: string;
   donate: { copper: string; silver: string; gold: string };
-  /** Anonymous public pages from the Workers Cache API (ADR 014): on unless ENVIRONMENT=test; PAGE_CACHE=on|off overrides. */
+  /** Anonymous public pages from the Workers Cache API (ADR 015): on unless ENVIRONMENT=test; PAGE_CACHE=on|off overrides. */
   pageCache: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * D1 read replication through the Sessions API (ADR 014). Every request runs in one D1 session:
+ * D1 read replication through the Sessions API (ADR 015). Every request runs in one D1 session:
  * - a request that changes state starts at the primary ("first-primary");
  * - a read by a visitor who has written recently carries the bookmark of that write (cookie `__Host-d1b`), so a
  *   signed-in learner always sees their own writes, even from a replica;

@@ -1,5 +1,5 @@
 /**
- * Public pages served from the Workers Cache API (ADR 014). An anonymous GET of a public page is looked up under
+ * Public pages served from the Workers Cache API (ADR 015). An anonymous GET of a public page is looked up under
  * a key that carries the site's content version (the newest edit_log id), the build and the UTC day, so an
  * editor's change, a deploy or a new day never serves an old page: the old entries are simply never asked for
  * again. A hit is answered with a fresh CSP nonce (HTMLRewriter), and `If-None-Match` with 304.

@@ -1,5 +1,5 @@
 /**
- * D1 read replication (ADR 014): after a signed-in learner's write the response carries the D1 bookmark, and the
+ * D1 read replication (ADR 015): after a signed-in learner's write the response carries the D1 bookmark, and the
  * learner's next reads use it, so they see their own write even when reads go to a replica.
  */
 import { env, exports } from "cloudflare:workers";

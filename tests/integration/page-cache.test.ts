@@ -1,5 +1,5 @@
 /**
- * Public pages from the Workers Cache API (ADR 014): anonymous GETs are stored and served again with a fresh
+ * Public pages from the Workers Cache API (ADR 015): anonymous GETs are stored and served again with a fresh
  * nonce, ETag/304 works, signed-in visitors never share a cached page, and an editor's change is visible at the
  * next request. The Worker's fetch handler is called with PAGE_CACHE=on (tests run with the cache off).
  */
