@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { PosAbbr } from "../components/abbr";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
 import { AudioButton } from "../components/audio-button";
@@ -51,7 +52,9 @@ export default function Word({ loaderData }: Route.ComponentProps) {
       </h1>
       <dl className="word-facts">
         <dt>Part of speech</dt>
-        <dd>{word.pos}</dd>
+        <dd>
+          <PosAbbr pos={word.pos} />
+        </dd>
         <dt>Meaning</dt>
         <dd>{word.gloss}</dd>
       </dl>

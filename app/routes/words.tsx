@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { LegendLink, PosAbbr } from "../components/abbr";
 import { z } from "zod";
 import { listTopWords } from "../../db/queries/lexemes";
 import { AudioButton } from "../components/audio-button";
@@ -74,6 +75,9 @@ function TopWords({ words }: { words: Array<{ id: number; name: string; gloss: s
     <>
       <p>These are the top words in Nishnaabemwin, according to our collected texts.</p>
       <p className="muted">Increased functionality coming soon!</p>
+      <p className="muted">
+        Verbs are blue, nouns brown: <LegendLink />.
+      </p>
       {words.length === 0 ? (
         <p className="alert alert-warning">No data</p>
       ) : (
@@ -119,7 +123,9 @@ function SearchResults({ search }: { search: Search }) {
                 <Link to={`/k/${hit.id}`}>
                   <WordName name={hit.name} pos={hit.pos} />
                 </Link>{" "}
-                <span className="muted">{`(${hit.pos})`}</span> <span className="word-gloss">{hit.gloss}</span>
+                <span className="muted">
+                  (<PosAbbr pos={hit.pos} />)
+                </span> <span className="word-gloss">{hit.gloss}</span>
                 {hit.audioUrl ? <AudioButton src={hit.audioUrl} label={`recording of ${hit.name}`} /> : null}
               </span>
             </li>
