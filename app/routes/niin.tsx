@@ -110,7 +110,7 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
         <span lang="otw">Aanii</span>, {username}!
       </h1>
 
-      <section className="account-section" aria-labelledby="progress-heading">
+      <div className="account-section">
         <h2 id="progress-heading">Your progress</h2>
         {progress.cards === 0 ? (
           <p>No practice saved to your account yet. Practice while logged in and your progress is kept here.</p>
@@ -138,9 +138,9 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
         <p>
           <Link to="/aambe/practice">Practise now</Link> · <Link to="/aambe">All lessons</Link>
         </p>
-      </section>
+      </div>
 
-      <section className="account-section" aria-labelledby="wotd-heading">
+      <div className="account-section">
         <h2 id="wotd-heading">Word of the Day</h2>
         <p>
           {WOTD_STATUS[wotd]} <span className="muted">({email})</span>
@@ -159,9 +159,9 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           ) : null}
         </Form>
-      </section>
+      </div>
 
-      <section className="account-section" aria-labelledby="colour-heading">
+      <div className="account-section">
         <h2 id="colour-heading">Username colour</h2>
         <p>Your name appears in this colour in the navigation bar.</p>
         <Message result={result} intent="color" />
@@ -180,9 +180,9 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           </p>
         </Form>
-      </section>
+      </div>
 
-      <section className="account-section" aria-labelledby="password-heading">
+      <div className="account-section">
         <h2 id="password-heading">Change password</h2>
         <Message result={result} intent="password" />
         <Form method="post" className="account-form">
@@ -205,9 +205,9 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           </p>
         </Form>
-      </section>
+      </div>
 
-      <section className="account-section" aria-labelledby="logout-heading">
+      <div className="account-section">
         <h2 id="logout-heading">Log out</h2>
         <p>Logging out ends your session on every device.</p>
         <Form method="post" action="/logout" reloadDocument>
@@ -215,9 +215,9 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
             Log out
           </button>
         </Form>
-      </section>
+      </div>
 
-      <section className="account-section danger-zone" aria-labelledby="delete-heading">
+      <div className="account-section danger-zone">
         <h2 id="delete-heading">Delete account</h2>
         <p>
           This removes your account and your saved practice for good. Changes you made as an editor stay, without your
@@ -241,7 +241,7 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
             </button>
           </p>
         </Form>
-      </section>
+      </div>
     </section>
   );
 }

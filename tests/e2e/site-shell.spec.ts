@@ -149,7 +149,7 @@ test.describe("on a laptop (1280 × 800)", () => {
     await expect(nav(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
     await nav(page).getByRole("link", { name: "Editor", exact: true }).click();
     await expect(page).toHaveURL(/\/DEV_editor$/);
-    const sections = page.getByRole("navigation", { name: "Editor sections" });
+    const sections = page.getByRole("navigation", { name: "Sections", exact: true });
     await expect(sections.getByRole("link", { name: "Ranks" })).toHaveAttribute("aria-current", "page");
     await sections.getByRole("link", { name: "Counts" }).click();
     await expect(page).toHaveURL(/\/DEV_editor\/counts$/);

@@ -100,7 +100,7 @@ const SECTIONS = [
 /** The editor's own compact navigation at the top: its views, /admin for admins, and the way back to the site. */
 function EditorNav({ role }: { role: string }) {
   return (
-    <nav className="editor-nav" aria-label="Editor sections">
+    <nav className="editor-nav" aria-label="Sections">
       <ul>
         {SECTIONS.map((section) => (
           <li key={section.to}>
