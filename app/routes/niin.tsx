@@ -9,7 +9,9 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { setUsernameColor } from "../../db/queries/users";
-import { ColorSchema, MESSAGE_MS, MESSAGES } from "../utils/account-validation";
+import { ColorSchema } from "../utils/account-validation";
+// The texts from the zod-free module, so zod stays out of this page's client JavaScript.
+import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
 import { clearSessionCookie, requireUser } from "../services/session.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 import { accountOverview, changePassword, deleteAccount, subscribeAccount, unsubscribeAccount } from "../services/account.server";
