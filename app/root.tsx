@@ -4,7 +4,6 @@ import {
   Link,
   Links,
   Meta,
-  NavLink,
   Outlet,
   redirect,
   Scripts,
@@ -19,6 +18,7 @@ import { publicConfig } from "./services/config.server";
 import { getUser, requestGuard } from "./middleware/guard.server";
 import { skipRevalidationWhenUnreachable } from "./utils/client-action";
 import { isRoleGate, RoleGate } from "./components/role-gate";
+import { Navbar } from "./components/navbar";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -51,55 +51,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config: publicConfig(config),
     year: new Date().getUTCFullYear(),
   };
-}
-
-const NAV_LINKS = [
-  { to: "/", label: "Endaayin", hint: "Home", lang: "otw" },
-  { to: "/aambe", label: "Learn" },
-  { to: "/wiij", label: "Chat" },
-  { to: "/k", label: "Kidwinan", hint: "Words", lang: "otw" },
-  { to: "/d", label: "Dbaajmownan", hint: "Stories", lang: "otw" },
-  { to: "/conj", label: "Conjugator" },
-  { to: "/miinad", label: "Donate" },
-] as const;
-
-function Navbar({ user }: { user: { username: string; usernameColor: string } | null }) {
-  return (
-    <header className="navbar">
-      <nav aria-label="Main">
-        <ul className="navbar-links">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} prefetch="intent">
-                <span lang={"lang" in link ? link.lang : undefined}>{link.label}</span>
-                {"hint" in link ? <span className="nav-hint">{link.hint}</span> : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <form method="get" action="/k" role="search" aria-label="Search words" className="navbar-search">
-          <label htmlFor="navbar-q" className="visually-hidden">
-            Search words (Odawa or English)
-          </label>
-          <input id="navbar-q" name="q" type="search" placeholder="Search words" maxLength={100} autoComplete="off" />
-          <button type="submit">Search</button>
-        </form>
-        <div className="navbar-user">
-          {user ? (
-            <Link to="/niin" className="user-link">
-              <span className="color-dot" style={{ backgroundColor: user.usernameColor }} aria-hidden="true" />
-              {user.username}
-            </Link>
-          ) : (
-            <Link to="/biindge" className="user-link">
-              <span lang="otw">Biindge</span>
-              <span className="nav-hint">Enter</span>
-            </Link>
-          )}
-        </div>
-      </nav>
-    </header>
-  );
 }
 
 function Footer({ pathname, siteName, year }: { pathname: string; siteName: string; year: number }) {
@@ -139,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f1b24" />
+        <meta name="theme-color" content="#1b1d36" />
         <Meta />
         <Links />
       </head>

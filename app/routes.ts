@@ -25,6 +25,8 @@ export default [
   route("forgot", "routes/forgot.tsx"),
   route("restore", "routes/restore.tsx"),
   route("niin", "routes/niin.tsx"),
+  route("menu", "routes/menu.tsx"),
+  route("legend", "routes/legend.tsx"),
   route("logout", "routes/logout.tsx"),
   route("signup-wotd", "routes/signup-wotd.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),

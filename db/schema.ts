@@ -26,7 +26,8 @@ export const AGES = ["child", "mid", "aged", "elder"] as const;
 export const FLUENCIES = ["nothing", "beginner", "intermediate", "fluent", "native"] as const;
 export const TRIBES = ["gtb", "lrb", "ltbb", "mfn", "oto", "sfn", "wifn", "wfn", "zfn", "oth"] as const;
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
-export const SUBSCRIBER_SOURCES = ["index-signup", "wotd-signup", "import"] as const;
+/** Where a Word of the Day sign-up came from; "account" is the subscribe button on /niin (a TS enum only: no SQL change). */
+export const SUBSCRIBER_SOURCES = ["index-signup", "wotd-signup", "import", "account"] as const;
 export const DELIVERY_STATUSES = ["queued", "sent", "failed"] as const;
 export const MORPH_SIDES = ["right", "left", "both", "none"] as const;
 export const LESSON_ITEM_TYPES = ["word", "sent"] as const;

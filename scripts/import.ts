@@ -71,7 +71,7 @@ function knownLexemes(target: Target): KnownLexemes {
 
 /**
  * Every import also records itself in `edit_log` (no user): the newest edit_log row is the site's content
- * version, so cached public pages render afresh at the next request (ADR 014).
+ * version, so cached public pages render afresh at the next request (ADR 015).
  */
 function executeSql(target: Target, statements: string[]) {
   if (statements.length === 0) return;

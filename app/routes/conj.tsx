@@ -1,4 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
+import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
 import { ReportLink } from "../components/report-link";
@@ -74,7 +75,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
     <section className="page conj">
       <h1>Odawa Verb Conjugator</h1>
       <p>
-        <Link to="/paradigms">Paradigm tables</Link>
+        <Link to="/paradigms">Paradigm tables</Link> · <LegendLink>What 1s, 3' and vai mean</LegendLink>
       </p>
       <Form method="get" className="conj-form" onChange={onChange}>
         <input type="hidden" name="prevType" value={state.type} />

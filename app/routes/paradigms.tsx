@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { LegendLink } from "../components/abbr";
 import { listSampleWords, paradigmTable } from "../services/paradigms.server";
 import { getBindings } from "../context";
 import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../core/grammar/paradigm-kinds";
@@ -46,7 +47,7 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
     <section className="page paradigms">
       <h1>Odawa paradigms</h1>
       <p>
-        <Link to="/conj">Verb conjugator</Link>
+        <Link to="/conj">Verb conjugator</Link> · <LegendLink />
       </p>
       <Form method="get" className="conj-form" onChange={onChange}>
         <input type="hidden" name="prevWord" value={word} />

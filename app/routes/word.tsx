@@ -5,6 +5,7 @@
  * Slots for the forms table and "Practise this word" are marked below for the engineers adding them.
  */
 import { data, Link } from "react-router";
+import { PosAbbr } from "../components/abbr";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
 import { AudioButton } from "../components/audio-button";
@@ -83,7 +84,9 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         <dt>Part of speech</dt>
         <dd>
           {`${posName(word.pos)} `}
-          <span className="muted">{`(${word.pos})`}</span>
+          <span className="muted">
+            (<PosAbbr pos={word.pos} />)
+          </span>
         </dd>
         <dt>Meaning</dt>
         <dd>{word.gloss}</dd>

@@ -6,6 +6,7 @@
  * "Suggest a missing word".
  */
 import { Form, Link } from "react-router";
+import { LegendLink, PosAbbr } from "../components/abbr";
 import { z } from "zod";
 import { WordName } from "../components/word-name";
 import { AtoZ, Pager, type ListParams, listHref } from "../components/word-list-nav";
@@ -131,6 +132,9 @@ function WordList({ list, params }: { list: List; params: ListParams }) {
     <>
       <p>These are the top words in Nishnaabemwin, according to our collected texts.</p>
       <p className="muted">Increased functionality coming soon!</p>
+      <p className="muted">
+        Verbs are blue, nouns brown: <LegendLink />.
+      </p>
       <AtoZ params={params} counts={list.letterCounts} />
       <p className="word-count" role="status">
         {`${countText(list.total, params)}${list.lastPage > 1 ? `, page ${list.page} of ${list.lastPage}` : ""}`}
@@ -193,7 +197,9 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
                 <Link to={`/k/${hit.id}`}>
                   <WordName name={hit.name} pos={hit.pos} />
                 </Link>{" "}
-                <span className="muted">{`(${hit.pos})`}</span> <span className="word-gloss">{hit.gloss}</span>
+                <span className="muted">
+                  (<PosAbbr pos={hit.pos} />)
+                </span> <span className="word-gloss">{hit.gloss}</span>
                 {hit.audioUrl ? <AudioButton src={hit.audioUrl} label={`recording of ${hit.name}`} /> : null}
               </span>
             </li>

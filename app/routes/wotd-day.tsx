@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { PosAbbr } from "../components/abbr";
 import type { Route } from "./+types/wotd-day";
 import { getBindings } from "../context";
 import { getWotdContent } from "../../db/queries/wotd";
@@ -27,7 +28,9 @@ export default function WotdDay({ loaderData }: Route.ComponentProps) {
         Word of the Day, <time dateTime={word.day}>{formatDay(word.day)}</time>
       </p>
       <h1>
-        <span lang="otw">{word.name}</span> <span className="muted wotd-pos">({word.pos})</span>
+        <span lang="otw">{word.name}</span> <span className="muted wotd-pos">
+          (<PosAbbr pos={word.pos} />)
+        </span>
       </h1>
       <p className="lead">{word.gloss}</p>
       {word.example ? (

@@ -14,6 +14,8 @@ import {
   findSubscriberByUnsubscribeHash,
   insertPendingSubscriber,
   renewPendingSubscriber,
+  type SubscriberSource,
+  unsubscribeByEmail,
   unsubscribeByHash,
 } from "../../db/queries/wotd";
 import type { ContactInput, WotdSignupInput } from "../utils/email-forms";
@@ -44,7 +46,11 @@ function isUniqueViolation(error: unknown) {
  * same link again (the first one stays valid); an expired or unsubscribed one gets a fresh link; a confirmed one
  * is 'already subscribed'. A filled decoy answers success and stores nothing.
  */
-export async function signUpForWotd({ env, db }: Deps, input: WotdSignupInput, request: Request): Promise<SignupResult> {
+export async function signUpForWotd(
+  { env, db }: Deps,
+  input: Omit<WotdSignupInput, "source"> & { source: SubscriberSource },
+  request: Request,
+): Promise<SignupResult> {
   if (input.name.trim() !== "") return { status: "subscribed" };
   try {
     const refusal = await takeClientCap(db, "wotdSignup", request);
@@ -134,6 +140,16 @@ export async function unsubscribe(db: Db, token: string | null | undefined) {
   const hash = await tokenHash(token);
   if (!hash) return false;
   return unsubscribeByHash(db, hash);
+}
+
+/** The Word of the Day state of an address: never signed up, waiting for confirmation, confirmed or unsubscribed. */
+export async function wotdStatusOf(db: Db, email: string) {
+  return (await findSubscriberByEmail(db, email))?.status ?? "none";
+}
+
+/** Unsubscribes an address the caller has proven (the account page: the session's own email). */
+export async function unsubscribeAddress(db: Db, email: string) {
+  return unsubscribeByEmail(db, email);
 }
 
 export type ContactResult = { status: "received" } | RateLimited | { status: "error" };

@@ -26,6 +26,13 @@ export const MESSAGES = {
   restoreInvalidCode: "The reset code was invalid. Please request another.",
   restoreDone: "Your password has been changed.",
   rateLimited: "Too many attempts. Please wait a few minutes and try again.",
+  currentPasswordWrong: "Your current password is not correct.",
+  passwordChanged: "Your password has been changed. Other devices have been logged out.",
+  deletePasswordWrong: "That password is not correct. Your account was not deleted.",
+  wotdSubscribed: "Almost done: open the email we sent you and press 'Confirm subscription'.",
+  wotdUnsubscribed: "You have been unsubscribed from our emails.",
+  wotdAlready: "You are already subscribed to the Word of the Day.",
+  wotdError: "There was an error signing up.",
 } as const;
 
 /** How long a message stays before it hides (docs/product.md §9; only with JavaScript on). */

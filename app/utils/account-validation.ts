@@ -75,6 +75,20 @@ export const RestoreFormSchema = z
   .object({ password: NewPasswordSchema, passwordRepeat: z.string().optional().default("") })
   .refine((v) => v.password === v.passwordRepeat, { path: ["passwordRepeat"], message: MESSAGES.passwordsDoNotMatch });
 
+/** /niin password change: the current password, then a new one by the sign-up rules, typed twice. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: MESSAGES.currentPasswordWrong }).min(1, MESSAGES.currentPasswordWrong).max(PASSWORD_MAX_LENGTH),
+    password: NewPasswordSchema,
+    passwordRepeat: z.string().optional().default(""),
+  })
+  .refine((v) => v.password === v.passwordRepeat, { path: ["passwordRepeat"], message: MESSAGES.passwordsDoNotMatch });
+
+/** /niin account deletion: confirmed by the password. */
+export const DeleteAccountSchema = z.object({
+  deletePassword: z.string({ error: MESSAGES.deletePasswordWrong }).min(1, MESSAGES.deletePasswordWrong).max(PASSWORD_MAX_LENGTH),
+});
+
 export const ColorSchema = z
   .string()
   .trim()

@@ -35,3 +35,26 @@ export async function saveSrsCards(db: Db, userId: number, cards: readonly SrsCa
   const results = await db.batch([first, ...rest]);
   return results.reduce((n, rows) => n + rows.length, 0);
 }
+
+export type ProgressSummary = { cards: number; due: number; reviews: number; lessons: number[]; verbForms: number };
+
+/** What /niin shows of a learner's saved practice: card counts, reviews, which lessons and how many verb forms. */
+export async function summarizeSrsCards(db: Db, userId: number, now = Date.now()): Promise<ProgressSummary> {
+  const rows = await db
+    .select({ key: srsCards.cardKey, state: srsCards.state, due: srsCards.due })
+    .from(srsCards)
+    .where(eq(srsCards.userId, userId));
+  const lessons = new Set<number>();
+  let due = 0;
+  let reviews = 0;
+  let verbForms = 0;
+  for (const row of rows) {
+    if (row.due <= now) due++;
+    const reps = (row.state as { reps?: unknown } | null)?.reps;
+    if (typeof reps === "number" && Number.isFinite(reps)) reviews += reps;
+    const lesson = /^lesson:(\d+):/.exec(row.key);
+    if (lesson) lessons.add(Number(lesson[1]));
+    else if (row.key.startsWith("verb:")) verbForms++;
+  }
+  return { cards: rows.length, due, reviews, lessons: [...lessons].sort((a, b) => a - b), verbForms };
+}

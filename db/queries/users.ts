@@ -77,6 +77,38 @@ export async function bumpSessionVersion(db: Db, userId: number) {
 }
 
 
+/** What /niin needs beyond the session: the account's email and password hash. */
+export async function findAccount(db: Db, userId: number) {
+  return db
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+}
+
+/**
+ * A new password from /niin: new hash and a new session version in one statement (every other session ends).
+ * Returns the new session version for this session's fresh cookie.
+ */
+export async function changePasswordHash(db: Db, userId: number, passwordHash: string, now = Date.now()) {
+  const row = await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, sessionVersion: users.sessionVersion })
+    .get();
+  return row ?? null;
+}
+
+/**
+ * Deletes the account. The foreign keys do the rest (migrations/0000, 0001): practice cards and reset tokens go
+ * with it (ON DELETE CASCADE); edit_log entries and uploaded audio stay, with their author set to NULL.
+ */
+export async function deleteUser(db: Db, userId: number) {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length === 1;
+}
+
 export async function setUsernameColor(db: Db, userId: number, usernameColor: string) {
   await db.update(users).set({ usernameColor, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -192,6 +192,16 @@ export async function unsubscribeByHash(db: Db, unsubscribeTokenHash: string, no
   return true;
 }
 
+/** Unsubscribes an address (from the account page, where the session proves the address). True if it was subscribed. */
+export async function unsubscribeByEmail(db: Db, email: string, now = new Date()) {
+  const rows = await db
+    .update(wotdSubscribers)
+    .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .where(and(eq(wotdSubscribers.email, email), sql`${wotdSubscribers.status} != 'unsubscribed'`))
+    .returning({ id: wotdSubscribers.id });
+  return rows.length > 0;
+}
+
 /** Confirmed subscriber ids after `afterId`, ascending (keyset paging for the daily fan-out). */
 export async function listConfirmedSubscriberIds(db: Db, afterId: number, limit: number) {
   const rows = await db

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LegendLink } from "../../components/abbr";
 import { getBindings } from "../../context";
 import { ConfidenceNote, FORM_NOT_AVAILABLE, FormParts } from "../../components/learn/form-parts";
 import { VAI_SUBJECTS } from "../../components/learn/subjects";
@@ -24,7 +25,10 @@ export default function VaiLesson({ loaderData }: Route.ComponentProps) {
       </p>
 
       <h2 id="subjects-heading">The subjects</h2>
-      <p>Every VAI verb has nine basic subjects. Tap a term to see what it means.</p>
+      <p>
+        Every VAI verb has nine basic subjects. Tap a term to see what it means, or see all{" "}
+        <LegendLink>abbreviations and colours</LegendLink>.
+      </p>
       {/* Focusable so keyboard users can scroll the table on narrow screens. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="subjects-heading">
         <table className="learn-table" aria-labelledby="subjects-heading">
@@ -67,7 +71,9 @@ export default function VaiLesson({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.code} data-subject={row.code}>
-                    <th scope="row">{row.label}</th>
+                    <th scope="row">
+                      <abbr title={row.english}>{row.label}</abbr>
+                    </th>
                     {row.inflection ? (
                       <>
                         <td lang="otw" className="form-cell">

@@ -5,7 +5,7 @@
  * The editor role is required by this route's middleware, which runs before every child loader and action.
  */
 import { useRef } from "react";
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getRoleUser, requireRole } from "../../middleware/guard.server";
 import { getBindings } from "../../context";
 import { countOpenReports } from "../../services/reports.server";
@@ -98,10 +98,43 @@ function EditorFooter({ username, color, paging, openReports }: { username: stri
   );
 }
 
+const SECTIONS = [
+  { to: EDITOR_BASE, label: "Ranks", end: true },
+  { to: `${EDITOR_BASE}/words`, label: "Words", end: false },
+  { to: `${EDITOR_BASE}/sentences`, label: "Sentences", end: false },
+  { to: `${EDITOR_BASE}/counts`, label: "Counts", end: false },
+] as const;
+
+/** The editor's own compact navigation at the top: its views, /admin for admins, and the way back to the site. */
+function EditorNav({ role }: { role: string }) {
+  return (
+    <nav className="editor-nav" aria-label="Sections">
+      <ul>
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <NavLink to={section.to} end={section.end}>
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+        {role === "admin" ? (
+          <li>
+            <NavLink to="/admin">Admin</NavLink>
+          </li>
+        ) : null}
+        <li className="editor-nav-back">
+          <Link to="/">Back to the site</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 export default function EditorLayout({ loaderData }: Route.ComponentProps) {
   const ranks = useRouteLoaderData("routes/editor/ranks") as { paging?: RankPaging } | undefined;
   return (
     <div className="editor">
+      <EditorNav role={loaderData.user.role} />
       <Outlet />
       <EditorFooter
         username={loaderData.user.username}
