@@ -32,8 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const rows = await listConjugableVerbs(db);
   const options = Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+  // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
+  let verb = params.get("verb");
+  const byId = verb && /^[1-9]\d{0,15}$/.test(verb) ? Object.values(options).flat().find((o) => String(o.lexeme.id) === verb) : undefined;
+  if (byId) verb = byId.value;
   const state = normaliseState(
-    { type: params.get("type"), verb: params.get("verb"), order: params.get("order"), subject: params.get("subject"), object: params.get("object") },
+    { type: params.get("type"), verb, order: params.get("order"), subject: params.get("subject"), object: params.get("object") },
     (t) => options[t].map((o) => o.value),
     params.get("prevType"),
   );
