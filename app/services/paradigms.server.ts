@@ -4,14 +4,16 @@
  * The lexemes are read by db/queries/verbs.ts; building the tables happens here.
  */
 import type { Db } from "../../db/client";
-import { findVerb, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
+import { findVerb, listNounsNamed, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
 import {
   CLASS_NAMES, NOUN_CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
-  cellKey, cellsOf, inflect, nounCellLabel, nounParadigm, nounPosOf, verbClassOf,
-  type Cell, type Confidence, type Order, type VerbClass,
+  cellKey, cellsOf, decline, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf, nounShape, verbClassOf,
+  type Cell, type Confidence, type NounPos, type NounShape, type Order, type VerbClass,
 } from "../core/grammar";
 import type { WordFormCell, WordForms } from "../utils/word-forms";
-import { parseKind, SAMPLE_WORDS, templateOf, type SampleWord, type VerbKind } from "../core/grammar/paradigm-kinds";
+import {
+  nounKindsOf, nounTemplate, parseKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
+} from "../core/grammar/paradigm-kinds";
 
 export type ParadigmRow = {
   key: string;
@@ -118,4 +120,30 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
     confidence: d.confidence, confidenceNote: d.confidenceNote ?? null,
   }));
   return rows.length ? { kind: "noun", className: NOUN_CLASS_NAMES[pos], rows } : null;
+}
+
+export type SampleNoun = { key: string; name: string; pos: NounPos; shape: NounShape; kinds: string[]; lexeme: VerbRow };
+
+/** The sample nouns of /paradigms that exist in the lexicon with an underlying stem, with their class and stem shape. */
+export async function listSampleNouns(db: Db, verbKeys: readonly string[] = SAMPLE_WORDS.map((w) => w.key)): Promise<SampleNoun[]> {
+  const rows = await listNounsNamed(db, SAMPLE_NOUNS.map((n) => n.name));
+  return SAMPLE_NOUNS.flatMap((n) => {
+    const lexeme = rows.find((r) => r.name === n.name && r.pos === n.pos && r.stem);
+    if (!lexeme) return [];
+    const shape = nounShape(lexeme.stem!);
+    const key = verbKeys.includes(n.name) ? `${n.name}-${n.pos}` : n.name;
+    return [{ key, name: n.name, pos: n.pos, shape, kinds: nounKindsOf(n.pos, shape), lexeme }];
+  });
+}
+
+/** The table of a noun in a noun kind (rows carry the whole form: no prefix/root/suffix split for nouns). */
+export function nounTable(noun: VerbRow, kind: NounKind): ParadigmTable {
+  const rows: ParadigmRow[] = nounTemplate(kind).map((cell) => {
+    const d = decline(noun, cell);
+    return {
+      key: nounCellKey(cell), label: nounCellLabel(cell), prefix: null, root: null, suffix: null,
+      form: d?.form ?? null, variants: d?.variants ?? [], gloss: d?.gloss ?? null, confidence: d?.confidence ?? null,
+    };
+  });
+  return { title: `${noun.name} - ${noun.gloss}`, kind: kind.kind, word: noun.name, pos: noun.pos, gloss: noun.gloss, rows };
 }
