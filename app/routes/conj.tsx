@@ -2,9 +2,10 @@ import { Form, Link, useSubmit } from "react-router";
 import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
+import { WhyThisForm } from "../components/derivation";
 import { ReportLink } from "../components/report-link";
 import {
-  CLASS_NAMES, PERSON_NAMES, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
+  CLASS_NAMES, PERSON_NAMES, explain, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
 import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../core/grammar/conj-form";
 import type { Route } from "./+types/conj";
@@ -32,8 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const rows = await listConjugableVerbs(db);
   const options = Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+  // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
+  let verb = params.get("verb");
+  const byId = verb && /^[1-9]\d{0,15}$/.test(verb) ? Object.values(options).flat().find((o) => String(o.lexeme.id) === verb) : undefined;
+  if (byId) verb = byId.value;
   const state = normaliseState(
-    { type: params.get("type"), verb: params.get("verb"), order: params.get("order"), subject: params.get("subject"), object: params.get("object") },
+    { type: params.get("type"), verb, order: params.get("order"), subject: params.get("subject"), object: params.get("object") },
     (t) => options[t].map((o) => o.value),
     params.get("prevType"),
   );
@@ -46,7 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     verbs: options[state.type].map(({ value, label }) => ({ value, label })),
     lexeme: chosen ? { name: chosen.lexeme.name, gloss: chosen.lexeme.gloss } : null,
     result,
-    full: full?.map((r) => ({ label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null })) ?? null,
+    derivation: chosen && result ? explain(chosen.lexeme, cell) : null,
+    full: full?.map((r) => ({
+      label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
+      derivation: r.inflection && chosen ? explain(chosen.lexeme, r.cell) : null,
+    })) ?? null,
     showFull: params.get("full") === "1",
   };
 }
@@ -66,7 +75,7 @@ const CONFIDENCE_TEXT = {
 } as const;
 
 export default function Conj({ loaderData }: Route.ComponentProps) {
-  const { state, verbs, result, full, showFull, lexeme } = loaderData;
+  const { state, verbs, result, derivation, full, showFull, lexeme } = loaderData;
   const submit = useSubmit();
   const subjects = subjectsOf(state.type, state.order);
   const objects = objectsOf(state.type, state.order, state.subject);
@@ -143,6 +152,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             </p>
             {result.variants.length > 0 && <p className="muted">Also: <span lang="otw">{result.variants.join(", ")}</span></p>}
             <p className="conj-gloss">{result.gloss}</p>
+            <WhyThisForm derivation={derivation} />
             <p>
               <ReportLink kind="conjugator" page={conjHref(state)} subject={result.form} />
             </p>
@@ -172,6 +182,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
                 <td lang="otw">
                   {row.form ?? "No form found!"}
                   {row.confidence === "low" || row.confidence === "unconfirmed" ? <span className="conj-flag"> ({row.confidence})</span> : null}
+                  <WhyThisForm derivation={row.derivation} />
                 </td>
                 <td>{row.gloss}</td>
               </tr>

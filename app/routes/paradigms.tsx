@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { LegendLink } from "../components/abbr";
-import { listSampleWords, paradigmTable } from "../services/paradigms.server";
+import { listSampleNouns, listSampleWords, nounTable, paradigmTable } from "../services/paradigms.server";
 import { getBindings } from "../context";
-import { findSampleWord, keepKind, kindLabel, kindsOf, parseKind } from "../core/grammar/paradigm-kinds";
+import { findSampleWord, keepKind, kindLabel, kindsOf, nounKindLabel, parseKind, parseNounKind } from "../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -15,19 +15,36 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getBindings(context);
   const params = new URL(request.url).searchParams;
-  const samples = await listSampleWords(db);
+  const [samples, nouns] = await Promise.all([listSampleWords(db), listSampleNouns(db)]);
+  const words = [
+    ...samples.map((s) => ({ value: s.key, label: `${s.name} (${s.cls.toUpperCase()})` })),
+    ...nouns.map((n) => ({ value: n.key, label: `${n.name} (${n.pos.toUpperCase()}, ${n.shape} stem)` })),
+  ];
+  const prevWord = params.get("prevWord");
+  let kind = params.get("kind") ?? "";
+  // A noun: its kinds are its class and stem shape, unpossessed (-inf) and possessed (-n-poss); a new word keeps the part.
+  const noun = nouns.find((n) => n.key === params.get("word"));
+  if (noun) {
+    const wordChanged = prevWord != null && prevWord !== noun.key;
+    if (wordChanged || (kind !== "" && !noun.kinds.includes(kind))) kind = noun.kinds.find((k) => kind !== "" && k.endsWith(kind.endsWith("-n-poss") ? "-n-poss" : "-inf")) ?? noun.kinds[0]!;
+    const parsed = parseNounKind(kind);
+    return {
+      words, word: noun.key,
+      kinds: noun.kinds.map((k) => ({ value: k, label: nounKindLabel(parseNounKind(k)!) })),
+      kind: parsed ? parsed.kind : "",
+      table: parsed ? nounTable(noun.lexeme, parsed) : null,
+    };
+  }
   const asked = findSampleWord(params.get("word"), params.get("kind"));
   const chosen = samples.find((s) => s.key === asked?.key) ?? samples[0] ?? null;
-  let kind = params.get("kind") ?? "";
   if (chosen) {
-    const prevWord = params.get("prevWord");
     const wordChanged = prevWord != null && prevWord !== chosen.key;
     if (wordChanged || (kind !== "" && !kindsOf(chosen.cls).includes(kind))) kind = keepKind(kind, chosen.cls);
   } else kind = "";
   const parsed = parseKind(kind);
   const table = chosen && parsed ? paradigmTable(chosen.lexeme, parsed, true) : null;
   return {
-    words: samples.map((s) => ({ value: s.key, label: `${s.name} (${s.cls.toUpperCase()})` })),
+    words,
     word: chosen?.key ?? "",
     kinds: chosen ? kindsOf(chosen.cls).map((k) => ({ value: k, label: kindLabel(k) })) : [],
     kind: parsed ? parsed.kind : "",
@@ -73,8 +90,9 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
       <p className="muted">
-        Only words whose class has paradigm data are listed. Noun paradigms (classes na_I to ni_VII) are not offered
-        yet: the only noun tables we have describe Border Lakes Ojibwe, not Nishnaabemwin.
+        Nouns are grouped by their class (NA animate, NI inanimate) and the shape of their stem, as in the Odawa
+        reference paradigms. The product reference's noun labels (na_I to ni_VII) are not used: no source we have
+        defines them, and the only tables that use such numbers describe Border Lakes Ojibwe, not Nishnaabemwin.
       </p>
 
       <div className="paradigm-output" aria-live="polite" data-testid="paradigm-output">
@@ -98,6 +116,8 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
                     <td>
                       {row.form === null ? (
                         "No form found!"
+                      ) : row.root === null ? (
+                        <span lang="otw" data-form={row.form}>{row.form}</span>
                       ) : (
                         <span lang="otw" data-form={row.form}>
                           {row.prefix && <span className="conj-prefix" title="prefix">{row.prefix}</span>}

@@ -4,9 +4,16 @@
  * The lexemes are read by db/queries/verbs.ts; building the tables happens here.
  */
 import type { Db } from "../../db/client";
-import { findVerb, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
-import { cellKey, inflect, type Confidence } from "../core/grammar";
-import { parseKind, SAMPLE_WORDS, templateOf, type SampleWord, type VerbKind } from "../core/grammar/paradigm-kinds";
+import { findVerb, listNounsNamed, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
+import {
+  CLASS_NAMES, NOUN_CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
+  cellKey, cellsOf, decline, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf, nounShape, verbClassOf,
+  type Cell, type Confidence, type NounPos, type NounShape, type Order, type VerbClass,
+} from "../core/grammar";
+import type { WordFormCell, WordForms } from "../utils/word-forms";
+import {
+  nounKindsOf, nounTemplate, parseKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
+} from "../core/grammar/paradigm-kinds";
 
 export type ParadigmRow = {
   key: string;
@@ -63,4 +70,80 @@ export async function listSampleWords(db: Db): Promise<SampleLexeme[]> {
     const lexeme = rows.find((r) => r.name === w.name && r.pos === w.cls);
     return lexeme ? [{ ...w, lexeme }] : [];
   });
+}
+
+/** The persons a word page shows per order (the rest are one click away in /conj): I, you, s/he, they; it, they (0). */
+const CORE_SUBJECTS = new Set(["1s", "2s", "3s", "3p", "0s", "0p"]);
+
+/** The core cells of a verb's order: the core subjects (every subject of the imperatives), one object each (3s first). */
+function coreCells(cls: VerbClass, order: Order): Cell[] {
+  const out: Cell[] = [];
+  for (const cell of cellsOf(cls, order)) {
+    if (!CORE_SUBJECTS.has(cell.subject) && order !== "imp" && order !== "imp-pro") continue;
+    const same = out.findIndex((c) => c.subject === cell.subject);
+    if (same < 0) out.push(cell);
+    else if (cell.object === "3s" && out[same]!.object !== "3s") out[same] = cell;
+  }
+  return out;
+}
+
+/**
+ * The forms a word page shows: for a verb, the core cells of each order (plain-English labels, the codes beside them,
+ * confidence) and a link to the order's full paradigm in /conj (this lexeme preselected by id); for a noun, its
+ * declension. Null for other parts of speech or a word the engine cannot inflect.
+ */
+export function wordForms(lexeme: { id: number; name: string; pos: string; gloss: string; stem: string | null }): WordForms | null {
+  const cls = verbClassOf(lexeme.pos);
+  if (cls) {
+    const orders = ORDERS.flatMap((order) => {
+      const cells = coreCells(cls, order).flatMap((cell): WordFormCell[] => {
+        const inf = inflect(lexeme, cell);
+        if (!inf) return [];
+        const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
+        return [{
+          key: cellKey(cell),
+          label: people.map((p) => PERSON_NAMES[p]).join(" → "),
+          codes: people.map((p) => ({ code: p, name: PERSON_NAMES[p] })),
+          form: inf.form, variants: inf.variants, gloss: inf.gloss,
+          confidence: inf.confidence, confidenceNote: inf.confidenceNote || null,
+        }];
+      });
+      const href = `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}`;
+      return cells.length ? [{ order, name: ORDER_NAMES[order], cells, href }] : [];
+    });
+    return orders.length ? { kind: "verb", className: CLASS_NAMES[cls], orders } : null;
+  }
+  const pos = nounPosOf(lexeme.pos);
+  if (!pos) return null;
+  const rows = nounParadigm(lexeme).map((d) => ({
+    key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
+    confidence: d.confidence, confidenceNote: d.confidenceNote ?? null,
+  }));
+  return rows.length ? { kind: "noun", className: NOUN_CLASS_NAMES[pos], rows } : null;
+}
+
+export type SampleNoun = { key: string; name: string; pos: NounPos; shape: NounShape; kinds: string[]; lexeme: VerbRow };
+
+/** The sample nouns of /paradigms that exist in the lexicon with an underlying stem, with their class and stem shape. */
+export async function listSampleNouns(db: Db, verbKeys: readonly string[] = SAMPLE_WORDS.map((w) => w.key)): Promise<SampleNoun[]> {
+  const rows = await listNounsNamed(db, SAMPLE_NOUNS.map((n) => n.name));
+  return SAMPLE_NOUNS.flatMap((n) => {
+    const lexeme = rows.find((r) => r.name === n.name && r.pos === n.pos && r.stem);
+    if (!lexeme) return [];
+    const shape = nounShape(lexeme.stem!);
+    const key = verbKeys.includes(n.name) ? `${n.name}-${n.pos}` : n.name;
+    return [{ key, name: n.name, pos: n.pos, shape, kinds: nounKindsOf(n.pos, shape), lexeme }];
+  });
+}
+
+/** The table of a noun in a noun kind (rows carry the whole form: no prefix/root/suffix split for nouns). */
+export function nounTable(noun: VerbRow, kind: NounKind): ParadigmTable {
+  const rows: ParadigmRow[] = nounTemplate(kind).map((cell) => {
+    const d = decline(noun, cell);
+    return {
+      key: nounCellKey(cell), label: nounCellLabel(cell), prefix: null, root: null, suffix: null,
+      form: d?.form ?? null, variants: d?.variants ?? [], gloss: d?.gloss ?? null, confidence: d?.confidence ?? null,
+    };
+  });
+  return { title: `${noun.name} - ${noun.gloss}`, kind: kind.kind, word: noun.name, pos: noun.pos, gloss: noun.gloss, rows };
 }

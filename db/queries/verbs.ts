@@ -52,3 +52,13 @@ export async function findNoun(db: Db, noun: string, pos?: string): Promise<Verb
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** The na/ni/nad/nid lexemes whose lemma is one of `names` (every class and homonym), oldest id first. */
+export async function listNounsNamed(db: Db, names: readonly string[]): Promise<VerbRow[]> {
+  if (names.length === 0) return [];
+  return db
+    .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem })
+    .from(lexemes)
+    .where(and(inArray(lexemes.name, [...new Set(names)]), inArray(lexemes.pos, NOUN_CLASSES)))
+    .orderBy(asc(lexemes.id));
+}

@@ -53,6 +53,15 @@ test("/conj renders the form and a result without JavaScript, with the product r
   expect(vii).not.toContain('value="imp"');
 });
 
+test("/conj explains each form in a <details> Why this form? (no JavaScript needed)", async () => {
+  const page = await (await call(`/conj?type=vai&prevType=vai&verb=${verb}&order=ind&subject=1s&full=1`)).text();
+  expect(page).toContain('<details class="derivation"><summary>Why this form?</summary>');
+  // the result and every row of the full paradigm (9 cells of the independent order) have one
+  expect(page.match(/<summary>Why this form\?<\/summary>/g)!.length).toBe(10);
+  // ni-maajaa → nmaajaa: the syncope step, in plain English
+  expect(page).toMatch(/Short vowels in weak \(odd-numbered\) positions drop[^<]*: <span lang="otw">nimaajaa<\/span> → <span lang="otw">nmaajaa<\/span>/);
+});
+
 test("GET /api/decline declines a noun of D1 for one cell", async () => {
   const noun = `jiimaan${suffix}`;
   await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'ni', 'canoe, boat', 'jiimaan')").bind(noun, noun).run();

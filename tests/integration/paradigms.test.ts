@@ -11,6 +11,8 @@ const SAMPLES: LexemeInput[] = [
   { name: "yaa", pos: "vai", gloss: "be [in a certain place]", stem: "ayaa" },
   { name: "yaa", pos: "vii", gloss: "be [in a certain place], exist", stem: "ayaa" },
   { name: "waabmaa", pos: "vta", gloss: "see smb.; good-bye", stem: "waabam" },
+  { name: "nini", pos: "na", gloss: "man", stem: "Vi1niniw2" },
+  { name: "jiimaan", pos: "ni", gloss: "canoe, boat", stem: "jiimaan" },
 ];
 
 beforeAll(async () => {
@@ -102,4 +104,21 @@ test("GET /conj-data answers 404 JSON for unknown kinds, vii imperatives and nou
     const body = (await response.json()) as { error: string };
     expect(typeof body.error).toBe("string");
   }
+});
+
+test("GET /paradigms shows a noun by its class and reference stem shape, unpossessed and possessed, without JavaScript", async () => {
+  const list = await (await call("/paradigms")).text();
+  expect(list).toContain(">nini (NA, w2 stem)</option>");
+  expect(list).toContain(">jiimaan (NI, consonant stem)</option>");
+  const inf = await (await call("/paradigms?word=nini&kind=na-w2-inf")).text();
+  expect(selected(inf, "paradigm-kind")).toBe("na-w2-inf");
+  expect(inf).toContain('data-form="ninwag"');
+  expect(inf).toContain('data-kind="na-w2-inf"');
+  // a new word keeps the part (possessed) in its own class
+  const poss = await (await call("/paradigms?word=jiimaan&prevWord=nini&kind=na-w2-n-poss")).text();
+  expect(selected(poss, "paradigm-kind")).toBe("ni-consonant-n-poss");
+  expect(poss).toContain('data-form="njiimaan"');
+  // back to a verb: the verb's first kind
+  const verb = await (await call("/paradigms?word=maajaa&prevWord=jiimaan&kind=ni-consonant-n-poss")).text();
+  expect(selected(verb, "paradigm-kind")).toBe("vai-ind");
 });

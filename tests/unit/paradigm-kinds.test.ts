@@ -1,6 +1,9 @@
 import { expect, test } from "vitest";
-import { cellsOf, subjectsOf } from "../../app/core/grammar";
-import { findSampleWord, hasParadigmData, keepKind, kindsOf, PARADIGM_CLASSES, parseKind, SAMPLE_WORDS, templateOf } from "../../app/core/grammar/paradigm-kinds";
+import { cellsOf, nounCells, subjectsOf } from "../../app/core/grammar";
+import {
+  findSampleWord, hasParadigmData, keepKind, kindsOf, nounKindLabel, nounKindsOf, nounTemplate, PARADIGM_CLASSES, parseKind, parseNounKind,
+  SAMPLE_WORDS, templateOf,
+} from "../../app/core/grammar/paradigm-kinds";
 
 test("docs/product.md §3 kinds: six per verb class, four for vii, inf + n-poss per noun class except VII", () => {
   expect(PARADIGM_CLASSES).toHaveLength(18);
@@ -48,4 +51,16 @@ test("templates: one row per docs/product.md §5 cell, separators between subjec
       if (cls === "vta") expect(separators).toBeGreaterThan(0);
     }
   }
+});
+
+test("noun kinds: class and reference stem shape, unpossessed (not for dependent nouns) and possessed", () => {
+  expect(nounKindsOf("na", "w2")).toEqual(["na-w2-inf", "na-w2-n-poss"]);
+  expect(nounKindsOf("nid", "vowel")).toEqual(["nid-vowel-n-poss"]);
+  expect(parseNounKind("ni-consonant-n-poss")).toEqual({ kind: "ni-consonant-n-poss", pos: "ni", shape: "consonant", part: "n-poss" });
+  for (const k of ["nad-w2-inf", "na-lemma-inf", "na_I-inf", "na-w2", "", null]) expect(parseNounKind(k)).toBeNull();
+  const inf = nounTemplate(parseNounKind("na-w2-inf")!);
+  const poss = nounTemplate(parseNounKind("na-w2-n-poss")!);
+  expect(inf.every((c) => !c.possessor) && poss.every((c) => !!c.possessor)).toBe(true);
+  expect(inf.length + poss.length).toBe(nounCells("na").length);
+  expect(nounKindLabel(parseNounKind("na-w2-n-poss")!)).toBe("Possessed (na-w2-n-poss)");
 });

@@ -32,3 +32,5 @@ export { decline, nounParadigm, type Declension, type NounConfidence, type NounL
 export { analyseNoun, buildNounIndex, nounSpellingKey, type NounAnalysis, type NounIndex } from "./noun-analysis";
 export { nounGloss, pluralise } from "./noun-gloss";
 export { nounShape, type NounShape } from "./noun-tables";
+// "Why this form?" (on demand only): the rule-by-rule derivation of a verb or noun form.
+export { explain, explainDeclension, type Derivation } from "./explain";

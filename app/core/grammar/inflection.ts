@@ -27,11 +27,11 @@ const PRONOUNS: Partial<Record<Person, string>> = {
   "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
 };
 
-const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
 
 /** Encoded endings per class and cell key (alternatives split). */
 const ENDINGS = new Map<Table, Map<string, string[]>>();
-function endingsOf(table: Table, key: string): string[] | undefined {
+export function endingsOf(table: Table, key: string): string[] | undefined {
   let map = ENDINGS.get(table);
   if (!map) {
     map = new Map(Object.entries(table).map(([k, v]) => [k, v.split("|").map(encode)]));
@@ -46,7 +46,7 @@ export function stemOf(lexeme: LexemeInput, cls: VerbClass): Stem {
 
 // ── prefixes ──
 export type Prefix = "n" | "g" | "o" | null;
-const PREFIX_TEXT: Record<string, string> = { n: "ni", g: "gi", o: "o" };
+export const PREFIX_TEXT: Record<string, string> = { n: "ni", g: "gi", o: "o" };
 
 export function prefixOf(cls: VerbClass, cell: Cell): Prefix {
   if (cell.order !== "ind" && cell.order !== "ind-neg") return null;
@@ -59,7 +59,7 @@ export function prefixOf(cls: VerbClass, cell: Cell): Prefix {
 }
 
 /** The site's spelling: glottal ', and n' before g/k at the start of a stem that lost its vowel (n'gaabdoon). */
-function site(form: string, stem: Stem, prefix: Prefix): string {
+export function site(form: string, stem: Stem, prefix: Prefix): string {
   const s = siteSpelling(form);
   return !prefix && /^n[aioàìò][gk]/.test(stem.text) && /^n[gk]/.test(s) ? `n'${s.slice(1)}` : s;
 }

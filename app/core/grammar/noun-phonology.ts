@@ -192,25 +192,41 @@ const syncope: Rule = (s) => {
 
 const NONE: RuleUse = { initV: [0, 0], wiCoal: [0, 0], n2del: [0, 0], wDel: [0, 0] };
 
+/** One step of the cascade: a rule, or an optional rule applied at every subset of its sites. */
+export type NounStep =
+  | { name: string; rule: Rule }
+  | { name: OptionalRule; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
+
+/** The cascade in the FST's order (surfaceNoun runs it; explain.ts replays it step by step). */
+export const NOUN_STEPS: NounStep[] = [
+  { name: "preGli", rule: preGli },
+  // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
+  { name: "initV", sites: (s) => indexesOf(s, /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "preDel", rule: preDel }, { name: "preLen", rule: preLen }, { name: "preEpen", rule: preEpen },
+  { name: "conPl", rule: conPl }, { name: "a1i1", rule: a1i1 }, { name: "ccEpen", rule: ccEpen },
+  { name: "rmBound", rule: rmBound }, { name: "plainSymbols", rule: plainSymbols }, { name: "vvvDel", rule: vvvDel },
+  { name: "coalesce", rule: coalesce },
+  // wiCoal (Medler): wi may become o.
+  { name: "wiCoal", sites: (s) => indexesOf(s, /wi/g), apply: (s, at) => replaceAt(s, at, 2, "o") },
+  { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
+  // n2del: the final n of -naan may drop (Odawa).
+  { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : []), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "n2n", rule: (s) => s.replace(/Q/g, "n") },
+  { name: "syncope", rule: syncope },
+  // codawdel (Medler): w may drop before a consonant.
+  { name: "wDel", sites: (s) => indexesOf(s, /w(?=[bdgptkjczsmnwyh'])/g), apply: (s, at) => replaceAt(s, at, 1, "") },
+];
+
 /**
  * Surface forms of an underlying noun (encoded as above), in the FST's spelling (glottal stop h, no final devoicing),
  * each with the optional rules it used.
  */
 export function surfaceNoun(underlying: string): Variant[] {
-  let vs: Variant[] = [{ text: preGli(underlying), use: NONE }];
-  // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
-  vs = optional(vs, "initV", (s) => indexesOf(s, /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g), (s, at) => replaceAt(s, at, 1, ""));
-  const early: Rule[] = [preDel, preLen, preEpen, conPl, a1i1, ccEpen, rmBound, plainSymbols, vvvDel, coalesce];
-  vs = vs.map((v) => ({ ...v, text: early.reduce((s, r) => r(s), v.text) }));
-  // wiCoal (Medler): wi may become o.
-  vs = optional(vs, "wiCoal", (s) => indexesOf(s, /wi/g), (s, at) => replaceAt(s, at, 2, "o"));
-  const late: Rule[] = [vCoal, lenPreNas, apocope];
-  vs = vs.map((v) => ({ ...v, text: late.reduce((s, r) => r(s), v.text) }));
-  // n2del: the final n of -naan may drop (Odawa).
-  vs = optional(vs, "n2del", (s) => (s.endsWith("Q") ? [s.length - 1] : []), (s, at) => replaceAt(s, at, 1, ""));
-  vs = vs.map((v) => ({ ...v, text: syncope(v.text.replace(/Q/g, "n")) }));
-  // codawdel (Medler): w may drop before a consonant.
-  vs = optional(vs, "wDel", (s) => indexesOf(s, /w(?=[bdgptkjczsmnwyh'])/g), (s, at) => replaceAt(s, at, 1, ""));
+  let vs: Variant[] = [{ text: underlying, use: NONE }];
+  for (const step of NOUN_STEPS) {
+    if ("rule" in step) for (const v of vs) v.text = step.rule(v.text);
+    else vs = optional(vs, step.name, step.sites, step.apply);
+  }
   const seen = new Map<string, Variant>();
   for (const v of vs) {
     const text = v.text.replace(/&/g, "");

@@ -1,10 +1,13 @@
 /**
  * /paradigms and /conj-data (docs/product.md "Paradigm viewer", §3 paradigm sample words and data files). Pure: the paradigm
  * classes and kinds, the sample words, the kind-keeping rule and the row template (labels, "" = separator row).
- * Noun classes are listed but carry no data yet: docs/decisions/005a-noun-paradigm-classes.md.
+ * The product reference's noun classes are listed but carry no data; nouns are shown by the reference's class and
+ * stem shape instead (below): docs/decisions/005a-noun-paradigm-classes.md.
  */
 import { cellLabel, cellsOf, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./cells";
 import { SPEC_VERBS } from "./conj-form";
+import { isDependent, nounCells, type NounCell, type NounPos } from "./noun-cells";
+import type { NounShape } from "./noun-tables";
 
 /** docs/product.md §3 classes, in the product reference's order. */
 export const PARADIGM_CLASSES = [
@@ -86,4 +89,42 @@ export function templateOf(cls: VerbClass, order: Order): TemplateRow[] {
     rows.push({ label: cellLabel(cell), cell });
   }
   return rows;
+}
+
+// ── nouns: the reference's classes and stem shapes (docs/decisions/005a-noun-paradigm-classes.md §2) ──
+// The product reference's labels na_I … ni_VII are not used for data: no source we have defines them. A noun's
+// paradigm class is its class (na, ni, nad, nid) and the reference's stem shape, e.g. na-w2 (nini, pl ninwag).
+
+/** Sample nouns of /paradigms (db/seed/data/lexicon.tsv): NA and NI nouns of different stem shapes. */
+export const SAMPLE_NOUNS: ReadonlyArray<{ name: string; pos: NounPos }> = [
+  { name: "gaazhak", pos: "na" }, { name: "nini", pos: "na" }, { name: "mik", pos: "na" }, { name: "pin", pos: "na" },
+  { name: "binoojiinh", pos: "na" }, { name: "mtik", pos: "na" }, { name: "gimaa", pos: "na" },
+  { name: "jiimaan", pos: "ni" }, { name: "oodenaw", pos: "ni" }, { name: "nboop", pos: "ni" }, { name: "waawan", pos: "ni" },
+  { name: "zhoonyaa", pos: "ni" }, { name: "bgoji-mnoomin", pos: "ni" },
+];
+
+const NOUN_SHAPES: NounShape[] = ["consonant", "vowel", "w2", "w1", "i1", "a1", "ny", "o", "glide", "special", "compound"];
+const NOUN_PARTS = { inf: "Unpossessed", "n-poss": "Possessed" } as const;
+export type NounKind = { kind: string; pos: NounPos; shape: NounShape; part: keyof typeof NOUN_PARTS };
+
+/** The kinds of a noun class: {pos}-{shape}-inf (unpossessed; not for dependent nouns) and {pos}-{shape}-n-poss. */
+export function nounKindsOf(pos: NounPos, shape: NounShape): string[] {
+  return [...(isDependent(pos) ? [] : [`${pos}-${shape}-inf`]), `${pos}-${shape}-n-poss`];
+}
+
+/** A noun kind, or null. */
+export function parseNounKind(kind: string | null | undefined): NounKind | null {
+  const m = /^(na|ni|nad|nid)-([a-z0-9]+)-(inf|n-poss)$/.exec(kind ?? "");
+  if (!m || !NOUN_SHAPES.includes(m[2] as NounShape)) return null;
+  const k = { kind: m[0], pos: m[1] as NounPos, shape: m[2] as NounShape, part: m[3] as NounKind["part"] };
+  return k.part === "inf" && isDependent(k.pos) ? null : k;
+}
+
+export function nounKindLabel(kind: NounKind): string {
+  return `${NOUN_PARTS[kind.part]} (${kind.kind})`;
+}
+
+/** The cells of a noun kind, in the reference's order: without a possessor (inf) or with one (n-poss). */
+export function nounTemplate(kind: NounKind): NounCell[] {
+  return nounCells(kind.pos).filter((c) => (kind.part === "inf" ? !c.possessor : !!c.possessor));
 }

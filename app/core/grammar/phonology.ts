@@ -54,7 +54,7 @@ const A_EPEN_2 = rx(`(${NAS}C>)(?=g[4o])`);
 const W5O = rx(`(${NAS})5(?=>a[ng])`);
 const CC_EPEN = rx(`(${CONS_CLASS})(?=>${CONS_CLASS})|(${NAS}C)(?=>${NAS})`);
 
-const boundaryRules: Rule[] = [
+export const boundaryRules: Rule[] = [
   (s) => (s.includes("<o") ? s.replace("<o", "<oo") : s), // preLen: od-ozhitoo → doozhtoon
   (s) => (s.includes("<") ? s.replace(PRE_EPEN, "d<") : s), // preEpen
   (s) => (/[AI]>/.test(s) ? s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>") : s),
@@ -76,7 +76,7 @@ const D1_PAL = rx(`[dD](?=Q${VOWEL_CLASS})`);
 const W4W = rx(`4(?=${VOWEL_CLASS})`);
 const W2NAS = rx(`2(?=${VOWEL_CLASS}?[mn67])`);
 
-const plainRules: Rule[] = [
+export const plainRules: Rule[] = [
   (s) => (s.includes("C") ? s.replace(HIATUS, "y").replace(CNJ_VOI, "$1z") : s), // cnjHiatus, cnjVoi
   (s) => (s.includes("T") ? s.replace(/TCg$/, "k").replace(/TC(?=s)/g, "").replace(/T/g, "d") : s), // d2k, d2del, d2d
   (s) => (s.includes("C") ? s.replace(/C/g, "") : s),
@@ -113,7 +113,7 @@ function vvvDel(s: string): string {
 }
 
 /** vCoal: a short vowel after a vowel takes its quality (o·a → oo, i·o → ii, a·i → aa); input contexts. */
-function vCoal(s: string): string {
+export function vCoal(s: string): string {
   if (!/[oO][aiE]|[iI][aoE]|[aA][ioE]/.test(s)) return s;
   let out = s[0] ?? "";
   for (let i = 1; i < s.length; i++) {
@@ -130,7 +130,7 @@ function vCoal(s: string): string {
 }
 
 /** lenPreNas: e1 → e, and a single short vowel lengthens, before n + h/y/s (diminutive rule; also hits -nsiidaa). */
-function lenPreNas(s: string): string {
+export function lenPreNas(s: string): string {
   if (!/n[hys]/.test(s)) return s;
   return s
     .replace(/E(?=n[hys])/g, "e")

@@ -32,7 +32,7 @@ export function optional(s: string, find: RegExp, replacement: string): string[]
 }
 
 /** apocope, glidedel: the two word-final rules before syncope. */
-function apocope(s: string): string {
+export function apocope(s: string): string {
   // apocope: the final glide or else the final short vowel (one rule, simultaneous); then glidedel.
   const last = s[s.length - 1]!;
   let a = s;
@@ -59,7 +59,7 @@ for (const base of ["b", "d", "g", "p", "t", "k", "j", "ch", "z", "zh", "s", "sh
  * piece, and every other short vowel of a run (the 2nd, 4th … counting from a weak one) are strong; weak vowels go,
  * written ' between n and z/g/h/s/y (not word-initially) and between s/z and h.
  */
-function syncopate(s: string): string {
+export function syncopate(s: string): string {
   const n = s.length;
   let out = "";
   let lastVowel = -1;

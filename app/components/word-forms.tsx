@@ -1,0 +1,77 @@
+import type { FormConfidence, WordForms as Forms } from "../utils/word-forms";
+
+/**
+ * The word page's forms (data from `wordForms`, app/services/paradigms.server.ts): for a verb, a short table per
+ * order with plain-English persons (codes in <abbr>) and a link to the full paradigm in /conj; for a noun, its
+ * declension. Server-rendered, no JavaScript.
+ */
+export function WordForms({ forms }: { forms: Forms | null }) {
+  if (!forms) return null;
+  if (forms.kind === "noun") {
+    return (
+      <section className="word-forms" aria-labelledby="word-forms-title">
+        <h2 id="word-forms-title">Forms</h2>
+        <table className="conj-paradigm">
+          <caption>{forms.className}</caption>
+          <thead>
+            <tr><th scope="col">Form of the noun</th><th scope="col">Word</th><th scope="col">Meaning</th></tr>
+          </thead>
+          <tbody>
+            {forms.rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.label}</th>
+                <td><FormText form={r.form} variants={r.variants} confidence={r.confidence} note={r.confidenceNote} /></td>
+                <td>{r.gloss}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    );
+  }
+  return (
+    <section className="word-forms" aria-labelledby="word-forms-title">
+      <h2 id="word-forms-title">Forms</h2>
+      <p className="muted">{forms.className} verb: the main forms of each order.</p>
+      {forms.orders.map((o) => (
+        <table className="conj-paradigm" key={o.order}>
+          <caption>
+            {o.name} (<abbr title={`${o.name} order`}>{o.order}</abbr>) <a href={o.href}>full paradigm</a>
+          </caption>
+          <thead>
+            <tr><th scope="col">Person</th><th scope="col">Form</th><th scope="col">Meaning</th></tr>
+          </thead>
+          <tbody>
+            {o.cells.map((c) => (
+              <tr key={c.key}>
+                <th scope="row">
+                  {c.label}{" "}
+                  <span className="muted">
+                    ({c.codes.map((p, i) => (
+                      <span key={i}>{i > 0 && "→"}<abbr title={p.name}>{p.code}</abbr></span>
+                    ))})
+                  </span>
+                </th>
+                <td><FormText form={c.form} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} /></td>
+                <td>{c.gloss}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </section>
+  );
+}
+
+const FLAG: Record<FormConfidence, string | null> = { high: null, medium: null, low: "less certain", unconfirmed: "unconfirmed" };
+
+function FormText({ form, variants, confidence, note }: { form: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
+  const flag = FLAG[confidence];
+  return (
+    <span data-confidence={confidence}>
+      <span lang="otw">{form}</span>
+      {variants.length > 0 && <span className="muted"> (also <span lang="otw">{variants.join(", ")}</span>)</span>}
+      {flag && <span className="conj-flag" title={note ?? undefined}>{` (${flag})`}</span>}
+    </span>
+  );
+}

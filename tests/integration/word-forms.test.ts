@@ -1,0 +1,37 @@
+import { env, exports } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { wordForms } from "../../app/services/paradigms.server";
+
+const call = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`));
+const suffix = crypto.randomUUID().slice(0, 8);
+
+test("wordForms of a verb: core cells of each order in plain English, confidence, and a link that preselects it in /conj", async () => {
+  const name = `maajaa${suffix}`;
+  const { meta } = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', 'go away, leave', 'maajaa')").bind(name, name).run();
+  const id = meta.last_row_id;
+  const forms = wordForms({ id, name, pos: "vai", gloss: "go away, leave", stem: "maajaa" })!;
+  expect(forms.kind).toBe("verb");
+  if (forms.kind !== "verb") return;
+  expect(forms.orders.map((o) => o.order)).toEqual(["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"]);
+  const ind = forms.orders[0]!;
+  expect(ind.cells.map((c) => c.key)).toEqual(["ind 1s", "ind 2s", "ind 3s", "ind 3p"]);
+  expect(ind.cells[0]).toMatchObject({ label: "I", codes: [{ code: "1s", name: "I" }], form: "nmaajaa", gloss: "I go away", confidence: "high" });
+  expect(ind.href).toBe(`/conj?type=vai&verb=${id}&order=ind&subject=1s&full=1`);
+  // the link opens the full paradigm of this very lexeme
+  const page = await (await call(ind.href)).text();
+  expect(page).toContain(`<option value="${name}" selected="">`);
+  expect(page).toContain('<table class="conj-paradigm">');
+  expect(page).toContain("nmaajaami");
+});
+
+test("wordForms of a VTA picks one object per subject (3s first); of a noun, its declension; of a particle, null", () => {
+  const vta = wordForms({ id: 1, name: "waabam", pos: "vta", gloss: "see", stem: "waabam" })!;
+  if (vta.kind !== "verb") throw new Error("verb expected");
+  const ind = vta.orders.find((o) => o.order === "ind")!;
+  expect(ind.cells.find((c) => c.codes[0]!.code === "1s")!.codes[1]!.code).toBe("3s");
+  expect(new Set(ind.cells.map((c) => c.codes[0]!.code)).size).toBe(ind.cells.length);
+  const noun = wordForms({ id: 2, name: "jiimaan", pos: "ni", gloss: "canoe, boat", stem: "jiimaan" })!;
+  if (noun.kind !== "noun") throw new Error("noun expected");
+  expect(noun.rows.find((r) => r.key === "pl")).toMatchObject({ label: "plural", form: "jiimaanan", gloss: "canoes" });
+  expect(wordForms({ id: 3, name: "gaye", pos: "pc", gloss: "and", stem: null })).toBeNull();
+});
