@@ -2,9 +2,11 @@
  * /k/{id} — the word page (docs/product.md §2): headword, part of speech in plain words with its code, gloss, audio
  * with the speaker's credit and date when known, example sentences (tap a word), related words (same stem or
  * compounds), "Report a problem", and schema.org DefinedTerm structured data (JSON-LD with the CSP nonce).
- * Slots for the forms table and "Practise this word" are marked below for the engineers adding them.
+ * The word's forms (verbs: the core cells of each order; nouns: the declension) with "Why this form?".
  */
 import { data, Link } from "react-router";
+import { WordForms } from "../components/word-forms";
+import { wordForms } from "../services/paradigms.server";
 import { PosAbbr } from "../components/abbr";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
@@ -33,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { env, db, config } = getBindings(context);
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
   const word = id === null ? null : await getLexeme(db, id);
-  if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "" }, { status: 404 });
+  if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null }, { status: 404 });
   const [sentences, index] = await Promise.all([sentencesForLexeme(db, word.id), getSearchIndex(db, env)]);
   return {
     word,
@@ -42,11 +44,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related: relatedWords(index, word.id),
     url: `${config.siteUrl}/k/${word.id}`,
     siteUrl: config.siteUrl,
+    forms: wordForms(word),
   };
 }
 
 export default function Word({ loaderData }: Route.ComponentProps) {
-  const { word, sentences, words, related, url, siteUrl } = loaderData;
+  const { word, sentences, words, related, url, siteUrl, forms } = loaderData;
   if (!word) {
     return (
       <section className="page">
@@ -111,7 +114,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         <ReportLink kind="word" page={page} subject={word.name} />
       </p>
 
-      {/* SLOT: forms table — the word's inflected forms (another engineer adds it here). */}
+      <WordForms forms={forms} />
       {/* SLOT: "Practise this word" — the practice entry point (added with the practice work). */}
 
       {sentences.length > 0 ? (

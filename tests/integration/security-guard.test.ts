@@ -85,7 +85,7 @@ beforeAll(async () => {
     .bind(admin.id, await hashToken(reset), Date.now() + 3_600_000)
     .run();
   tokens = { confirm: pending.confirmToken, unsubscribe: confirmed.unsubscribeToken, reset, click: await clickTokenFor(env, confirmed.id) };
-});
+}, 60_000);
 
 test("every page route with an action refuses a cross-site post, signed in or not, and nothing changes", async () => {
   // RFC 8058 one-click unsubscribe is posted by mail providers from their own servers: the one documented exception.
@@ -122,7 +122,7 @@ test("every page route with an action refuses a cross-site post, signed in or no
     expect(response.status, route.path).toBe(403);
   }
   expect(await snapshot()).toEqual(before);
-});
+}, 60_000);
 
 test("every API call that changes state refuses a cross-site request", async () => {
   const writes = apiWrites();
@@ -142,7 +142,7 @@ test("every API call that changes state refuses a cross-site request", async () 
     }
   }
   expect(await snapshot()).toEqual(before);
-});
+}, 60_000);
 
 test("GET and HEAD of every page, anonymous and signed in, with valid tokens, change nothing", async () => {
   const paths = pageRoutes()
@@ -171,7 +171,7 @@ test("GET and HEAD of every page, anonymous and signed in, with valid tokens, ch
   }
   const after = await snapshot();
   for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
-});
+}, 60_000);
 
 test("a method a route does not answer gets 405 with Allow and a plain message", async () => {
   for (const route of pageRoutes().filter((r) => r.loader && !r.path.includes("?index"))) {
@@ -191,7 +191,7 @@ test("a method a route does not answer gets 405 with Allow and a plain message",
   const post = await worker.fetch(new Request(`${ORIGIN}/wiij`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=1" }));
   expect(post.status).toBe(405);
   expect(post.headers.get("Allow")).toBe("GET, HEAD");
-});
+}, 60_000);
 
 test("the same security headers on HTML and JSON; signed-in pages are private and never stored", async () => {
   for (const path of ["/", "/api/health", "/api/wenesh", "/api/no-such-call", "/no-such-page", "/audio/none.mp3"]) {
@@ -207,4 +207,4 @@ test("the same security headers on HTML and JSON; signed-in pages are private an
   }
   const anonymous = await worker.fetch(new Request(`${ORIGIN}/k`));
   expect(anonymous.headers.get("cache-control") ?? "").not.toContain("private");
-});
+}, 60_000);
