@@ -62,8 +62,10 @@ test("Word of the Day: subscribe sends the double opt-in email, unsubscribe ends
   expect(await (await get("/niin", { cookie })).text()).toContain("Waiting for your confirmation");
 
   // Confirmed through the emailed link, the page offers Unsubscribe.
-  const link = /\/confirm-email\?t=[\w-]+/.exec(mail.text)![0];
-  expect(await (await get(link)).text()).toContain("Your email has been confirmed.");
+  const link = /\/confirm-email\?t=([\w-]+)/.exec(mail.text)!;
+  // Opening the link shows a Confirm button (GET changes nothing); the button posts.
+  expect(await (await get(link[0])).text()).toContain("Please confirm that you want to receive");
+  expect(await (await post(link[0], { t: link[1]! })).text()).toContain("Your email has been confirmed.");
   const page = await (await get("/niin", { cookie })).text();
   expect(page).toContain("You receive the Word of the Day by email.");
   expect(page).toContain('value="wotd-unsubscribe"');

@@ -122,7 +122,7 @@ test("the word page names the part of speech in plain words with its code, and l
   const { response, html } = await page(`/k/${ids.waabmaa}`);
   expect(response.status).toBe(200);
   expect(html).toContain("verb, transitive animate");
-  expect(html).toContain("(vta)");
+  expect(html).toMatch(/\(<a[^>]*href="\/legend#[^"]*"[^>]*><abbr title="[^"]+">vta<\/abbr><\/a>\)/);
   expect(html).toContain(`/report?kind=word&amp;page=%2Fk%2F${ids.waabmaa}&amp;subject=waabmaa`);
   expect(html).toContain("Report a problem");
 });
