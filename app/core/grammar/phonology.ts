@@ -1,165 +1,167 @@
 /**
- * Surface realisation of an underlying verb form: prefix < stem > suffixes → every surface spelling, by the ordered
- * rules of the Odawa FST's phonology (giellalt/lang-ciw `inc/flattened/phonology.xfscript`; the facts, re-implemented
- * here). Pure; see docs/decisions/005-grammar-engine.md.
+ * Surface realisation of an underlying word: palatalisation, final short-vowel loss, whole-word syncope,
+ * ambiguity apostrophes, glottal h. Pure; see docs/decisions/005-grammar-engine.md.
  *
- * Internal alphabet: one character per symbol, so every rule is a plain string rewrite.
- *   a i o (short), aa ii oo e (long: two letters, or e), consonants b d g p t k j c h z s m n w y '
- *   A a1  I i1  Y i2 (palatalising i)  E e1  O o1
- *   1 w1  2 w2 (stem-final w lost before nasals)  3 w3 (hiatus w of the negative)  4 w4  5 w5 (VAI/VII 3rd person)
- *   Q y1  S s1 (s → sh before i2)  M m1 (VTI -am: a before m/n)  N n1 (n → zh before i2)
- *   6 n2 (final n, optionally lost)  7 n3  8 n4 (n without lengthening)  B b1  D d1 (3rd-person d)  T d2 (VII d)
- *   C c1 (conjunct/negative linker)   à ì ò locked vowels (lemma fallback: never syncopated)
- *   < prefix boundary  > suffix boundary  - hyphen (compound stems)
+ * Underlying alphabet: aa ii oo e (long), a i o (short), consonants, plus markers
+ *   N, S  palatalising stem-final n / s (otw n1, s1): zh / sh before I
+ *   I     an i that palatalises a preceding N / S
+ *   D     deletable d (otw d2): gone before s, d+g -> k
+ *   ~     delete the preceding short vowel unless the word would be left with less than two morae
  */
-import { finalRules, optional } from "./syncope";
 
-const SYMBOLS: Record<string, string> = {
-  a1: "A", i1: "I", i2: "Y", e1: "E", o1: "O", w1: "1", w2: "2", w3: "3", w4: "4", w5: "5", y1: "Q",
-  s1: "S", m1: "M", n1: "N", n2: "6", n3: "7", n4: "8", b1: "B", d1: "D", d2: "T", c1: "C",
-};
-const VALENTINE: Record<string, string> = { Va1: "o", Vi1: "a", Vv1: "i", Vo1: "wa", Vo2: "a" };
+export type Part = 0 | 1 | 2; // prefix, root, suffix
+type Unit = { text: string; part: Part; vowel: "long" | "short" | null; keep: boolean; locked: boolean };
 
-/** Underlying notation (otw_lexicon_stems.tsv, affix tables) → internal alphabet. Apostrophe look-alikes become '. */
-export function encode(text: string): string {
-  return text
-    .replace(/[\u2019\u2018\u02bc`´]/g, "'")
-    .replace(/V[aivo][12]/g, (m) => VALENTINE[m] ?? m)
-    .replace(/[aieowysmnbdc][1-5]/g, (m) => SYMBOLS[m] ?? m);
+const LONG = ["aa", "ii", "oo"];
+
+/** Turns the marked stem of otw_lexicon_stems.tsv into the engine's alphabet. */
+export function cleanStem(stem: string): string {
+  return stem
+    .trim()
+    .replace(/Va1|Vo1/g, "o")
+    .replace(/Vi1|Vo2/g, "a")
+    .replace(/Vv1/g, "i")
+    .replace(/n1/g, "N")
+    .replace(/s1/g, "S")
+    .replace(/d2/g, "D")
+    .replace(/m1/g, "m")
+    .replace(/[iaywo]\d/g, (m) => m[0]!);
 }
 
-/** Symbols the engine does not know (an unknown digit pair, an upper-case letter outside the alphabet). */
-export function hasUnknownSymbol(encoded: string): boolean {
-  return /[^abcdeghijkmnopstwyz'\-AIYEO123456789QSMNBDTCàìò]/.test(encoded) || /[0-9]/.test(encoded.replace(/[1-8]/g, ""));
-}
-
-const V = "aioeAIYOEàìò";
-const NAS = "[n6mM]";
-const CONS_CLASS = "[bdgptkjczsmnwyh'12345QSMN678BDT]";
-const VOWEL_CLASS = `[${V}]`;
-
-type Rule = (s: string) => string;
-const rx = (source: string, flags = "g") => new RegExp(source, flags);
-
-// ── rules that see morpheme boundaries ──
-const PRE_EPEN = rx(`<(?=${VOWEL_CLASS})`, "");
-const ORD_ASSIM_C = rx(`${NAS}(?=C>[szdDjg])`);
-const ORD_ASSIM_K = rx(`${NAS}(?=>k)`);
-const D1_NASSTEM = rx(`(${NAS}C>)D`);
-const W3W = rx(`3(?=>${VOWEL_CLASS})`);
-const RM_BOUND = rx(`(${NAS}C)>(?=z)`);
-const A_EPEN_1 = rx(`(${NAS}C)(?=4)`);
-const A_EPEN_2 = rx(`(${NAS}C>)(?=g[4o])`);
-const W5O = rx(`(${NAS})5(?=>a[ng])`);
-const CC_EPEN = rx(`(${CONS_CLASS})(?=>${CONS_CLASS})|(${NAS}C)(?=>${NAS})`);
-
-const boundaryRules: Rule[] = [
-  (s) => (s.includes("<o") ? s.replace("<o", "<oo") : s), // preLen: od-ozhitoo → doozhtoon
-  (s) => (s.includes("<") ? s.replace(PRE_EPEN, "d<") : s), // preEpen
-  (s) => (/[AI]>/.test(s) ? s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>") : s),
-  (s) => (s.includes(">") ? s.replace(ORD_ASSIM_C, "n").replace(ORD_ASSIM_K, "n").replace(/n>k/g, "ng") : s), // ordAssim, NC
-  (s) => (s.includes("D") ? s.replace(D1_NASSTEM, "$1g").replace(/DQ(?=4)/g, "D") : s), // cnjD1Gnasstem, partexcise
-  (s) => (s.includes("3") ? s.replace(/si3>D$/, "si3>D4") : s), // cnjnegsig: -sig, not *-sid
-  (s) => (s.includes("D4") ? s.replace(/D4/g, "g4") : s), // cnjd1w4
-  (s) => (s.includes("3") ? s.replace(W3W, "w").replace(/3/g, "") : s), // cnjW3w, cnjW3del
-  (s) => (s.includes("C") ? s.replace(RM_BOUND, "$1").replace(A_EPEN_1, "$1a").replace(A_EPEN_2, "$1a") : s),
-  (s) => (s.includes("5") ? s.replace(W5O, "$1o").replace(/5/g, "w") : s), // w5o, w5w
-  (s) => (s.includes(">") ? s.replace(CC_EPEN, (m, c?: string, nc?: string) => `${c ?? nc}i`) : s), // ccEpen
-  (s) => s.replace(/[<>]/g, ""),
-];
-
-// ── rules on the plain string ──
-const HIATUS = rx(`(?<=${VOWEL_CLASS})C(?=${VOWEL_CLASS})`);
-const CNJ_VOI = rx(`(${NAS}C)s`);
-const D1_NAS = rx(`(${NAS})D`);
-const D1_PAL = rx(`[dD](?=Q${VOWEL_CLASS})`);
-const W4W = rx(`4(?=${VOWEL_CLASS})`);
-const W2NAS = rx(`2(?=${VOWEL_CLASS}?[mn67])`);
-
-const plainRules: Rule[] = [
-  (s) => (s.includes("C") ? s.replace(HIATUS, "y").replace(CNJ_VOI, "$1z") : s), // cnjHiatus, cnjVoi
-  (s) => (s.includes("T") ? s.replace(/TCg$/, "k").replace(/TC(?=s)/g, "").replace(/T/g, "d") : s), // d2k, d2del, d2d
-  (s) => (s.includes("C") ? s.replace(/C/g, "") : s),
-  (s) => (s.includes("D") ? s.replace(D1_NAS, "$1g").replace(D1_PAL, "j").replace(/D/g, "d") : s), // cnjD1Gnas, d1pal, cnjD1d
-  (s) => (s.includes("4") ? s.replace(W4W, "w").replace(/4/g, "") : s),
-  (s) => (s.includes("M") ? s.replace(/Ms/g, "nz").replace(/M(?=[mn])/g, "a").replace(/M8/g, "n").replace(/M/g, "m") : s), // vtiVoi, complen
-  (s) => (s.includes("8") ? s.replace(/8/g, "n") : s),
-  (s) => (s.includes("2") ? s.replace(W2NAS, "").replace(/2/g, "w") : s),
-  (s) => (/[SNY]/.test(s) ? s.replace(/S(?=Y)/g, "sh").replace(/S/g, "s").replace(/N(?=Y)/g, "zh").replace(/Y/g, "i").replace(/N/g, "n") : s),
-  (s) => (/n[yQ](?=-|$)/.test(s) ? s.replace(/n[yQ](?=-|$)/g, "nh") : s), // ny
-  vvvDel,
-  (s) => (s.includes("Q") ? s.replace(/Q[aioE]/g, "i") : s), // y1Coal
-  (s) => (s.includes("1") ? s.replace(/1[iE]/g, "o").replace(/1a/g, "o").replace(/1/g, "") : s), // w1Coal, w1Del
-];
-
-const SHORT = "aioE";
-const isLongAt = (s: string, i: number) => s[i] === "e" || ((s[i] === "a" || s[i] === "i" || s[i] === "o") && s[i + 1] === s[i]);
-
-/** vvvDel: a short vowel next to a long vowel is lost (left context read on the output, left to right). */
-function vvvDel(s: string): string {
-  if (!/[aioeE][aioeE]/.test(s)) return s;
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (SHORT.includes(c)) {
-      const right = s[i + 1] === "e" || (s[i + 1] !== undefined && "aio".includes(s[i + 1]!) && s[i + 2] === s[i + 1]);
-      const n = out.length;
-      const left = out[n - 1] === "e" || (n >= 2 && "aio".includes(out[n - 1]!) && out[n - 2] === out[n - 1]);
-      if (right || left) continue;
+function tokenize(text: string, part: Part, locked: boolean): Unit[] {
+  const out: Unit[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const two = text.slice(i, i + 2);
+    if (LONG.includes(two)) {
+      out.push({ text: two, part, vowel: "long", keep: true, locked });
+      i += 2;
+    } else {
+      const c = text[i]!;
+      const vowel = c === "e" ? "long" : c === "a" || c === "i" || c === "o" || c === "I" ? "short" : null;
+      out.push({ text: c, part, vowel, keep: true, locked });
+      i += 1;
     }
-    out += c;
   }
   return out;
 }
 
-/** vCoal: a short vowel after a vowel takes its quality (o·a → oo, i·o → ii, a·i → aa); input contexts. */
-function vCoal(s: string): string {
-  if (!/[aioAIO][aioE]/.test(s)) return s;
-  let out = s[0] ?? "";
-  for (let i = 1; i < s.length; i++) {
-    const c = s[i]!;
-    const p = s[i - 1]!;
-    if (SHORT.includes(c)) {
-      if (p === "o" || p === "O") out += "o";
-      else if (p === "i" || p === "I") out += "i";
-      else if (p === "a" || p === "A") out += "a";
-      else out += c;
-    } else out += c;
-  }
-  return out;
+function moraCount(units: Unit[]) {
+  return units.reduce((n, u) => n + (u.vowel === "long" ? 2 : u.vowel === "short" ? 1 : 0), 0);
 }
 
-/** lenPreNas: e1 → e, and a single short vowel lengthens, before n + h/y/s (diminutive rule; also hits -nsiidaa). */
-function lenPreNas(s: string): string {
-  if (!/n[hys]/.test(s)) return s;
-  return s
-    .replace(/E(?=n[hys])/g, "e")
-    .replace(/(?<!o)o(?=n[hys])/g, "oo")
-    .replace(/(?<!i)i(?=n[hys])/g, "ii")
-    .replace(/(?<!a)a(?=n[hys])/g, "aa");
-}
+const isVowelText = (c: string | undefined) => c === "a" || c === "i" || c === "o" || c === "e";
 
-const OPT_INIT_V = /([aioE])<(?=[aioE][bdgptkjczsmnwyh'12345QSMN678BDT])/;
-const WI = /wi/g;
+export type Piece = { text: string; part: Part; locked?: boolean };
 
-/**
- * Every surface form (FST spelling: glottal stop h, no final devoicing) of prefix + stem + suffix, primary first.
- * Optional rules give the variants: prefix on the syncopated base (optinitV), w + i → o (wiCoal), loss of final n
- * (n2del: the n-less form is primary), w before a consonant (codawdel).
- */
-export function surfaceForms(prefix: string, stem: string, suffix: string): string[] {
-  let forms = [prefix ? `${prefix}<${stem}${suffix ? `>${suffix}` : ""}` : `${stem}${suffix ? `>${suffix}` : ""}`];
-  if (prefix) {
-    const s = forms[0]!;
-    if (OPT_INIT_V.test(s)) forms = [s, s.replace(OPT_INIT_V, "<")];
+/** Realises the pieces as one word and returns the surface text of each part (prefix, root, suffix). */
+export function realise(pieces: Piece[]): [string, string, string] {
+  let units: Unit[] = pieces.flatMap((p) => tokenize(p.text, p.part, p.locked ?? false));
+
+  // Morpheme-boundary vowel hiatus: a suffix-initial i after a vowel merges (i+i = ii) or is lost.
+  for (let k = 1; k < units.length; k++) {
+    const prev = units[k - 1]!;
+    const u = units[k]!;
+    if (u.part === 2 && prev.part !== 2 && u.text === "i" && prev.vowel) {
+      if (prev.text === "i") {
+        prev.text = "ii";
+        prev.vowel = "long";
+      }
+      units.splice(k, 1);
+      k--;
+    }
   }
-  forms = forms.map((s) => {
-    for (const rule of boundaryRules) s = rule(s);
-    for (const rule of plainRules) s = rule(s);
-    return s;
-  });
-  forms = forms.flatMap((s) => (s.includes("wi") ? optional(s, WI, "o") : [s])).map((s) => lenPreNas(vCoal(s)).replace(/E/g, "i"));
-  const out: string[] = [];
-  for (const s of forms) for (const f of finalRules(s)) if (!out.includes(f)) out.push(f);
-  return out;
+
+  // Palatalisation and D.
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k]!;
+    const next = units[k + 1];
+    if (u.text === "N") u.text = next?.text === "I" ? "zh" : "n";
+    else if (u.text === "S") u.text = next?.text === "I" ? "sh" : "s";
+    else if (u.text === "D") {
+      if (next?.text === "s") u.text = "";
+      else if (next?.text === "g") {
+        u.text = "";
+        next.text = "k";
+      } else u.text = "d";
+    }
+  }
+  for (const u of units) if (u.text === "I") u.text = "i";
+  units = units.filter((u) => u.text !== "");
+
+  // Final short vowel loss (~), blocked by the two-mora minimum.
+  for (let k = 0; k < units.length; k++) {
+    if (units[k]!.text !== "~") continue;
+    units.splice(k, 1);
+    const prev = units[k - 1];
+    if (prev && prev.vowel === "short" && moraCount(units) - 1 >= 2) {
+      units.splice(k - 1, 1);
+      k--;
+    }
+    k--;
+  }
+
+  // Syncope, per hyphen-separated piece: in each run of short vowels the 1st, 3rd ... are weak.
+  // Index of the last vowel of each hyphen-separated piece (that vowel is always strong).
+  const lastVowel = new Set<number>();
+  for (let k = units.length - 1, seen = false; k >= 0; k--) {
+    if (units[k]!.text === "-") seen = false;
+    else if (units[k]!.vowel && !seen) {
+      lastVowel.add(k);
+      seen = true;
+    }
+  }
+  let count = 0;
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k]!;
+    if (u.text === "-") {
+      count = 0;
+      continue;
+    }
+    if (!u.vowel) continue;
+    if (u.vowel === "long") {
+      count = 0;
+      continue;
+    }
+    if (u.locked) {
+      count = 0;
+      continue;
+    }
+    count++;
+    if (!lastVowel.has(k) && count % 2 === 1) u.keep = false;
+  }
+
+  // Deleted vowels: an apostrophe where the join would be misread (n+z/zh/g/h/s/y, s/z+h), not in prefixes.
+  const kept: Unit[] = [];
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k]!;
+    if (u.keep) {
+      kept.push(u);
+      continue;
+    }
+    const before = kept[kept.length - 1];
+    const after = units[k + 1];
+    if (u.part !== 0 && before && after) {
+      const b = before.text.slice(-1);
+      const a = after.text[0];
+      // n+g always; n+z/zh/s/h/y only after a vowel (where it could be read as a nasal vowel); s/z+h always.
+      const afterVowel = before.text.length > 1 ? isVowelText(before.text.slice(-2, -1)) : isVowelText(kept[kept.length - 2]?.text.slice(-1));
+      const ambiguous =
+        (b === "n" && (a === "g" || (afterVowel && (a === "z" || a === "h" || a === "s" || a === "y")))) || ((b === "s" || b === "z") && a === "h");
+      if (ambiguous) {
+        kept.push({ text: "'", part: u.part, vowel: null, keep: true, locked: false });
+      }
+    }
+  }
+
+  const parts: [string, string, string] = ["", "", ""];
+  for (const u of kept) parts[u.part] += u.text;
+  // Glottal stop: a plain h (not in nh, sh, zh, ch) is written '.
+  const word = parts.join("");
+  const glottal = (s: string, offset: number) =>
+    s.replace(/h/g, (_m, idx: number) => {
+      const p = word[offset + idx - 1];
+      return p === "n" || p === "s" || p === "z" || p === "c" ? "h" : "'";
+    });
+  return [glottal(parts[0], 0), glottal(parts[1], parts[0].length), glottal(parts[2], parts[0].length + parts[1].length)];
 }

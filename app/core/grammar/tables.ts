@@ -1,123 +1,159 @@
 /**
- * Underlying endings by class, order and cell, in the Odawa FST's morpheme notation (giellalt/lang-ciw
- * `inc/flattened/otw.lexc`, neutral mode): one table per class, the same for every stem shape; the phonology
- * (phonology.ts, syncope.ts) makes the surface forms. `>` is a suffix boundary; c1 w3 w4 w5 n2 n4 d1 y1 i2 are the
- * FST's special symbols (see phonology.ts). Alternatives are separated by "|", the first giving the primary form.
- * Keys: "order subject" or "order subject>object".
+ * Underlying suffixes by class, order and cell, read off the reference paradigms
+ * (giellalt/lang-ciw Odawa FST, see tests/fixtures/grammar/README.md). Variants are separated by "|"; the first is
+ * the primary form. Keys: "order subject" or "order subject>object".
  */
 export type Table = Record<string, string>;
 
-/** Person endings of the VAI independent after the (optional) negative c1sii. */
-const VAI_IND_PERSONS: Record<string, string> = {
-  "1s": "", "2s": "", "3s": "w5", "3'": "w5>an", "1p": "min2", "21": "min2", "2p": "mw", "3p": "w5>ag", x: "m",
-};
-/** VAI (and VTA passive) conjunct person endings after c1 (and the negative >siw3). */
-const VAI_CNJ_PERSONS: Record<string, string> = {
-  "1s": ">aanh", "2s": ">an", "3s": ">d1", "3'": ">nid1", "1p": ">aang", "21": ">angw", "2p": ">egw", "3p": ">waad1", x: ">nd1",
-};
-
-function build(entries: Array<[string, Record<string, string>, (ending: string, person: string) => string]>): Table {
-  const table: Table = {};
-  for (const [order, persons, make] of entries) for (const [person, ending] of Object.entries(persons)) table[`${order} ${person}`] = make(ending, person);
-  return table;
-}
-
 export const VAI: Table = {
-  ...build([
-    ["ind", VAI_IND_PERSONS, (e) => e],
-    ["ind-neg", VAI_IND_PERSONS, (e) => `c1sii${e}`],
-    ["conj", VAI_CNJ_PERSONS, (e) => `c1${e}`],
-    ["conj-neg", VAI_CNJ_PERSONS, (e, p) => (p === "3p" ? "c1>si>gwaa" : `c1>siw3${e}`)],
-  ]),
-  "imp 2s": ">n", "imp 21": "daa", "imp 2p": "g",
-  "imp-pro 2s": ">ken2", "imp-pro 21": "siidaa", "imp-pro 2p": ">kegon2",
+  "ind 1s": "~", "ind 2s": "~", "ind 3s": "", "ind 3'": "wan", "ind 1p": "mi|min", "ind 21": "mi|min",
+  "ind 2p": "m", "ind 3p": "wag", "ind x": "m",
+  "ind-neg 1s": "sii", "ind-neg 2s": "sii", "ind-neg 3s": "sii", "ind-neg 3'": "siiwan", "ind-neg 1p": "siimi|siimin",
+  "ind-neg 21": "siimi|siimin", "ind-neg 2p": "siim", "ind-neg 3p": "siiwag", "ind-neg x": "siim",
+  "conj 1s": "yaanh", "conj 2s": "yan", "conj 3s": "d", "conj 3'": "nid", "conj 1p": "yaang", "conj 21": "yang",
+  "conj 2p": "yeg", "conj 3p": "waad", "conj x": "ng",
+  "conj-neg 1s": "siwaanh", "conj-neg 2s": "siwan", "conj-neg 3s": "sig", "conj-neg 3'": "sinid", "conj-neg 1p": "siwaang",
+  "conj-neg 21": "siwang", "conj-neg 2p": "siweg", "conj-neg 3p": "sigwaa", "conj-neg x": "sing",
+  "imp 2s": "n", "imp 21": "daa", "imp 2p": "g",
+  "imp-pro 2s": "ke|ken", "imp-pro 21": "siidaa", "imp-pro 2p": "kego|kegon",
 };
 
 export const VII: Table = {
-  "ind 0s": "w5", "ind 0p": "w5>an", "ind 0's": "iniw", "ind 0'p": "iniw>an",
-  "ind-neg 0s": "c1sinoow5", "ind-neg 0p": "c1sinoow5>an", "ind-neg 0's": "c1sinooiniw", "ind-neg 0'p": "c1sinooiniw>an",
-  "conj 0": "c1g", "conj 0'": "c1>nig",
-  "conj-neg 0": "c1sinoog|c1sinog", "conj-neg 0'": "c1sinoo>nig",
+  "ind 0s": "", "ind 0p": "wan", "ind 0's": "ini", "ind 0'p": "inwan",
+  "ind-neg 0s": "sinoo", "ind-neg 0p": "sinoowan", "ind-neg 0's": "sinooni", "ind-neg 0'p": "sinoonwan",
+  "conj 0": "g", "conj 0'": "nig",
+  "conj-neg 0": "sinoog|sinog", "conj-neg 0'": "sinoonig",
 };
 
-/** VTI independent endings by subject and object after the (optional) negative sii; 3' takes no prefix. */
-const VTI_IND: Record<string, string> = {
-  "1s>0s": "n", "2s>0s": "n", "3s>0s": "n", "3'>0s": "iniw", "1p>0s": "min2|naan2y1", "21>0s": "min2|naan2y1",
-  "2p>0s": "naawaa", "3p>0s": "naawaa",
-  "1s>0p": "n>an", "2s>0p": "n>an", "3s>0p": "n>an", "3'>0p": "iniw>an", "1p>0p": "min2>an|naan2y1>an",
-  "21>0p": "min2>an|naan2y1>an", "2p>0p": "naawaa>an", "3p>0p": "naawaa>an",
-};
-const VTI_CNJ: Record<string, string> = {
-  "1s>0": ">aanh", "2s>0": ">an", "3s>0": ">d1", "3'>0": ">nid1", "1p>0": ">aang", "21>0": ">ang", "2p>0": ">eg", "3p>0": ">waad1", "x>0": ">nd1",
-};
-const alt = (ending: string, f: (e: string) => string) => ending.split("|").map(f).join("|");
-
-/** VTI, all classes: stems in -am1 (class 1), -oo (class 2), -i (class 3). */
-export const VTI: Table = {
-  ...build([
-    ["ind", VTI_IND, (e) => e],
-    ["ind-neg", VTI_IND, (e) => alt(e, (x) => `sii${x}`)],
-    ["conj", VTI_CNJ, (e) => `c1${e}`],
-    ["conj-neg", VTI_CNJ, (e, p) => (p === "3p>0" ? "c1>si>gwaa" : `c1>siw3${e}`)],
-  ]),
-  "imp 2s>0": "n4", "imp 21>0s": "daa", "imp 21>0p": "daanin", "imp 2p>0": "ok",
-  "imp-pro 2s>0": ">ken", "imp-pro 21>0s": "siidaa", "imp-pro 21>0p": "siidaanin", "imp-pro 2p>0": ">kegon",
+/** VTI class 2 (stems in -oo, e.g. ozhitoo). */
+export const VTI2: Table = {
+  "ind 1s>0s": "n", "ind 2s>0s": "n", "ind 3s>0s": "n", "ind 3'>0s": "ni", "ind 1p>0s": "mi|min|naa|naan",
+  "ind 21>0s": "mi|min|naa|naan", "ind 2p>0s": "naawaa", "ind 3p>0s": "naawaa",
+  "ind 1s>0p": "nan", "ind 2s>0p": "nan", "ind 3s>0p": "nan", "ind 3'>0p": "niwan", "ind 1p>0p": "minan|naanin",
+  "ind 21>0p": "minan|naanin", "ind 2p>0p": "naawaan", "ind 3p>0p": "naawaan",
+  "ind-neg 1s>0s": "siin", "ind-neg 2s>0s": "siin", "ind-neg 3s>0s": "siin", "ind-neg 3'>0s": "siini",
+  "ind-neg 1p>0s": "siimi|siimin|siinaa|siinaan", "ind-neg 21>0s": "siimi|siimin|siinaa|siinaan",
+  "ind-neg 2p>0s": "siinaawaa", "ind-neg 3p>0s": "siinaawaa",
+  "ind-neg 1s>0p": "siinan", "ind-neg 2s>0p": "siinan", "ind-neg 3s>0p": "siinan", "ind-neg 3'>0p": "siiniwan",
+  "ind-neg 1p>0p": "siiminan|siinaanin", "ind-neg 21>0p": "siiminan|siinaanin", "ind-neg 2p>0p": "siinaawaan",
+  "ind-neg 3p>0p": "siinaawaan",
+  "conj 1s>0": "yaanh", "conj 2s>0": "yan", "conj 3s>0": "d", "conj 3'>0": "nid", "conj 1p>0": "yaang",
+  "conj 21>0": "yang", "conj 2p>0": "yeg", "conj 3p>0": "waad", "conj x>0": "ng",
+  "conj-neg 1s>0": "siwaanh", "conj-neg 2s>0": "siwan", "conj-neg 3s>0": "sig", "conj-neg 3'>0": "sinid",
+  "conj-neg 1p>0": "siwaang", "conj-neg 21>0": "siwang", "conj-neg 2p>0": "siweg", "conj-neg 3p>0": "sigwaa",
+  "conj-neg x>0": "sing",
+  "imp 2s>0": "n", "imp 21>0s": "daa", "imp 21>0p": "daanin", "imp 2p>0": "k",
+  "imp-pro 2s>0": "ken", "imp-pro 21>0s": "siidaa", "imp-pro 21>0p": "siidaanin", "imp-pro 2p>0": "kegon",
 };
 
-const VTA_PASSIVE_CNJ = (neg: boolean): Record<string, string> => ({
-  "x>1s": `igooc1${neg ? ">siw3" : ""}>aanh`, "x>2s": `igooc1${neg ? ">siw3" : ""}>an`, "x>1p": `igooc1${neg ? ">siw3" : ""}>aang`,
-  "x>21": `igooc1${neg ? ">siw3" : ""}>angw`, "x>2p": `igooc1${neg ? ">siw3" : ""}>egw`,
-  "x>3s": neg ? "aa>siw3ind" : "ind", "x>3p": neg ? "aa>siw3indwaa" : "indwaa",
-});
+/** VTI class 1 (stems in -am, e.g. gikendam): the suffix replaces the stem's final -am. */
+export const VTI1: Table = {
+  "ind 1s>0s": "aan", "ind 2s>0s": "aan", "ind 3s>0s": "aan", "ind 3'>0s": "amini", "ind 1p>0s": "aami|aamin|aanaa|aanaan",
+  "ind 21>0s": "aami|aamin|aanaa|aanaan", "ind 2p>0s": "aanaawaa", "ind 3p>0s": "aanaawaa",
+  "ind 1s>0p": "aanan", "ind 2s>0p": "aanan", "ind 3s>0p": "aanan", "ind 3'>0p": "aminiwan", "ind 1p>0p": "aaminan|aanaanin",
+  "ind 21>0p": "aaminan|aanaanin", "ind 2p>0p": "aanaawaan", "ind 3p>0p": "aanaawaan",
+  "ind-neg 1s>0s": "anziin", "ind-neg 2s>0s": "anziin", "ind-neg 3s>0s": "anziin", "ind-neg 3'>0s": "anziini",
+  "ind-neg 1p>0s": "anziimi|anziimin|anziinaa|anziinaan", "ind-neg 21>0s": "anziimi|anziimin|anziinaa|anziinaan",
+  "ind-neg 2p>0s": "anziinaawaa", "ind-neg 3p>0s": "anziinaawaa",
+  "ind-neg 1s>0p": "anziinan", "ind-neg 2s>0p": "anziinan", "ind-neg 3s>0p": "anziinan", "ind-neg 3'>0p": "anziiniwan",
+  "ind-neg 1p>0p": "anziiminan|anziinaanin", "ind-neg 21>0p": "anziiminan|anziinaanin", "ind-neg 2p>0p": "anziinaawaan",
+  "ind-neg 3p>0p": "anziinaawaan",
+  "conj 1s>0": "amaanh", "conj 2s>0": "aman", "conj 3s>0": "ang", "conj 3'>0": "aminid", "conj 1p>0": "amaang",
+  "conj 21>0": "amang", "conj 2p>0": "ameg", "conj 3p>0": "amwaad", "conj x>0": "aming",
+  "conj-neg 1s>0": "anziwaanh", "conj-neg 2s>0": "anziwan", "conj-neg 3s>0": "anzig", "conj-neg 3'>0": "anzinid",
+  "conj-neg 1p>0": "anziwaang", "conj-neg 21>0": "anziwang", "conj-neg 2p>0": "anziweg", "conj-neg 3p>0": "anzigwaa",
+  "conj-neg x>0": "anzing",
+  "imp 2s>0": "an", "imp 21>0s": "amdaa", "imp 21>0p": "amdaanin", "imp 2p>0": "amok",
+  "imp-pro 2s>0": "angen", "imp-pro 21>0s": "anziidaa", "imp-pro 21>0p": "anziidaanin", "imp-pro 2p>0": "angegon",
+};
 
-/** VTA: theme sign (aa direct, igo inverse, i2 2→1, in 1s→2, igoo 1p→2 and passive) + endings. */
 export const VTA: Table = {
   // independent
-  "ind 1s>2s": "in", "ind 1s>2p": "ininimw", "ind 1s>3s": "aa", "ind 1s>3p": "aa>ag",
-  "ind 2s>1s": "i2", "ind 2s>1p": "i2min2", "ind 2s>3s": "aa", "ind 2s>3p": "aa>ag",
-  "ind 3s>1s": "igo", "ind 3s>2s": "igo", "ind 3s>3'": "aa>an", "ind 3s>1p": "igonaan2y1", "ind 3s>21": "igonaan2y1", "ind 3s>2p": "igowaa",
-  "ind 3'>3s": "igo>an", "ind 3'>3p": "igowaa>an",
-  "ind 1p>2s": "igoo", "ind 1p>3s": "aanaan2y1", "ind 1p>2p": "igoomw", "ind 1p>3p": "aanaan2y1>ag",
-  "ind 21>3s": "aanaan2y1", "ind 21>3p": "aanaan2y1>ag",
-  "ind 2p>1s": "i2mw", "ind 2p>3s": "aawaa", "ind 2p>1p": "i2min2", "ind 2p>3p": "aawaa>ag",
-  "ind 3p>1s": "igo>ag", "ind 3p>2s": "igo>ag", "ind 3p>3'": "aawaa>an", "ind 3p>1p": "igonaan2y1>ag", "ind 3p>21": "igonaan2y1>ag", "ind 3p>2p": "igowaa>ag",
-  "ind x>1s": "igoo", "ind x>2s": "igoo", "ind x>3s": "igoow5|aaw5", "ind x>1p": "igoomin2", "ind x>21": "igoomin2", "ind x>2p": "igoomw", "ind x>3p": "igoow5>ag|aaw5>ag",
+  "ind 1s>2s": "in", "ind 1s>2p": "ininim", "ind 1s>3s": "aa", "ind 1s>3p": "aag",
+  "ind 2s>1s": "I~", "ind 2s>1p": "Imi|Imin", "ind 2s>3s": "aa", "ind 2s>3p": "aag",
+  "ind 3s>1s": "ig", "ind 3s>2s": "ig", "ind 3s>3'": "aan", "ind 3s>1p": "igonaa|igonaan", "ind 3s>21": "igonaa|igonaan",
+  "ind 3s>2p": "igowaa",
+  "ind 3'>3s": "igoon", "ind 3'>3p": "igowaan",
+  "ind 1p>2s": "igoo", "ind 1p>3s": "aanaa|aanaan", "ind 1p>2p": "igoom", "ind 1p>3p": "aanaanig",
+  "ind 21>3s": "aanaa|aanaan", "ind 21>3p": "aanaanig",
+  "ind 2p>1s": "Im", "ind 2p>3s": "aawaa", "ind 2p>1p": "Imi|Imin", "ind 2p>3p": "aawaag",
+  "ind 3p>1s": "igoog", "ind 3p>2s": "igoog", "ind 3p>3'": "aawaan", "ind 3p>1p": "igonaanig", "ind 3p>21": "igonaanig",
+  "ind 3p>2p": "igowaag",
+  "ind x>1s": "igoo", "ind x>2s": "igoo", "ind x>3s": "igoo|aa", "ind x>1p": "igoomi|igoomin", "ind x>21": "igoomi|igoomin",
+  "ind x>2p": "igoom", "ind x>3p": "igoowag|aawag",
   // independent negative
-  "ind-neg 1s>2s": "isinoon", "ind-neg 1s>2p": "isinooninimw", "ind-neg 1s>3s": "aasii", "ind-neg 1s>3p": "aasii>ag",
-  "ind-neg 2s>1s": "i2sii", "ind-neg 2s>1p": "i2siimin2", "ind-neg 2s>3s": "aasii", "ind-neg 2s>3p": "aasii>ag",
-  "ind-neg 3s>1s": "igosii", "ind-neg 3s>2s": "igosii", "ind-neg 3s>3'": "aasii>an", "ind-neg 3s>1p": "igosiinaan2y1", "ind-neg 3s>21": "igosiinaan2y1", "ind-neg 3s>2p": "igosiiwaa",
-  "ind-neg 3'>3s": "igosii>an", "ind-neg 3'>3p": "igosiiwaa>an",
-  "ind-neg 1p>2s": "igoosii", "ind-neg 1p>3s": "aasiwaanaan2y1", "ind-neg 1p>2p": "igoosiimw", "ind-neg 1p>3p": "aasiwaanaan2y1>ag",
-  "ind-neg 21>3s": "aasiwaanaan2y1", "ind-neg 21>3p": "aasiwaanaan2y1>ag",
-  "ind-neg 2p>1s": "i2siimw", "ind-neg 2p>3s": "aasiwaawaa", "ind-neg 2p>1p": "i2siimin2", "ind-neg 2p>3p": "aasiwaawaa>ag",
-  "ind-neg 3p>1s": "igosii>ag", "ind-neg 3p>2s": "igosii>ag", "ind-neg 3p>3'": "aasiwaawaa>an", "ind-neg 3p>1p": "igosiinaan2y1>ag", "ind-neg 3p>21": "igosiinaan2y1>ag", "ind-neg 3p>2p": "igosiiwaa>ag",
-  "ind-neg x>1s": "igooc1sii", "ind-neg x>2s": "igooc1sii", "ind-neg x>3s": "igooc1siiw5|aac1siiw5", "ind-neg x>1p": "igooc1siimin2", "ind-neg x>21": "igooc1siimin2", "ind-neg x>2p": "igooc1siimw", "ind-neg x>3p": "igooc1siiw5>ag|aac1siiw5>ag",
+  "ind-neg 1s>2s": "isinoon", "ind-neg 1s>2p": "isinooninim", "ind-neg 1s>3s": "aasii", "ind-neg 1s>3p": "aasiig",
+  "ind-neg 2s>1s": "Isii", "ind-neg 2s>1p": "Isiimi|Isiimin", "ind-neg 2s>3s": "aasii", "ind-neg 2s>3p": "aasiig",
+  "ind-neg 3s>1s": "igosii", "ind-neg 3s>2s": "igosii", "ind-neg 3s>3'": "aasiin", "ind-neg 3s>1p": "igosiinaa|igosiinaan",
+  "ind-neg 3s>21": "igosiinaa|igosiinaan", "ind-neg 3s>2p": "igosiiwaa",
+  "ind-neg 3'>3s": "igosiin", "ind-neg 3'>3p": "igosiiwaan",
+  "ind-neg 1p>2s": "igoosii", "ind-neg 1p>3s": "aasiwaanaa|aasiwaanaan", "ind-neg 1p>2p": "igoosiim",
+  "ind-neg 1p>3p": "aasiwaanaanig", "ind-neg 21>3s": "aasiwaanaa|aasiwaanaan", "ind-neg 21>3p": "aasiwaanaanig",
+  "ind-neg 2p>1s": "Isiim", "ind-neg 2p>3s": "aasiwaawaa", "ind-neg 2p>1p": "Isiimi|Isiimin", "ind-neg 2p>3p": "aasiwaawaag",
+  "ind-neg 3p>1s": "igosiig", "ind-neg 3p>2s": "igosiig", "ind-neg 3p>3'": "aasiwaawaan", "ind-neg 3p>1p": "igosiinaanig",
+  "ind-neg 3p>21": "igosiinaanig", "ind-neg 3p>2p": "igosiiwaag",
+  "ind-neg x>1s": "igoosii", "ind-neg x>2s": "igoosii", "ind-neg x>3s": "igoosii|aasii", "ind-neg x>1p": "igoosiimi|igoosiimin",
+  "ind-neg x>21": "igoosiimi|igoosiimin", "ind-neg x>2p": "igoosiim", "ind-neg x>3p": "igoosiiwag|aasiiwag",
   // conjunct
-  "conj 1s>2s": "ininaan2", "conj 1s>2p": "ininagogw4", "conj 1s>3s": "agw4", "conj 1s>3p": "agw4waa",
-  "conj 2s>1s": "i2yan", "conj 2s>1p": "i2yaang", "conj 2s>3s": "ad", "conj 2s>3p": "adwaa",
-  "conj 3s>1s": "i2d1y1", "conj 3s>2s": "ik", "conj 3s>3'": "aad1y1", "conj 3s>1p": "i2yangid", "conj 3s>21": "ininangw4", "conj 3s>2p": "ininegw4",
-  "conj 3'>3s": "igod1y1", "conj 3'>3p": "igowaad1y1",
-  "conj 1p>2s": "igooyan", "conj 1p>3s": "angid", "conj 1p>2p": "igooyegw4", "conj 1p>3p": "angidwaa",
+  "conj 1s>2s": "ininaa|ininaan", "conj 1s>2p": "ininagog", "conj 1s>3s": "ag", "conj 1s>3p": "agwaa",
+  "conj 2s>1s": "Iyan", "conj 2s>1p": "Iyaang", "conj 2s>3s": "ad", "conj 2s>3p": "adwaa",
+  "conj 3s>1s": "Id", "conj 3s>2s": "ik", "conj 3s>3'": "aad", "conj 3s>1p": "Iyangid", "conj 3s>21": "ininang",
+  "conj 3s>2p": "inineg",
+  "conj 3'>3s": "igod", "conj 3'>3p": "igowaad",
+  "conj 1p>2s": "igooyan", "conj 1p>3s": "angid", "conj 1p>2p": "igooyeg", "conj 1p>3p": "angidwaa",
   "conj 21>3s": "ang", "conj 21>3p": "angwaa",
-  "conj 2p>1s": "i2yegw4", "conj 2p>3s": "egw4", "conj 2p>1p": "i2yaang", "conj 2p>3p": "egw4waa",
-  "conj 3p>1s": "i2waad1y1", "conj 3p>2s": "ikwaa", "conj 3p>3'": "aawaad1y1", "conj 3p>1p": "i2yangidwaa", "conj 3p>21": "ininangw4waaw4", "conj 3p>2p": "ininegw4waaw4",
-  ...Object.fromEntries(Object.entries(VTA_PASSIVE_CNJ(false)).map(([k, v]) => [`conj ${k}`, v])),
+  "conj 2p>1s": "Iyeg", "conj 2p>3s": "eg", "conj 2p>1p": "Iyaang", "conj 2p>3p": "egwaa",
+  "conj 3p>1s": "Iwaad", "conj 3p>2s": "ikwaa", "conj 3p>3'": "aawaad", "conj 3p>1p": "Iyangidwaa", "conj 3p>21": "ininangwaa",
+  "conj 3p>2p": "ininegwaa",
+  "conj x>1s": "igooyaanh", "conj x>2s": "igooyan", "conj x>3s": "ind", "conj x>1p": "igooyaang", "conj x>21": "igooyang",
+  "conj x>2p": "igooyeg", "conj x>3p": "indwaa",
   // conjunct negative
-  "conj-neg 1s>2s": "isinoonaanh", "conj-neg 1s>2p": "isinoonagogw4", "conj-neg 1s>3s": "aasiwag", "conj-neg 1s>3p": "aasiwagwaa",
-  "conj-neg 2s>1s": "i2siwan", "conj-neg 2s>1p": "i2siwaang", "conj-neg 2s>3s": "aasiwad", "conj-neg 2s>3p": "aasiwadwaa",
-  "conj-neg 3s>1s": "i2sigw4", "conj-neg 3s>2s": "isinog", "conj-neg 3s>3'": "aasig", "conj-neg 3s>1p": "i2siwangid", "conj-neg 3s>21": "isinowang", "conj-neg 3s>2p": "igosiweg",
-  "conj-neg 3'>3s": "igosigw4", "conj-neg 3'>3p": "igosigw4waa",
-  "conj-neg 1p>2s": "igoosiwan", "conj-neg 1p>3s": "aasiwangid", "conj-neg 1p>2p": "igoosiwegw4", "conj-neg 1p>3p": "aasiwangidwaa",
+  "conj-neg 1s>2s": "isinoonaanh", "conj-neg 1s>2p": "isinoonagog", "conj-neg 1s>3s": "aasiwag", "conj-neg 1s>3p": "aasiwagwaa",
+  "conj-neg 2s>1s": "Isiwan", "conj-neg 2s>1p": "Isiwaang", "conj-neg 2s>3s": "aasiwad", "conj-neg 2s>3p": "aasiwadwaa",
+  "conj-neg 3s>1s": "Isig", "conj-neg 3s>2s": "isinog", "conj-neg 3s>3'": "aasig", "conj-neg 3s>1p": "Isiwangid",
+  "conj-neg 3s>21": "isinowang", "conj-neg 3s>2p": "igosiweg",
+  "conj-neg 3'>3s": "igosig", "conj-neg 3'>3p": "igosigwaa",
+  "conj-neg 1p>2s": "igoosiwan", "conj-neg 1p>3s": "aasiwangid", "conj-neg 1p>2p": "igoosiweg", "conj-neg 1p>3p": "aasiwangidwaa",
   "conj-neg 21>3s": "aasiwang", "conj-neg 21>3p": "aasiwangwaa",
-  "conj-neg 2p>1s": "i2siwegw4", "conj-neg 2p>3s": "aasiwegw4", "conj-neg 2p>1p": "i2siwaang", "conj-neg 2p>3p": "aasiwegw4waa",
-  "conj-neg 3p>1s": "i2sigw4waa", "conj-neg 3p>2s": "isinokwaa", "conj-neg 3p>3'": "aasigwaa", "conj-neg 3p>1p": "i2siwangidwaa", "conj-neg 3p>21": "isinowangwaa", "conj-neg 3p>2p": "isinoowegwaa",
-  ...Object.fromEntries(Object.entries(VTA_PASSIVE_CNJ(true)).map(([k, v]) => [`conj-neg ${k}`, v])),
+  "conj-neg 2p>1s": "Isiweg", "conj-neg 2p>3s": "aasiweg", "conj-neg 2p>1p": "Isiwaang", "conj-neg 2p>3p": "aasiwegwaa",
+  "conj-neg 3p>1s": "Isigwaa", "conj-neg 3p>2s": "isinokwaa", "conj-neg 3p>3'": "aasigwaa", "conj-neg 3p>1p": "Isiwangidwaa",
+  "conj-neg 3p>21": "isinowangwaa|isinongwaa", "conj-neg 3p>2p": "isinoowegwaa",
+  "conj-neg x>1s": "igoosiwaanh", "conj-neg x>2s": "igoosiwan", "conj-neg x>3s": "aasiind", "conj-neg x>1p": "igoosiwaang",
+  "conj-neg x>21": "igoosiwang", "conj-neg x>2p": "igoosiweg", "conj-neg x>3p": "aasiindwaa",
   // imperative
-  "imp 2s>1s": "i2shin", "imp 2s>3s": "i2|i2n", "imp 2s>1p": "i2shinaang", "imp 2s>3p": "i2|i2n",
-  "imp 2p>1s": "i2shik", "imp 2p>3s": "i2k", "imp 2p>1p": "i2shinaang", "imp 2p>3p": "i2k",
-  "imp 21>3s": "aadaa", "imp 21>3p": ">miinaadaanik",
-  // prohibitive (2s>1p, 2p>1p, 2p>3s, 2p>3p: not in the reference; by analogy, marked unconfirmed)
-  "imp-pro 2s>1s": "i2shiken2", "imp-pro 2s>3s": "aaken2", "imp-pro 2s>1p": "i2shikenaang", "imp-pro 2s>3p": "aaken2",
-  "imp-pro 2p>1s": "i2shikego", "imp-pro 2p>3s": "aakegon2", "imp-pro 2p>1p": "i2shikenaang", "imp-pro 2p>3p": "aakegon2",
+  "imp 2s>1s": "Ishin", "imp 2s>3s": "I~|In", "imp 2s>1p": "Ishinaang", "imp 2s>3p": "I~|In",
+  "imp 2p>1s": "Ishik", "imp 2p>3s": "Ik", "imp 2p>1p": "Ishinaang", "imp 2p>3p": "Ik",
+  "imp 21>3s": "aadaa", "imp 21>3p": "imiinaadaanik",
+  // prohibitive
+  "imp-pro 2s>1s": "Ishike|Ishiken", "imp-pro 2s>3s": "aake|aaken", "imp-pro 2s>1p": "Ishikenaang", "imp-pro 2s>3p": "aake|aaken",
+  "imp-pro 2p>1s": "Ishikeg|Ishikego", "imp-pro 2p>3s": "aakego|aakegon", "imp-pro 2p>1p": "Ishikenaang", "imp-pro 2p>3p": "aakego|aakegon",
   "imp-pro 21>3s": "aasiidaa", "imp-pro 21>3p": "aasiidaanig",
+};
+
+/** VAI n-stems (gwekishin). x and 2p follow Valentine via [VN] (-am); [FST]'s -m is the variant. */
+export const VAI_N: Table = {
+  "ind 1s": "", "ind 2s": "", "ind 3s": "", "ind 3'": "oon", "ind 1p": "mi|min", "ind 21": "mi|min",
+  "ind 2p": "am|m", "ind 3p": "oog", "ind x": "am|m",
+  "ind-neg 1s": "zii", "ind-neg 2s": "zii", "ind-neg 3s": "zii", "ind-neg 3'": "ziiwan", "ind-neg 1p": "ziimi|ziimin",
+  "ind-neg 21": "ziimi|ziimin", "ind-neg 2p": "ziim", "ind-neg 3p": "ziiwag", "ind-neg x": "ziim",
+  "conj 1s": "aanh", "conj 2s": "an", "conj 3s": "g", "conj 3'": "nid", "conj 1p": "aang", "conj 21": "ang",
+  "conj 2p": "eg", "conj 3p": "waad", "conj x": "ing",
+  "conj-neg 1s": "ziwaanh", "conj-neg 2s": "ziwan", "conj-neg 3s": "zig", "conj-neg 3'": "zinid", "conj-neg 1p": "ziwaang",
+  "conj-neg 21": "ziwang", "conj-neg 2p": "ziweg", "conj-neg 3p": "zigwaa", "conj-neg x": "zing",
+  "imp 2s": "in|an", "imp 21": "daa", "imp 2p": "g|og",
+  "imp-pro 2s": "ge|gen", "imp-pro 21": "ziidaa|siidaa", "imp-pro 2p": "gego|gegon",
+};
+
+/** VAI am-stems (debwetam): the suffix replaces the stem's final -am. */
+export const VAI_AM: Table = {
+  "ind 1s": "am", "ind 2s": "am", "ind 3s": "am", "ind 3'": "amoon", "ind 1p": "ammi|ammin", "ind 21": "ammi|ammin",
+  "ind 2p": "mm", "ind 3p": "amoog", "ind x": "mm",
+  "ind-neg 1s": "amzii", "ind-neg 2s": "amzii", "ind-neg 3s": "amzii", "ind-neg 3'": "amziiwan", "ind-neg 1p": "amziimi|amziimin",
+  "ind-neg 21": "amziimi|amziimin", "ind-neg 2p": "amziim", "ind-neg 3p": "amziiwag", "ind-neg x": "amziim",
+  "conj 1s": "amaanh", "conj 2s": "aman", "conj 3s": "ang", "conj 3'": "aminid", "conj 1p": "amaang", "conj 21": "amang",
+  "conj 2p": "ameg", "conj 3p": "amwaad", "conj x": "aming",
+  "conj-neg 1s": "anziwaanh", "conj-neg 2s": "anziwan", "conj-neg 3s": "anzig", "conj-neg 3'": "anzinid", "conj-neg 1p": "anziwaang",
+  "conj-neg 21": "anziwang", "conj-neg 2p": "anziweg", "conj-neg 3p": "anzigwaa", "conj-neg x": "anzing",
+  "imp 2s": "amin", "imp 21": "amdaa", "imp 2p": "mg",
+  "imp-pro 2s": "ange|angen", "imp-pro 21": "amsiidaa", "imp-pro 2p": "angego|angegon",
 };
