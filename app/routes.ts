@@ -25,7 +25,7 @@ export default [
   route("forgot", "routes/forgot.tsx"),
   route("restore", "routes/restore.tsx"),
   route("niin", "routes/niin.tsx"),
-  route("logout", "routes/logout.ts"),
+  route("logout", "routes/logout.tsx"),
   route("signup-wotd", "routes/signup-wotd.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
