@@ -30,7 +30,7 @@ import type { FormPartsView, PracticeItem } from "../utils/practice";
 export type CourseLexeme = { name: string; pos: string; gloss: string; stem: string | null; audio: string | null };
 
 /** One taught form: a high-confidence engine form of a lesson word in one of the lesson's cells. */
-export type CourseForm = PracticeItem & { lemma: string; pos: string; cell: string };
+export type CourseForm = PracticeItem & { lemma: string; pos: string; cell: string; label: string };
 
 export type LessonTable = {
   words: Array<{ name: string; pos: string; gloss: string }>;
@@ -80,6 +80,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
           lemma: word.name,
           pos: word.pos,
           cell: cellKey,
+          label,
         };
       }
       if (nounCell && isNounPos(word.pos)) {
@@ -95,6 +96,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
           lemma: word.name,
           pos: word.pos,
           cell: cellKey,
+          label,
         };
       }
       return null;
@@ -121,8 +123,6 @@ function sentenceItems(lessonId: number, items: readonly LessonItem[]): Practice
     parts: null,
   }));
 }
-
-export type LessonView = NonNullable<Awaited<ReturnType<typeof loadLesson>>>;
 
 /** A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null. */
 export async function loadLesson(db: Db, id: number, opts: { drafts?: boolean } = {}) {

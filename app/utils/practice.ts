@@ -42,7 +42,7 @@ export function isAcceptedAnswer(typed: string, answers: readonly string[]): boo
 }
 
 /** The round: due (or never seen) items first, earliest due first, at most ROUND_SIZE. */
-export function roundKeys(items: readonly PracticeItem[], dueOf: (key: string) => number | undefined, now: number): string[] {
+export function roundKeys(items: ReadonlyArray<{ key: string }>, dueOf: (key: string) => number | undefined, now: number): string[] {
   return items
     .map((item, index) => ({ key: item.key, index, due: dueOf(item.key) ?? now }))
     .filter((x) => x.due <= now)
