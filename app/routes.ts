@@ -9,6 +9,7 @@ export default [
   route("aambe/learn", "routes/aambe/learn-redirect.ts"),
   route("aambe/learn/:num", "routes/aambe/lesson.tsx"),
   route("aambe/practice", "routes/aambe/practice.tsx"),
+  route("aambe/deck", "routes/aambe/deck.ts"),
   route("aambe/verbs", "routes/aambe/verbs.tsx"),
   route("aambe/verbs/vai", "routes/aambe/vai.tsx"),
   route("aambe/verbs/vai/learn", "routes/aambe/vai-learn.tsx"),

@@ -5,6 +5,7 @@ import {
   CLASS_NAMES, PERSON_NAMES, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
 import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../core/grammar/conj-form";
+import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conj";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     state,
     verbs: options[state.type].map(({ value, label }) => ({ value, label })),
-    lexeme: chosen ? { name: chosen.lexeme.name, gloss: chosen.lexeme.gloss } : null,
+    lexeme: chosen ? { name: chosen.lexeme.name, pos: chosen.lexeme.pos, gloss: chosen.lexeme.gloss } : null,
     result,
     full: full?.map((r) => ({ label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null })) ?? null,
     showFull: params.get("full") === "1",
@@ -144,6 +145,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           <p className="alert alert-warning">No form found!</p>
         )}
       </div>
+      {lexeme ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} /> : null}
 
       {full && lexeme && (
         <table className="conj-paradigm">

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
-import { AudioButton } from "../components/audio-button";
+import { AudioStatus } from "../components/audio-status";
 import { WordName } from "../components/word-name";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
@@ -55,7 +55,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         <dt>Meaning</dt>
         <dd>{word.gloss}</dd>
       </dl>
-      {word.audio ? <AudioButton src={word.audio.url} type={word.audio.type} label={`recording of ${word.name}`} /> : null}
+      <AudioStatus audio={word.audio} name={word.name} />
       {sentences.length > 0 ? (
         <section aria-labelledby="examples-heading">
           <h2 id="examples-heading">Sentences</h2>

@@ -178,3 +178,32 @@ test("the deck: a signed-in learner's due cards from any lesson, resolved on the
   const question = await page(link(deck, /Start/)!, cookie);
   expect(attr(question, "data-card")).toBe(items[0].key);
 });
+
+test("'Practise this word' adds the verb's core cells to the deck once, without touching existing cards", async () => {
+  const user = await insertUser(env);
+  const cookie = await sessionCookieHeader(env, user);
+  const send = (c?: string) =>
+    worker.fetch(
+      new Request("http://localhost/aambe/deck", {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", ...(c ? { Cookie: c } : {}) },
+        body: new URLSearchParams({ verb: "maajaa", pos: "vai" }),
+      }),
+    );
+  const first = await send(cookie);
+  expect(first.status).toBe(302);
+  expect(first.headers.get("location")).toBe("/aambe/practice?verb=maajaa&pos=vai&added=9");
+  const rows = await env.DB.prepare("SELECT card_key, due FROM srs_cards WHERE user_id = ?").bind(user.id).all<{ card_key: string; due: number }>();
+  expect(rows.results).toHaveLength(9);
+  expect(rows.results.map((r) => r.card_key)).toContain("verb:maajaa:ind:1s");
+  for (const r of rows.results) expect(r.due).toBeLessThanOrEqual(Date.now());
+  expect((await send(cookie)).headers.get("location")).toContain("added=0");
+  const practice = await page("/aambe/practice?verb=maajaa&pos=vai&added=9", cookie);
+  expect(practice).toContain("9 forms were added to your practice deck.");
+  expect(practice).toContain(`data-testid="due-count">9<`);
+  // Anonymous: straight to the verb's practice.
+  expect((await send()).headers.get("location")).toBe("/aambe/practice?verb=maajaa&pos=vai");
+  // The conjugator offers it.
+  expect(await page("/conj?type=vai&verb=maajaa")).toContain('action="/aambe/deck"');
+});

@@ -36,7 +36,8 @@ type Source = {
 async function loadSource(db: Db, url: URL, userId: number | null, now: number): Promise<Source> {
   const verb = url.searchParams.get("verb")?.trim();
   if (verb) {
-    const lexeme = await getLexemeByName(db, verb.normalize("NFC").slice(0, 100), VERB_POS);
+    const pos = url.searchParams.get("pos");
+    const lexeme = await getLexemeByName(db, verb.normalize("NFC").slice(0, 100), VERB_POS.find((p) => p === pos) ? [pos!] : VERB_POS);
     if (!lexeme) {
       return { heading: "Practice", lead: null, notice: `No verb “${verb.slice(0, 100)}” was found in the dictionary.`, base: "", items: [], next: null };
     }
@@ -44,10 +45,13 @@ async function loadSource(db: Db, url: URL, userId: number | null, now: number):
     const cells = cellsOf(verbClassOf(lexeme.pos)!, order).map(cellKey);
     const { forms } = expandLesson({ words: [{ name: lexeme.name, pos: lexeme.pos }], cells }, [lexeme]);
     const missing = cells.length - forms.length;
-    const base = new URLSearchParams({ verb: lexeme.name, ...(order !== "ind" ? { order } : {}) }).toString();
+    const base = new URLSearchParams({ verb: lexeme.name, ...(pos ? { pos: lexeme.pos } : {}), ...(order !== "ind" ? { order } : {}) }).toString();
+    const added = Number(url.searchParams.get("added"));
     return {
       heading: `Practice: ${lexeme.name}`,
-      lead: `${ORDER_LABELS[order]} forms of ${lexeme.name} “${lexeme.gloss}”.${missing > 0 ? ` ${missing} more forms are not available yet.` : ""}`,
+      lead:
+        `${ORDER_LABELS[order]} forms of ${lexeme.name} “${lexeme.gloss}”.${missing > 0 ? ` ${missing} more forms are not available yet.` : ""}` +
+        (added > 0 ? ` ${added} forms were added to your practice deck.` : ""),
       notice: forms.length === 0 ? "The forms of this verb are not available yet." : null,
       base,
       items: forms,
