@@ -18,13 +18,12 @@ import {
 import {
   isNounPos,
   isVerbPos,
-  LessonSpecSchema,
   nounCardKey,
   parseVerbCellKey,
   sentenceCardKey,
   verbCardKey,
-  type LessonSpec,
 } from "../utils/course";
+import { LessonSpecSchema, type LessonSpec } from "../utils/lesson-spec";
 import type { FormPartsView, PracticeItem } from "../utils/practice";
 
 export type CourseLexeme = { name: string; pos: string; gloss: string; stem: string | null; audio: string | null };

@@ -1,26 +1,13 @@
 /**
  * The course as data (issue "Learning that works"): a lesson is a grammar point, its dictionary words, the cells it
  * teaches, its sentences and an English explanation. This module holds the lesson spec's schema, the cell keys and
- * the card keys of practice, shared by the seed, the editor, the services and the learn pages. Client-safe.
+ * the card keys of practice, shared by the seed, the editor, the services and the learn pages. Client-safe and
+ * dependency-free (the learn pages load it); the lesson spec's zod schema is in lesson-spec.ts.
  */
-import { z } from "zod";
 import type { Cell, Order, Person } from "../core/grammar";
 
 const ORDER_CODES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"] as const;
 const PERSON_CODES = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
-
-/** A word of a lesson: a dictionary headword and its part of speech (never made up: looked up in `lexemes`). */
-const LessonWordSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  pos: z.string().trim().min(1).max(20),
-});
-
-/** What a lesson teaches: its words and the cells (verb "ind 1s>3s" or noun "1s sg" keys) shown for each. */
-export const LessonSpecSchema = z.object({
-  words: z.array(LessonWordSchema).min(1).max(12),
-  cells: z.array(z.string().trim().min(1).max(40)).min(1).max(16),
-});
-export type LessonSpec = z.infer<typeof LessonSpecSchema>;
 
 /** "ind 1s" or "ind 1s>3s" (the engine's cellKey) → a verb cell, or null. */
 export function parseVerbCellKey(key: string): Cell | null {

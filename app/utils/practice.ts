@@ -20,7 +20,7 @@ export type PracticeItem = {
 };
 
 /** Questions per round; a missed item comes back at the end of the round until it is answered right. */
-export const ROUND_SIZE = 10;
+export const ROUND_SIZE = 12;
 
 /** Apostrophe look-alikes learners type for the glottal stop. */
 const APOSTROPHES = /[\u2019\u2018\u02BC\u02BB\u0060\u00B4\u2032\u02B9]/g;
@@ -51,14 +51,18 @@ export function roundKeys(items: ReadonlyArray<{ key: string }>, dueOf: (key: st
     .map((x) => x.key);
 }
 
-/** The session travels in the URL (works without JavaScript): the keys still to ask, the round size, the missed keys. */
-export type SessionState = { queue: string[]; total: number; missed: string[] };
+/**
+ * The session travels in the URL (works without JavaScript): the keys still to ask, the round size, the missed keys
+ * and how many answers were given (so every step of a round has its own address).
+ */
+export type SessionState = { queue: string[]; total: number; missed: string[]; answered: number };
 
 export function sessionParams(state: SessionState): string {
   const p = new URLSearchParams();
   p.set("q", state.queue.join(" "));
   p.set("t", String(state.total));
   if (state.missed.length) p.set("m", state.missed.join(" "));
+  if (state.answered) p.set("n", String(state.answered));
   return p.toString();
 }
 
@@ -67,21 +71,22 @@ export function readSession(search: URLSearchParams): SessionState | null {
   const split = (v: string | null) => (v ?? "").split(" ").filter((k) => k.length > 0 && k.length <= 200).slice(0, 50);
   const queue = split(search.get("q"));
   const total = Math.min(Math.max(Number.parseInt(search.get("t") ?? "", 10) || queue.length, queue.length), 50);
-  return { queue, total, missed: [...new Set(split(search.get("m")))] };
+  const answered = Math.min(Math.max(Number.parseInt(search.get("n") ?? "", 10) || 0, 0), 500);
+  return { queue, total, missed: [...new Set(split(search.get("m")))], answered };
 }
 
 /** After an answer: right drops the key, wrong sends it to the back of the queue (asked again later this round). */
 export function advance(state: SessionState, key: string, correct: boolean): SessionState {
   const rest = state.queue[0] === key ? state.queue.slice(1) : state.queue.filter((k) => k !== key);
+  const answered = state.answered + 1;
   return correct
-    ? { ...state, queue: rest }
-    : { ...state, queue: [...rest, key], missed: state.missed.includes(key) ? state.missed : [...state.missed, key] };
+    ? { ...state, queue: rest, answered }
+    : { ...state, queue: [...rest, key], missed: state.missed.includes(key) ? state.missed : [...state.missed, key], answered };
 }
 
 /** Odawa → English choice on even questions (when there are choices to give), English → Odawa typed on odd ones. */
 export function questionKind(state: SessionState, choices: number): "choose" | "type" {
-  const asked = state.total - state.queue.length;
-  return choices >= 2 && asked % 2 === 0 ? "choose" : "type";
+  return choices >= 2 && state.answered % 2 === 0 ? "choose" : "type";
 }
 
 /** A deterministic shuffle (the server and the browser must render the same order). */

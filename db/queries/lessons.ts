@@ -130,7 +130,7 @@ export async function getLexemeByName(db: Db, name: string, pos?: readonly strin
   return { ...lexeme, audio: audioPathForKey(audioKey) };
 }
 
-/** Recordings of word forms (editor clips linked to a form row), keyed by form. */
+/** Recordings of word forms (editor clips linked to a form row, else a headword's recording of the same spelling), keyed by form. */
 export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(wordforms)].filter(Boolean);
   if (unique.length === 0) return {};
@@ -140,8 +140,15 @@ export async function getFormAudio(db: Db, wordforms: readonly string[]): Promis
     .innerJoin(forms, eq(forms.id, audioObjects.formId))
     .where(inArray(forms.form, unique))
     .orderBy(asc(audioObjects.id));
+  // A dictionary headword spelled exactly like the form is a recording of that same word.
+  const headwords = await db
+    .select({ form: lexemes.name, key: audioObjects.key })
+    .from(lexemes)
+    .innerJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+    .where(inArray(lexemes.name, unique.slice(0, 90)))
+    .orderBy(asc(lexemes.id));
   const out: Record<string, string> = {};
-  for (const row of rows) {
+  for (const row of [...rows, ...headwords]) {
     const path = audioPathForKey(row.key);
     if (path && !out[row.form]) out[row.form] = path;
   }

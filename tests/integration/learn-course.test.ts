@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { cellsOf, decline, inflect, nounCells, nounPosOf, ORDERS, parseNounCellKey, verbClassOf } from "../../app/core/grammar";
 import { expandLesson } from "../../app/services/course.server";
-import { LessonSpecSchema, parseCardKey, parseVerbCellKey } from "../../app/utils/course";
+import { parseCardKey, parseVerbCellKey } from "../../app/utils/course";
+import { LessonSpecSchema } from "../../app/utils/lesson-spec";
 import { answerKey } from "../../app/utils/practice";
 import { COURSE, LEXICON, loadCourse } from "../factories/course";
 

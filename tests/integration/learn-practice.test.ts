@@ -8,6 +8,7 @@ import { beforeAll, expect, test } from "vitest";
 import { createDb } from "../../db/client";
 import { loadLesson } from "../../app/services/course.server";
 import { COURSE, loadCourse } from "../factories/course";
+import { ROUND_SIZE } from "../../app/utils/practice";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 
 const worker = exports.default;
@@ -72,7 +73,7 @@ test("a round asks every due item, asks a missed one again later, and the server
   const lesson = COURSE[0];
   const items = await lessonItems(lesson.id);
   const before = await page(`/aambe/practice?lesson=${lesson.id}`, cookie);
-  expect(before).toContain(`data-testid="due-count">${Math.min(items.length, 10)}<`);
+  expect(before).toContain(`data-testid="due-count">${Math.min(items.length, ROUND_SIZE)}<`);
   expect(before).toContain("Your schedule is saved to your account.");
 
   const { asked, summary } = await playRound(lesson.id, cookie);
@@ -83,7 +84,7 @@ test("a round asks every due item, asks a missed one again later, and the server
 
   // "Another device": the same account, nothing but the session cookie.
   const after = await page(`/aambe/practice?lesson=${lesson.id}`, cookie);
-  expect(after).toContain(`data-testid="due-count">${Math.max(items.length - 10, 0)}<`);
+  expect(after).toContain(`data-testid="due-count">${Math.max(items.length - ROUND_SIZE, 0)}<`);
   const rows = await env.DB.prepare("SELECT card_key, due FROM srs_cards WHERE user_id = ?").bind(user.id).all<{ card_key: string; due: number }>();
   expect(rows.results.map((r) => r.card_key).sort()).toEqual([...new Set(asked)].sort());
   for (const row of rows.results) expect(row.due).toBeGreaterThan(Date.now());
@@ -92,7 +93,7 @@ test("a round asks every due item, asks a missed one again later, and the server
 test("the course path shows a lesson as done once every item has been practised", async () => {
   const user = await insertUser(env);
   const cookie = await sessionCookieHeader(env, user);
-  const lesson = COURSE.find((l) => l.cells.length * l.words.length + l.sentences.length <= 10)!;
+  const lesson = COURSE.find((l) => l.cells.length * l.words.length + l.sentences.length <= ROUND_SIZE)!;
   await playRound(lesson.id, cookie);
   const path = await page("/aambe", cookie);
   const li = path.slice(path.lastIndexOf("<li", path.indexOf(`href="/aambe/learn/${lesson.id}"`)));

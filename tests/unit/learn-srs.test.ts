@@ -63,9 +63,9 @@ describe("card keys and lesson states", () => {
 });
 
 describe("a practice round", () => {
-  const items = Array.from({ length: 12 }, (_, i) => ({ key: `lesson:9:${i + 1}` }));
+  const items = Array.from({ length: 15 }, (_, i) => ({ key: `lesson:9:${i + 1}` }));
   const t = Date.parse("2026-11-22T12:00:00Z");
-  test("due and new items first, earliest due first, at most ten; items not due are left out", () => {
+  test("due and new items first, earliest due first, at most ROUND_SIZE; items not due are left out", () => {
     const due: Record<string, number> = { "lesson:9:1": t + 86_400_000, "lesson:9:5": t - 1000 };
     const round = roundKeys(items, (k) => due[k], t);
     expect(round).toHaveLength(ROUND_SIZE);
@@ -73,7 +73,7 @@ describe("a practice round", () => {
     expect(round).not.toContain("lesson:9:1");
   });
   test("a wrong answer goes to the back of the queue until it is answered right", () => {
-    let state = { queue: ["a", "b", "c"], total: 3, missed: [] as string[] };
+    let state = { queue: ["a", "b", "c"], total: 3, missed: [] as string[], answered: 0 };
     state = advance(state, "a", false);
     expect(state.queue).toEqual(["b", "c", "a"]);
     expect(state.missed).toEqual(["a"]);
@@ -82,15 +82,15 @@ describe("a practice round", () => {
     state = advance(state, "a", false);
     expect(state.queue).toEqual(["a"]);
     state = advance(state, "a", true);
-    expect(state).toEqual({ queue: [], total: 3, missed: ["a"] });
+    expect(state).toEqual({ queue: [], total: 3, missed: ["a"], answered: 5 });
   });
   test("the round travels in the URL and questions alternate between choosing and typing", () => {
-    const state = { queue: ["verb:maajaa:ind:3'", "lesson:1:2"], total: 4, missed: ["lesson:1:2"] };
+    const state = { queue: ["verb:maajaa:ind:3'", "lesson:1:2"], total: 4, missed: ["lesson:1:2"], answered: 3 };
     expect(readSession(new URLSearchParams(sessionParams(state)))).toEqual(state);
     expect(readSession(new URLSearchParams("lesson=1"))).toBeNull();
-    expect(questionKind({ queue: ["a", "b"], total: 2, missed: [] }, 3)).toBe("choose");
-    expect(questionKind({ queue: ["b"], total: 2, missed: [] }, 3)).toBe("type");
-    expect(questionKind({ queue: ["a", "b"], total: 2, missed: [] }, 0)).toBe("type");
+    expect(questionKind({ queue: ["a", "b"], total: 2, missed: [], answered: 0 }, 3)).toBe("choose");
+    expect(questionKind({ queue: ["b"], total: 2, missed: [], answered: 1 }, 3)).toBe("type");
+    expect(questionKind({ queue: ["a", "b"], total: 2, missed: [], answered: 0 }, 0)).toBe("type");
     expect(seededOrder([1, 2, 3, 4], "x")).toEqual(seededOrder([1, 2, 3, 4], "x"));
     expect([...seededOrder([1, 2, 3, 4], "x")].sort()).toEqual([1, 2, 3, 4]);
   });

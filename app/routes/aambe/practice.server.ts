@@ -94,7 +94,7 @@ export async function loadPracticePage(db: Db, url: URL, userId: number | null) 
       items: source.items.length,
       itemKeys: source.items.map((i) => i.key),
       due: queue.length,
-      startHref: queue.length > 0 ? href(source.base, { queue, total: queue.length, missed: [] }) : null,
+      startHref: queue.length > 0 ? href(source.base, { queue, total: queue.length, missed: [], answered: 0 }) : null,
     };
   }
 
@@ -159,9 +159,11 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
     now: new Date(),
   });
   const base = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m"]) base.delete(p);
+  for (const p of ["q", "t", "m", "n"]) base.delete(p);
   return {
     key,
+    /** The step this answers (the page shows the feedback only on that step). */
+    search: url.search,
     correct: outcome.correct,
     given,
     kind,

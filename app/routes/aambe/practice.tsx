@@ -50,7 +50,7 @@ function useLocalStart(page: Extract<PracticePage, { view: "start" }>) {
     const keys = page.base === "" ? Object.keys(cards) : page.itemKeys;
     const queue = roundKeys(keys.map((key) => ({ key })), (k) => cards[k]?.due, now);
     const base = page.base ? `${page.base}&` : "";
-    setLocal({ due: queue.length, href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [] })}` : null });
+    setLocal({ due: queue.length, href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [], answered: 0 })}` : null });
   }, [page]);
   return local ?? { due: page.due, href: page.startHref };
 }
@@ -118,7 +118,7 @@ function Summary({ page }: { page: Extract<PracticePage, { view: "summary" }> })
 function Question({ page, answer }: { page: Extract<PracticePage, { view: "question" }>; answer: Route.ComponentProps["actionData"] }) {
   const { item, kind } = page;
   const location = useLocation();
-  const done = answer && "key" in answer && answer.key === item.key ? answer : null;
+  const done = answer && "key" in answer && answer.key === item.key && answer.search === location.search ? answer : null;
   const [localCard, setLocalCard] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const next = useRef<HTMLAnchorElement>(null);
@@ -238,7 +238,7 @@ export default function Practice({ loaderData: page, actionData }: Route.Compone
   else if (page.view === "start") body = <Start page={page} />;
   else if (page.view === "summary") body = <Summary page={page} />;
   else if (page.view === "skip") body = <Link to={page.nextHref}>Continue</Link>;
-  else body = <Question key={`${page.item.key}:${page.remaining}`} page={page} answer={actionData} />;
+  else body = <Question key={`${page.item.key}:${page.number}:${page.remaining}`} page={page} answer={actionData} />;
   return (
     <section className="page learn">
       <p>
