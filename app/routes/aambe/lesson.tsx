@@ -44,7 +44,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
         <>
           <h2 id="lesson-forms">The forms</h2>
           <p className="muted">Each form is split into its prefix, stem and ending.</p>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="lesson-forms">
             <table className="learn-table lesson-table" aria-labelledby="lesson-forms">
               <thead>
                 <tr>
