@@ -42,6 +42,8 @@ export default [
     route("words", "routes/editor/words.tsx"),
     route("sentences", "routes/editor/sentences.tsx"),
     route("counts", "routes/editor/counts.tsx"),
+    route("stories", "routes/editor/stories.tsx"),
+    route("stories/:id", "routes/editor/story.tsx"),
   ]),
   route("editor/*", "routes/editor/alias.ts"),
   route("admin", "routes/admin.tsx"),

@@ -1,0 +1,53 @@
+import { env, exports } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { insertUser, sessionCookieHeader } from "../factories/users";
+
+const worker = exports.default;
+
+function post(path: string, fields: Record<string, string>, cookie: string) {
+  return worker.fetch(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams(fields),
+    }),
+  );
+}
+
+test("editors create, edit and publish stories; every change is in edit_log; learners cannot", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const learner = await sessionCookieHeader(env, await insertUser(env));
+
+  expect((await post("/DEV_editor/stories", { title: "Nope" }, learner)).status).toBe(403);
+  const created = await post("/DEV_editor/stories", { title: "  A  test story " }, cookie);
+  expect(created.status).toBe(302);
+  const id = created.headers.get("location")!.split("/").at(-1)!;
+  expect(id).toMatch(/^ED[0-9A-Z]{6}$/);
+
+  const bad = await post(`/DEV_editor/stories/${id}`, { title: "A test story", status: "published", sentences: "Nmaajaa." }, cookie);
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).toContain("Line 1: write the sentence, a | and its English translation.");
+  const empty = await post(`/DEV_editor/stories/${id}`, { title: "A test story", status: "published", sentences: "" }, cookie);
+  expect(await empty.text()).toContain("A published story needs at least one sentence.");
+
+  const saved = await post(
+    `/DEV_editor/stories/${id}`,
+    { title: "A test story", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." },
+    cookie,
+  );
+  expect(saved.status).toBe(200);
+  const row = await env.DB.prepare("SELECT title, completed, data FROM stories WHERE id = ?").bind(id).first<{ title: string; completed: number; data: string }>();
+  expect(row).toEqual({
+    title: "A test story",
+    completed: 1,
+    data: JSON.stringify([[{ text: "Nmaajaa.", trans: "I leave." }], [{ text: "Maajaa.", trans: "S/he leaves." }]]),
+  });
+  const log = await env.DB.prepare("SELECT action, user_id FROM edit_log WHERE entity = 'stories' AND entity_id = ? ORDER BY id").bind(id).all();
+  expect(log.results).toEqual([
+    { action: "create", user_id: editor.id },
+    { action: "publish", user_id: editor.id },
+  ]);
+  expect((await post(`/DEV_editor/stories/${id}`, { title: "x", status: "draft", sentences: "" }, learner)).status).toBe(403);
+});
