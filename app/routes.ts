@@ -44,6 +44,8 @@ export default [
     route("counts", "routes/editor/counts.tsx"),
     route("stories", "routes/editor/stories.tsx"),
     route("stories/:id", "routes/editor/story.tsx"),
+    route("lessons", "routes/editor/lessons.tsx"),
+    route("lessons/:id", "routes/editor/lesson.tsx"),
   ]),
   route("editor/*", "routes/editor/alias.ts"),
   route("admin", "routes/admin.tsx"),

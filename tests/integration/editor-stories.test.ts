@@ -51,3 +51,36 @@ test("editors create, edit and publish stories; every change is in edit_log; lea
   ]);
   expect((await post(`/DEV_editor/stories/${id}`, { title: "x", status: "draft", sentences: "" }, learner)).status).toBe(403);
 });
+
+test("editors create a lesson, give it dictionary words and cells, publish it; unknown words are refused; edit_log records it", async () => {
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem, source) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa', 'test')",
+  ).run();
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const created = await post("/DEV_editor/lessons", { title: "Editor lesson" }, cookie);
+  expect(created.status).toBe(302);
+  const id = Number(created.headers.get("location")!.split("/").at(-1));
+  const fields = {
+    title: "Editor lesson",
+    summary: "A summary.",
+    explanation: "Plain English.",
+    words: "maajaa vai",
+    cells: "ind 1s\nind 3s",
+    sentences: "Nmaajaa. | I leave.",
+    status: "published",
+  };
+  const unknown = await post(`/DEV_editor/lessons/${id}`, { ...fields, words: "maajaa vai\nzzzz vai" }, cookie);
+  expect(unknown.status).toBe(400);
+  expect(await unknown.text()).toContain("Not in the dictionary: zzzz (vai).");
+  const badCell = await post(`/DEV_editor/lessons/${id}`, { ...fields, cells: "nonsense" }, cookie);
+  expect(await badCell.text()).toContain("is not a cell");
+  const ok = await post(`/DEV_editor/lessons/${id}`, fields, cookie);
+  expect(ok.status).toBe(200);
+  const page = await (await worker.fetch(`http://localhost/aambe/learn/${id}`)).text();
+  expect(page).toContain("Editor lesson");
+  expect(page).toContain("nmaajaa");
+  expect(page).toContain("Nmaajaa.");
+  const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lessons' AND entity_id = ? ORDER BY id").bind(String(id)).all();
+  expect(log.results.map((r) => r.action)).toEqual(["create", "publish"]);
+});

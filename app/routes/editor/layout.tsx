@@ -28,6 +28,7 @@ const VIEWS = [
   { to: `${EDITOR_BASE}/words`, label: "WORDS" },
   { to: `${EDITOR_BASE}/sentences`, label: "SENTENCES" },
   { to: `${EDITOR_BASE}/stories`, label: "STORIES" },
+  { to: `${EDITOR_BASE}/lessons`, label: "LESSONS" },
 ] as const;
 
 function EditorFooter({ username, color, paging }: { username: string; color: string; paging: RankPaging | null }) {
