@@ -76,3 +76,18 @@ export async function lessonHistory(db: Db, id: number) {
     .orderBy(desc(editLog.id))
     .limit(20);
 }
+
+export async function getLessonSentence(db: Db, lessonId: number, position: number) {
+  return (
+    (await db
+      .select({ id: lessonItems.id, value: lessonItems.value })
+      .from(lessonItems)
+      .where(and(eq(lessonItems.lessonId, lessonId), eq(lessonItems.position, position), eq(lessonItems.type, "sent")))
+      .get()) ?? null
+  );
+}
+
+/** Points a lesson sentence at its new recording (the upload itself is already in edit_log). */
+export async function setLessonSentenceAudio(db: Db, itemId: number, audioId: number) {
+  await db.update(lessonItems).set({ audioId }).where(eq(lessonItems.id, itemId));
+}

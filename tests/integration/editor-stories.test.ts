@@ -84,3 +84,34 @@ test("editors create a lesson, give it dictionary words and cells, publish it; u
   const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lessons' AND entity_id = ? ORDER BY id").bind(String(id)).all();
   expect(log.results.map((r) => r.action)).toEqual(["create", "publish"]);
 });
+
+test("a lesson sentence gets its recording from the editor's recorder; it is public and plays in the lesson", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const created = await post("/DEV_editor/lessons", { title: "Lesson with audio" }, cookie);
+  const id = Number(created.headers.get("location")!.split("/").at(-1));
+  await post(`/DEV_editor/lessons/${id}`, { title: "Lesson with audio", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" }, cookie);
+  const clip = new Uint8Array(256);
+  clip.set(new TextEncoder().encode("OggS"), 0);
+  const upload = (c: string | null, position = 1) => {
+    const body = new FormData();
+    body.append("audio", new Blob([clip]), "clip.ogg");
+    return worker.fetch(
+      new Request(`http://localhost/api/editor/lessons/${id}/sentences/${position}/audio`, {
+        method: "POST",
+        headers: { Origin: "http://localhost", ...(c ? { Cookie: c } : {}) },
+        body,
+      }),
+    );
+  };
+  expect((await upload(null)).status).toBe(401);
+  expect((await upload(cookie, 9)).status).toBe(400);
+  const ok = await upload(cookie);
+  expect(ok.status).toBe(200);
+  const { files } = await ok.json<{ files: string[] }>();
+  expect(files[0]).toMatch(new RegExp(`^lesson${id}_1_\\w+\\.ogg$`));
+  const page = await (await worker.fetch(`http://localhost/aambe/learn/${id}`)).text();
+  expect(page).toContain(`/audio/${files[0]}`);
+  const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lesson_items' AND entity_id = ?").bind(`${id}:1`).all();
+  expect(log.results).toEqual([{ action: "add_audio" }]);
+});

@@ -4,7 +4,8 @@
  * the engine's high-confidence forms only; words not in the dictionary are refused, and the sentences' words are
  * checked with the analyser (unknown ones highlighted). Each save is in edit_log.
  */
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { ClipRecorder } from "../../components/editor/clip-recorder";
 import { getLexemesByNames } from "../../../db/queries/lessons";
 import { getLessonForEditor, lessonHistory, saveLesson } from "../../../db/queries/lesson-editor";
 import { getBindings } from "../../context";
@@ -31,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const spec = parseSpec(lesson.spec);
   const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
   const preview = spec ? expandLesson(spec, lexicon).table : null;
-  const sentences = lesson.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans }));
+  const sentences = lesson.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position, hasAudio: i.audioId !== null }));
   const words = lookupWords(await getSearchIndex(db, env), sentences.map((s) => s.text));
   return {
     lesson: {
@@ -42,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       status: lesson.status,
       words: spec?.words.map((w) => `${w.name} ${w.pos}`).join("\n") ?? "",
       cells: spec?.cells.join("\n") ?? "",
-      sentences: formatStoryText([sentences]),
+      sentences: formatStoryText([sentences.map(({ text, trans }) => ({ text, trans }))]),
     },
     sentences,
     unknown: Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word),
@@ -95,6 +96,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function EditorLesson({ loaderData, actionData }: Route.ComponentProps) {
   const { lesson, preview, sentences, unknown, history } = loaderData;
   const unknownSet = new Set(unknown);
+  const [search] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const recording = sentences.find((s) => String(s.position) === search.get("record"));
   const field = (id: string, label: string, input: React.ReactNode, hint?: string) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -176,10 +180,27 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
                     "word" in p && unknownSet.has(p.word) ? <mark key={j} className="unknown-word">{p.word}</mark> : <span key={j}>{"word" in p ? p.word : p.text}</span>,
                   )}
                 </span>{" "}
-                — {s.trans}
+                — {s.trans} <span className="muted">{s.hasAudio ? "(recorded)" : "(no recording)"}</span>{" "}
+                <Link to={`?record=${s.position}`} preventScrollReset>
+                  Record<span className="visually-hidden"> sentence {i + 1}</span>
+                </Link>
               </li>
             ))}
           </ol>
+          {recording ? (
+            <>
+              <p lang="otw">
+                <strong>{recording.text}</strong>
+              </p>
+              <ClipRecorder
+                formId={recording.position}
+                form={recording.text}
+                clipCount={0}
+                uploadUrl={`/api/editor/lessons/${lesson.id}/sentences/${recording.position}/audio`}
+                onUploaded={() => void revalidate()}
+              />
+            </>
+          ) : null}
         </>
       ) : null}
       <h2>History</h2>
