@@ -304,19 +304,35 @@ export const stories = sqliteTable(
     source: text("source", { enum: STORY_SOURCES }).notNull(),
     title: text("title").notNull(),
     completed: integer("completed", { mode: "boolean" }).notNull().default(false),
-    /** JSON: Array<Array<{ text, trans }>> — paragraphs of sentences. */
-    data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string }>>>().notNull(),
+    /** JSON: Array<Array<{ text, trans, audio? }>> — paragraphs of sentences (audio: an R2 key under audio/). */
+    data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string; audio?: string }>>>().notNull(),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("stories_title_idx").on(t.title)],
 );
 
-export const lessons = sqliteTable("lessons", {
-  /** The lesson number in /aambe/learn/{num}. */
-  id: integer("id").primaryKey(),
-  title: text("title").notNull(),
-});
+export const LESSON_STATUSES = ["draft", "published"] as const;
+
+/** A lesson of the course (migrations/0005): its words and cells are data (spec), its forms come from the engine. */
+export const lessons = sqliteTable(
+  "lessons",
+  {
+    /** The lesson number in /aambe/learn/{num}. */
+    id: integer("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Place on the course path (ascending, then id). */
+    position: integer("position").notNull().default(0),
+    status: text("status", { enum: LESSON_STATUSES }).notNull().default("published"),
+    summary: text("summary").notNull().default(""),
+    /** Plain-English explanation; paragraphs separated by blank lines. */
+    explanation: text("explanation").notNull().default(""),
+    /** JSON LessonSpec (app/utils/course.ts): { words: [{ name, pos }], cells: ["ind 1s", "pl", …] }. */
+    spec: text("spec", { mode: "json" }).$type<{ words: Array<{ name: string; pos: string }>; cells: string[] }>(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("lessons_status_position_idx").on(t.status, t.position)],
+);
 
 export const lessonItems = sqliteTable(
   "lesson_items",

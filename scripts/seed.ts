@@ -50,6 +50,25 @@ function wordsOf(text: string) {
     .filter(Boolean);
 }
 
+export type CourseLesson = {
+  id: number;
+  title: string;
+  summary: string;
+  explanation: string;
+  words: Array<{ name: string; pos: string }>;
+  cells: string[];
+  sentences: Array<{ text: string; trans: string }>;
+};
+
+export function readCourse(): CourseLesson[] {
+  return (JSON.parse(readFileSync(path.join(dataDir, "course.json"), "utf8")) as CourseLesson[]).map((l) => ({
+    ...l,
+    title: normalizeText(l.title),
+    explanation: l.explanation.normalize("NFC"),
+    sentences: l.sentences.map((x) => ({ text: normalizeText(x.text), trans: normalizeText(x.trans) })),
+  }));
+}
+
 export async function buildSeedSql(): Promise<string> {
   const out: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
@@ -94,18 +113,17 @@ export async function buildSeedSql(): Promise<string> {
 
   out.push(`${RERANK_FORMS_SQL};`, `${CLEAN_FORM_RANKS_SQL};`);
 
-  for (const [id, title] of [
-    [1, "Lesson 1: First verbs"],
-    [2, "Lesson 2"],
-    [3, "Lesson 3"],
-  ] as const) {
-    out.push(`INSERT INTO lessons (id, title) VALUES (${id}, ${q(title)});`);
-  }
-  for (const row of readTsv("lessons.tsv")) {
-    const lexemeId = row.type === "word" ? lexemeRef(row.value, row.pos) : "NULL";
+  // The course (db/seed/data/course.json): lessons as data, their forms come from the engine at request time.
+  for (const [i, lesson] of readCourse().entries()) {
+    const spec = JSON.stringify({ words: lesson.words, cells: lesson.cells });
     out.push(
-      `INSERT INTO lesson_items (lesson_id, position, type, value, pos, trans, lexeme_id) VALUES (${q(Number(row.lesson))}, ${q(Number(row.position))}, ${q(row.type)}, ${q(row.value)}, ${q(row.pos)}, ${q(row.trans)}, ${lexemeId});`,
+      `INSERT INTO lessons (id, title, position, status, summary, explanation, spec) VALUES (${q(lesson.id)}, ${q(lesson.title)}, ${q(i + 1)}, 'published', ${q(lesson.summary)}, ${q(lesson.explanation)}, ${q(spec)});`,
     );
+    for (const [j, sentence] of lesson.sentences.entries()) {
+      out.push(
+        `INSERT INTO lesson_items (lesson_id, position, type, value, trans) VALUES (${q(lesson.id)}, ${q(j + 1)}, 'sent', ${q(sentence.text)}, ${q(sentence.trans)});`,
+      );
+    }
   }
 
   const stories = JSON.parse(readFileSync(path.join(dataDir, "stories.json"), "utf8")) as Array<{

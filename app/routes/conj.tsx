@@ -8,6 +8,7 @@ import {
   CLASS_NAMES, PERSON_NAMES, explain, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
 import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../core/grammar/conj-form";
+import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conj";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     state,
     verbs: options[state.type].map(({ value, label }) => ({ value, label })),
-    lexeme: chosen ? { name: chosen.lexeme.name, gloss: chosen.lexeme.gloss } : null,
+    lexeme: chosen ? { name: chosen.lexeme.name, pos: chosen.lexeme.pos, gloss: chosen.lexeme.gloss } : null,
     result,
     derivation: chosen && result ? explain(chosen.lexeme, cell) : null,
     full: full?.map((r) => ({
@@ -166,6 +167,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           <p className="alert alert-warning">No form found!</p>
         )}
       </div>
+      {lexeme ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} /> : null}
 
       {full && lexeme && (
         <table className="conj-paradigm">

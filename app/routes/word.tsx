@@ -13,6 +13,9 @@ import { sentenceSourceLabel } from "../../db/queries/sentences";
 import { AudioButton } from "../components/audio-button";
 import { JsonLd } from "../components/json-ld";
 import { ReportLink } from "../components/report-link";
+import { AudioStatus } from "../components/audio-status";
+import { PractiseWord } from "../components/learn/practise-word";
+import { verbClassOf } from "../core/grammar";
 import { WordName } from "../components/word-name";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
@@ -109,13 +112,15 @@ export default function Word({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-      ) : null}
+      ) : (
+        <AudioStatus audio={null} name={word.name} />
+      )}
       <p>
         <ReportLink kind="word" page={page} subject={word.name} />
       </p>
 
       <WordForms forms={forms} />
-      {/* SLOT: "Practise this word" — the practice entry point (added with the practice work). */}
+      {verbClassOf(word.pos) ? <PractiseWord verb={word.name} pos={word.pos} /> : null}
 
       {sentences.length > 0 ? (
         <section aria-labelledby="examples-heading">

@@ -4,12 +4,12 @@
  */
 import { z } from "zod";
 
-/** e.g. "lesson:1:3" (lesson 1, item 3) or "verb:maajaa:ind:1s". */
+/** e.g. "lesson:1:3" (lesson 1, item 3), "verb:maajaa:ind:1s" or "noun:kwe.na:pl" (app/utils/course.ts). */
 export const CardKeySchema = z
   .string()
   .min(3)
   .max(200)
-  .regex(/^(lesson|verb):[^\s]+$/, "Expected a card key such as lesson:1:3 or verb:maajaa:ind:1s.");
+  .regex(/^(lesson|verb|noun):[^\s]+$/, "Expected a card key such as lesson:1:3 or verb:maajaa:ind:1s.");
 
 const DateString = z.iso.datetime({ offset: true });
 

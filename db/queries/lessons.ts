@@ -20,13 +20,57 @@ export function audioPathForKey(key: string | null | undefined): string | null {
   return /^[A-Za-z0-9_-]{1,200}\.(mp3|ogg|opus|webm|m4a|wav)$/.test(file) ? `/${key}` : null;
 }
 
-export async function listLessons(db: Db) {
-  return db.select({ id: lessons.id, title: lessons.title }).from(lessons).orderBy(asc(lessons.id));
+const LESSON_COLUMNS = {
+  id: lessons.id,
+  title: lessons.title,
+  position: lessons.position,
+  status: lessons.status,
+  summary: lessons.summary,
+  explanation: lessons.explanation,
+  spec: lessons.spec,
+};
+
+/** The course path: lessons in order (drafts only when asked, for editors). */
+export async function listLessons(db: Db, opts: { drafts?: boolean } = {}) {
+  return db
+    .select(LESSON_COLUMNS)
+    .from(lessons)
+    .where(opts.drafts ? undefined : eq(lessons.status, "published"))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+}
+
+/** Dictionary entries by headword (any of the names), for the course's word lists. */
+export async function getLexemesByNames(db: Db, names: readonly string[]) {
+  const unique = [...new Set(names)].filter(Boolean);
+  if (unique.length === 0) return [];
+  const out = [];
+  for (let i = 0; i < unique.length; i += 90) {
+    out.push(
+      ...(await db
+        .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem, audioKey: audioObjects.key })
+        .from(lexemes)
+        .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+        .where(inArray(lexemes.name, unique.slice(i, i + 90)))
+        .orderBy(asc(lexemes.id))),
+    );
+  }
+  return out.map(({ audioKey, ...l }) => ({ ...l, audio: audioPathForKey(audioKey) }));
+}
+
+/** Items (sentences, and words of older lessons) of several lessons, for resolving practice cards. */
+export async function getLessonItemsByKeys(db: Db, keys: ReadonlyArray<{ lessonId: number; position: number }>) {
+  const ids = [...new Set(keys.map((k) => k.lessonId))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ lessonId: lessonItems.lessonId, position: lessonItems.position, value: lessonItems.value, trans: lessonItems.trans })
+    .from(lessonItems)
+    .where(inArray(lessonItems.lessonId, ids.slice(0, 90)));
+  return rows.filter((r) => keys.some((k) => k.lessonId === r.lessonId && k.position === r.position));
 }
 
 /** A lesson with its items in order (item audio, else the linked word's audio), or null when there is no such lesson. */
 export async function getLesson(db: Db, id: number) {
-  const lesson = await db.select({ id: lessons.id, title: lessons.title }).from(lessons).where(eq(lessons.id, id)).get();
+  const lesson = await db.select(LESSON_COLUMNS).from(lessons).where(eq(lessons.id, id)).get();
   if (!lesson) return null;
   const rows = await db
     .select({
@@ -86,7 +130,7 @@ export async function getLexemeByName(db: Db, name: string, pos?: readonly strin
   return { ...lexeme, audio: audioPathForKey(audioKey) };
 }
 
-/** Recordings of word forms (editor clips linked to a form row), keyed by form. */
+/** Recordings of word forms (editor clips linked to a form row, else a headword's recording of the same spelling), keyed by form. */
 export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(wordforms)].filter(Boolean);
   if (unique.length === 0) return {};
@@ -96,10 +140,25 @@ export async function getFormAudio(db: Db, wordforms: readonly string[]): Promis
     .innerJoin(forms, eq(forms.id, audioObjects.formId))
     .where(inArray(forms.form, unique))
     .orderBy(asc(audioObjects.id));
+  // A dictionary headword spelled exactly like the form is a recording of that same word.
+  const headwords = await db
+    .select({ form: lexemes.name, key: audioObjects.key })
+    .from(lexemes)
+    .innerJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+    .where(inArray(lexemes.name, unique.slice(0, 90)))
+    .orderBy(asc(lexemes.id));
   const out: Record<string, string> = {};
-  for (const row of rows) {
+  for (const row of [...rows, ...headwords]) {
     const path = audioPathForKey(row.key);
     if (path && !out[row.form]) out[row.form] = path;
   }
   return out;
+}
+
+/** Every lesson's item positions (the course path's card keys of sentences). */
+export async function listLessonItemPositions(db: Db) {
+  return db
+    .select({ lessonId: lessonItems.lessonId, position: lessonItems.position })
+    .from(lessonItems)
+    .orderBy(asc(lessonItems.lessonId), asc(lessonItems.position));
 }

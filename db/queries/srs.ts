@@ -1,5 +1,5 @@
 /** Spaced-repetition cards of signed-in learners (ts-fsrs state synced from local storage). */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { srsCards } from "../schema";
 
@@ -57,4 +57,43 @@ export async function summarizeSrsCards(db: Db, userId: number, now = Date.now()
     else if (row.key.startsWith("verb:")) verbForms++;
   }
   return { cards: rows.length, due, reviews, lessons: [...lessons].sort((a, b) => a - b), verbForms };
+}
+
+/** The learner's cards for some keys (the server is the source of truth for signed-in learners). */
+export async function getSrsCards(db: Db, userId: number, keys: readonly string[]): Promise<SrsCardRow[]> {
+  const unique = [...new Set(keys)];
+  const out: SrsCardRow[] = [];
+  for (let i = 0; i < unique.length; i += 90) {
+    const rows = await db
+      .select({ key: srsCards.cardKey, state: srsCards.state, due: srsCards.due, updatedAt: srsCards.updatedAt })
+      .from(srsCards)
+      .where(and(eq(srsCards.userId, userId), inArray(srsCards.cardKey, unique.slice(i, i + 90))));
+    out.push(...rows.map((r) => ({ ...r, updatedAt: r.updatedAt.getTime() })));
+  }
+  return out;
+}
+
+/** Cards due by `now`, earliest first. */
+export async function listDueSrsCards(db: Db, userId: number, now: number, limit: number) {
+  return db
+    .select({ key: srsCards.cardKey, due: srsCards.due })
+    .from(srsCards)
+    .where(and(eq(srsCards.userId, userId), lte(srsCards.due, now)))
+    .orderBy(asc(srsCards.due), asc(srsCards.cardKey))
+    .limit(limit);
+}
+
+/** Adds cards the learner does not have yet (never touches an existing card). Returns how many were added. */
+export async function addNewSrsCards(db: Db, userId: number, cards: readonly SrsCardRow[]): Promise<number> {
+  if (cards.length === 0) return 0;
+  const statements = cards.map((card) =>
+    db
+      .insert(srsCards)
+      .values({ userId, cardKey: card.key, state: card.state, due: card.due, updatedAt: new Date(card.updatedAt) })
+      .onConflictDoNothing()
+      .returning({ key: srsCards.cardKey }),
+  );
+  const [first, ...rest] = statements;
+  const results = await db.batch([first, ...rest]);
+  return results.reduce((n, rows) => n + rows.length, 0);
 }

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { STORY_SOURCES, stories } from "../schema";
+import { editLog, STORY_SOURCES, stories, users } from "../schema";
 
 export type StorySource = (typeof STORY_SOURCES)[number];
 
@@ -36,4 +36,61 @@ export async function listStoriesBySource(db: Db, source: StorySource) {
     .from(stories)
     .where(eq(stories.source, source))
     .orderBy(asc(stories.id));
+}
+
+export type StoryData = Array<Array<{ text: string; trans: string; audio?: string }>>;
+
+/** Every story, drafts included, newest edits first (the editor's list). */
+export async function listStoriesForEditor(db: Db) {
+  return db
+    .select({ id: stories.id, title: stories.title, completed: stories.completed })
+    .from(stories)
+    .orderBy(desc(stories.updatedAt), asc(stories.id));
+}
+
+/** A new draft story, written together with its edit_log row (one D1 batch). */
+export async function createStory(db: Db, input: { id: string; title: string; userId: number }) {
+  const now = new Date();
+  await db.batch([
+    db.insert(stories).values({ id: input.id, source: "misc", title: input.title, completed: false, data: [], updatedAt: now }),
+    db.insert(editLog).values({
+      userId: input.userId,
+      entity: "stories",
+      entityId: input.id,
+      action: "create",
+      before: null,
+      after: { title: input.title, completed: false },
+    }),
+  ]);
+}
+
+/** Saves a story's title, sentences and status with an edit_log row holding what it was and what it became. */
+export async function updateStory(db: Db, input: { id: string; title: string; completed: boolean; data: StoryData; userId: number }) {
+  const before = await getStory(db, input.id);
+  if (!before) return false;
+  const after = { title: input.title, completed: input.completed, data: input.data };
+  const action = before.completed !== input.completed ? (input.completed ? "publish" : "unpublish") : "update";
+  await db.batch([
+    db.update(stories).set({ ...after, updatedAt: new Date() }).where(eq(stories.id, input.id)),
+    db.insert(editLog).values({
+      userId: input.userId,
+      entity: "stories",
+      entityId: input.id,
+      action,
+      before: { title: before.title, completed: before.completed, data: before.data },
+      after,
+    }),
+  ]);
+  return true;
+}
+
+/** The story's audit trail, newest first. */
+export async function storyHistory(db: Db, id: string) {
+  return db
+    .select({ id: editLog.id, action: editLog.action, createdAt: editLog.createdAt, username: users.username })
+    .from(editLog)
+    .leftJoin(users, eq(users.id, editLog.userId))
+    .where(and(eq(editLog.entity, "stories"), eq(editLog.entityId, id)))
+    .orderBy(desc(editLog.id))
+    .limit(20);
 }

@@ -152,20 +152,20 @@ test("/aambe/practice says so when the verb or lesson does not exist", async () 
   expect(lesson.html).toContain("There is no such lesson.");
 });
 
-test("/aambe/practice?verb= (lemma or id) drills the engine's forms of that verb, or says they are not available", async () => {
+test("/aambe/practice?verb= (lemma or id) drills the engine's high-confidence forms of that verb", async () => {
   const verb = await ensureSampleVerb();
   const row = await env.DB.prepare("SELECT id FROM lexemes WHERE name = 'maajaa' AND pos = 'vai'").first<{ id: number }>();
-  const forms = VAI_SUBJECTS.flatMap((s) => inflect(verb, { order: "ind", subject: s.code }) ?? []);
+  const forms = VAI_SUBJECTS.flatMap((s) => inflect(verb, { order: "ind", subject: s.code }) ?? []).filter((f) => f.confidence === "high");
   for (const path of ["/aambe/practice?verb=maajaa", `/aambe/practice?verb=${row!.id}`]) {
     const { html } = await get(path);
-    if (forms.length > 0) {
-      expect(html, path).toContain("Independent forms of");
-      // The drill's items are the engine's forms, keyed by verb, order and subject.
-      // (turbo-stream hydration data: strings appear as \"…\")
-      for (const form of forms) expect(html, path).toContain(`\\"${form.form}\\"`);
-      expect(html, path).toContain("verb:maajaa:ind:1s");
-    } else {
-      expect(html, path).toContain("The forms of this verb are not available yet.");
-    }
+    expect(html, path).toContain("Independent forms of");
+    expect(html, path).toContain(`${forms.length} items`);
+    // The round's cards are keyed by verb, order and subject, and the Start link carries them.
+    expect(html, path).toContain("verb:maajaa:ind:1s");
+    expect(html, path).toMatch(/href="\/aambe\/practice\?verb=maajaa&amp;q=verb%3Amaajaa%3Aind%3A1s/);
   }
+  // The first question asks for the meaning of the first form, with the right meaning among the choices.
+  const { html } = await get(`/aambe/practice?verb=maajaa&q=${encodeURIComponent("verb:maajaa:ind:1s")}&t=1`);
+  expect(html).toContain(forms[0].form);
+  expect(html).toContain(forms[0].gloss);
 });

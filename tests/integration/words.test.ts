@@ -73,6 +73,7 @@ test("/k/{id} shows name, part of speech, gloss and a back link, and no audio bu
   expect(html).toContain("see someone (test)");
   expect(html).toContain('href="/k"');
   expect(html).not.toContain("audio-button");
+  expect(html).toContain("No recording of this word yet.");
 });
 
 test("/k/{id} has an audio button when the word has a recording, and the recording is served", async () => {
@@ -86,6 +87,7 @@ test("/k/{id} has an audio button when the word has a recording, and the recordi
   await env.DB.prepare("UPDATE lexemes SET audio_id = ? WHERE id = ?").bind(audio!.id, id).run();
   const { html } = await page(`/k/${id}`);
   expect(html).toContain("audio-button");
+  expect(html).not.toContain("No recording of this word yet.");
   expect(html).toContain(`href="/${key}"`);
   const served = await worker.fetch(new Request(`http://localhost/${key}`, { method: "HEAD" }));
   expect(served.status).toBe(200);

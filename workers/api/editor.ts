@@ -7,6 +7,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
 import { listCounts } from "../../db/queries/editor-counts";
+import { getLessonSentence, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
 import {
   findLexemesByName,
   getFormDetail,
@@ -125,28 +126,9 @@ export const editor = new Hono<EditorEnv>()
     const id = formId(c);
     const form = id ? await getFormForUpload(c.var.db, id) : null;
     if (!form) return uploadFailure(c, "nothing");
-    let body: FormData;
-    try {
-      body = await readCappedFormData(c.req.raw, 1);
-    } catch (error) {
-      if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
-      return uploadFailure(c, "nothing");
-    }
-    const files = body.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
-    if (files.length === 0) return uploadFailure(c, "nothing");
-    // One recording per request (the recorder sends a pending list clip by clip).
-    if (files.length > 1) return uploadFailure(c, "oneFile");
-    const checked = [];
-    for (const file of files) {
-      const result = await checkAudioFile(file);
-      if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
-      checked.push(result);
-    }
-    const refusal = await takeUploadBudget(c.var.db, c.var.user.id, checked[0]!.bytes.length);
-    if (refusal) {
-      c.header("Retry-After", String(refusal.retryAfter));
-      return uploadFailure(c, "budget");
-    }
+    const received = await receiveOneClip(c);
+    if (received instanceof Response) return received;
+    const checked = [received];
     // Server-made names: form without punctuation + running index + '.ogg' (docs/product.md §5); the content type is the sniffed one.
     const base = formClipBase(form.form, form.id);
     const names: string[] = [];
@@ -159,6 +141,21 @@ export const editor = new Hono<EditorEnv>()
       next = Number(/(\d+)\.ogg$/.exec(stored.key)![1]) + 1;
     }
     return c.json({ success: true, files: names });
+  })
+  .post("/lessons/:id/sentences/:position/audio", async (c) => {
+    // A recording of one lesson sentence (ADR 016), public under audio/ like the words' recordings.
+    const [lessonId, position] = [c.req.param("id"), c.req.param("position")].map((v) => (/^[1-9]\d{0,8}$/.test(v) ? Number(v) : 0));
+    const sentence = lessonId && position ? await getLessonSentence(c.var.db, lessonId, position) : null;
+    if (!sentence) return uploadFailure(c, "nothing");
+    const received = await receiveOneClip(c);
+    if (received instanceof Response) return received;
+    const stamp = Date.now().toString(36);
+    const keys = Array.from({ length: 20 }, (_, i) => `audio/lesson${lessonId}_${position}_${stamp}${i}.ogg`);
+    const audit = { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" };
+    const stored = await storeAudio(c, received, keys, null, audit);
+    if (!stored) return uploadFailure(c, "failed", { uploaded: [] });
+    await setLessonSentenceAudio(c.var.db, sentence.id, stored.id);
+    return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
   })
   .get("/audio/:id", async (c) => {
     const parsed = IdParam.safeParse(c.req.param("id"));
@@ -186,6 +183,29 @@ async function readJson(c: Context): Promise<unknown> {
 }
 
 /** D1 row first (claims the key), then R2; the row is removed again if R2 fails. */
+/** The one checked recording of an upload request, or the failure response (size, type, count, daily budget). */
+async function receiveOneClip(c: Context<EditorEnv>) {
+  let body: FormData;
+  try {
+    body = await readCappedFormData(c.req.raw, 1);
+  } catch (error) {
+    if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
+    return uploadFailure(c, "nothing");
+  }
+  const files = body.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  if (files.length === 0) return uploadFailure(c, "nothing");
+  // One recording per request (the recorder sends a pending list clip by clip).
+  if (files.length > 1) return uploadFailure(c, "oneFile");
+  const result = await checkAudioFile(files[0]!);
+  if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
+  const refusal = await takeUploadBudget(c.var.db, c.var.user.id, result.bytes.length);
+  if (refusal) {
+    c.header("Retry-After", String(refusal.retryAfter));
+    return uploadFailure(c, "budget");
+  }
+  return result;
+}
+
 async function storeAudio(
   c: Context<EditorEnv>,
   file: { bytes: Uint8Array; audio: { contentType: string } },

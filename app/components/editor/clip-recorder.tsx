@@ -6,7 +6,20 @@ import { useEffect, useState } from "react";
 import { formClipName } from "../../utils/clip-names";
 import { MESSAGES, postAudio, RecordButton, StatusMessage, useFlash, useRecorder, type Clip } from "./recorder";
 
-export function ClipRecorder({ formId, form, clipCount, onUploaded }: { formId: number; form: string; clipCount: number; onUploaded: () => void }) {
+export function ClipRecorder({
+  formId,
+  form,
+  clipCount,
+  onUploaded,
+  uploadUrl,
+}: {
+  formId: number;
+  form: string;
+  clipCount: number;
+  onUploaded: () => void;
+  /** Where clips go (default: the form's own audio call); e.g. a lesson sentence's. */
+  uploadUrl?: string;
+}) {
   const [pending, setPending] = useState<Clip[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,7 +50,7 @@ export function ClipRecorder({ formId, form, clipCount, onUploaded }: { formId: 
     for (const [i, clip] of pending.entries()) {
       const body = new FormData();
       body.append("audio", clip.blob, names[i]);
-      const result = await postAudio(`/api/editor/forms/${formId}/audio`, body);
+      const result = await postAudio(uploadUrl ?? `/api/editor/forms/${formId}/audio`, body);
       if (!result.ok) {
         setBusy(false);
         pending.filter((c) => sent.includes(c.id)).forEach((c) => URL.revokeObjectURL(c.url));

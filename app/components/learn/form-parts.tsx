@@ -1,7 +1,7 @@
 import type { Inflection } from "../../core/grammar";
 
 /** prefix-root-suffix of an engine form, with the parts visibly distinct. */
-export function FormParts({ inflection }: { inflection: Inflection }) {
+export function FormParts({ inflection }: { inflection: Pick<Inflection, "prefix" | "root" | "suffix"> }) {
   return (
     <span className="form-parts" lang="otw">
       {inflection.prefix ? (

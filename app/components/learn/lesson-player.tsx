@@ -2,13 +2,14 @@
  * The lesson player (docs/product.md §4): a start screen, then the items one at a time. With JavaScript
  * the recording plays 250 ms after an item shows and the English appears 500 ms after; without
  * it everything shows at once. The step lives in the URL (?step=), so Next works without JS.
- * Finish stores the lesson in local storage and moves on to /aambe/practice.
+ * Finish moves on to the lesson's practice (/aambe/practice?lesson=…), where the schedule lives.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import type { LessonItem } from "../../../db/queries/lessons";
+import { Link } from "react-router";
 import { AudioButton } from "./audio-button";
-import { LESSON_DATA_KEY, LESSON_NUMBER_KEY } from "./storage-keys";
+
+/** One step of the player: an engine form or a sentence. */
+export type PlayerItem = { label: string; value: string; trans: string; audio: string | null };
 
 export const AUDIO_DELAY_MS = 250;
 export const REVEAL_DELAY_MS = 500;
@@ -17,10 +18,9 @@ export function LessonPlayer({
   lesson,
   step,
 }: {
-  lesson: { id: number; title: string; items: LessonItem[] };
+  lesson: { id: number; title: string; items: PlayerItem[] };
   step: number;
 }) {
-  const navigate = useNavigate();
   const total = lesson.items.length;
   // The server render and hydration show the English at once; a step reached in the browser waits.
   const [firstStep] = useState(step);
@@ -38,7 +38,7 @@ export function LessonPlayer({
     return (
       <div className="lesson-start">
         <p>
-          {`${total} ${total === 1 ? "item" : "items"}`}: words and sentences, one at a time, with the English shortly after.
+          {`${total} ${total === 1 ? "item" : "items"}`}: forms and sentences, one at a time, with the English shortly after.
         </p>
         <Link className="button button-primary" to="?step=1" preventScrollReset>
           Start the lesson
@@ -52,19 +52,6 @@ export function LessonPlayer({
   const last = step === total;
   const practiceHref = `/aambe/practice?lesson=${lesson.id}`;
 
-  function finish(event: React.MouseEvent) {
-    event.preventDefault();
-    try {
-      localStorage.setItem(LESSON_DATA_KEY, JSON.stringify(lesson.items));
-      localStorage.setItem(LESSON_NUMBER_KEY, String(lesson.id));
-    } catch {
-      // Storage disabled: the practice page can still load the lesson from the link.
-      navigate(practiceHref);
-      return;
-    }
-    navigate("/aambe/practice");
-  }
-
   return (
     <div className="lesson-player">
       <p className="lesson-progress-text">
@@ -73,7 +60,7 @@ export function LessonPlayer({
       </p>
       <progress className="learn-progress" max={100} value={percent} aria-labelledby="lesson-progress-label" />
       <article className="lesson-item" aria-live="polite">
-        <p className="muted">{item.type === "word" ? `Word${item.pos ? ` · ${item.pos}` : ""}` : "Sentence"}</p>
+        <p className="muted">{item.label}</p>
         <p className="lesson-value" lang="otw">
           {item.value}
         </p>
@@ -89,7 +76,7 @@ export function LessonPlayer({
       </article>
       <p className="learn-actions">
         {last ? (
-          <Link className="button button-primary" to={practiceHref} onClick={finish}>
+          <Link className="button button-primary" to={practiceHref}>
             Finish
           </Link>
         ) : (

@@ -1,44 +1,91 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getBindings } from "../../context";
-import { listLessons } from "../../../db/queries/lessons";
+import { getSrsCards } from "../../../db/queries/srs";
+import { loadCourse } from "../../services/course.server";
+import { getSessionUser } from "../../services/session.server";
+import { readLocalCards, useMergeLocalProgress } from "../../components/learn/local-progress";
+import { lessonState, type LessonState } from "../../utils/course";
 import type { Route } from "./+types/index";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getBindings(context);
-  return { lessons: await listLessons(db) };
+/** /aambe: the course path, each lesson's state (new, in progress, done) from the learner's cards. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = getBindings(context);
+  const [course, user] = await Promise.all([loadCourse(db), getSessionUser(request, env, db)]);
+  const seen = user ? new Set((await getSrsCards(db, user.id, course.flatMap((l) => l.keys))).map((c) => c.key)) : new Set<string>();
+  return {
+    signedIn: user !== null,
+    lessons: course.map((l) => ({ id: l.id, title: l.title, summary: l.summary, keys: l.keys, state: lessonState(l.keys, (k) => seen.has(k)) })),
+  };
+}
+
+const STATE_TEXT: Record<LessonState, string> = { new: "New", "in progress": "In progress", done: "Done" };
+
+/** Anonymous learners' states come from this device's cards. */
+function useStates(loaderData: Route.ComponentProps["loaderData"]) {
+  const [states, setStates] = useState<LessonState[]>(loaderData.lessons.map((l) => l.state));
+  useEffect(() => {
+    if (loaderData.signedIn) {
+      setStates(loaderData.lessons.map((l) => l.state));
+      return;
+    }
+    const cards = readLocalCards();
+    setStates(loaderData.lessons.map((l) => lessonState(l.keys, (k) => k in cards)));
+  }, [loaderData]);
+  return states;
 }
 
 export default function LearnLanding({ loaderData }: Route.ComponentProps) {
+  useMergeLocalProgress(loaderData.signedIn);
+  const states = useStates(loaderData);
+  const { lessons } = loaderData;
+  const done = states.filter((s) => s === "done").length;
+  const current = lessons[states.findIndex((s) => s !== "done")];
   return (
     <section className="page learn">
       <h1>
         <span lang="otw">Aambe!</span> Let’s learn
       </h1>
-      <p className="lead">Start with how Nishnaabemwin verbs work, then step through a lesson and practise what you met.</p>
+      <p className="lead">Follow the lessons in order: each explains one piece of grammar, shows its forms and ends with practice.</p>
       <ul className="card-links">
+        {current ? (
+          <li>
+            <Link to={`/aambe/learn/${current.id}`}>
+              <strong>{done === 0 ? "Start the course" : "Continue the course"}</strong>
+              <span>{current.title}</span>
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/aambe/practice">
+            <strong>Practice</strong>
+            <span>Review what is due from your lessons and your words</span>
+          </Link>
+        </li>
         <li>
           <Link to="/aambe/verbs">
             <strong>Verbs lesson</strong>
             <span>The four verb types, starting with VAI verbs</span>
           </Link>
         </li>
-        <li>
-          <Link to="/aambe/practice">
-            <strong>Practice</strong>
-            <span>Review the words of your last lesson when they are due</span>
-          </Link>
-        </li>
       </ul>
-      {loaderData.lessons.length > 0 ? (
+      {lessons.length > 0 ? (
         <>
-          <h2>Lessons</h2>
-          <ul className="learn-lessons">
-            {loaderData.lessons.map((lesson) => (
-              <li key={lesson.id}>
-                <Link to={`/aambe/learn/${lesson.id}`}>{lesson.title}</Link>
+          <h2 id="course-path">Lessons</h2>
+          <p id="course-progress-label">
+            {`${done} of ${lessons.length} lessons done`}
+            {loaderData.signedIn ? "" : " on this device"}
+          </p>
+          <progress className="course-progress learn-progress" max={lessons.length} value={done} aria-labelledby="course-progress-label" />
+          <ol className="course-path" aria-labelledby="course-path">
+            {lessons.map((lesson, i) => (
+              <li key={lesson.id} data-state={states[i]} className={`course-lesson is-${states[i].replace(" ", "-")}`}>
+                <Link to={`/aambe/learn/${lesson.id}`}>{lesson.title}</Link>{" "}
+                <span className="lesson-state">{STATE_TEXT[states[i]]}</span>
+                {lesson.summary ? <span className="muted lesson-summary">{lesson.summary}</span> : null}
               </li>
             ))}
-          </ul>
+          </ol>
         </>
       ) : null}
     </section>
@@ -47,5 +94,5 @@ export default function LearnLanding({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Learn | Nishnaabemwin" },
-  { name: "description", content: "Verb lessons, word lessons with audio and practice for Nishnaabemwin." },
+  { name: "description", content: "A course of Nishnaabemwin grammar lessons with practice." },
 ];

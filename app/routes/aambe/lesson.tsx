@@ -1,16 +1,28 @@
 import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getBindings } from "../../context";
-import { getLesson } from "../../../db/queries/lessons";
-import { LessonPlayer } from "../../components/learn/lesson-player";
+import { loadLesson } from "../../services/course.server";
+import { AudioButton } from "../../components/learn/audio-button";
+import { FormParts } from "../../components/learn/form-parts";
+import { LessonPlayer, type PlayerItem } from "../../components/learn/lesson-player";
 import type { Route } from "./+types/lesson";
 import { SITE_DESCRIPTION } from "../../utils/meta";
 
-/** /aambe/learn/{num}: an unknown lesson redirects to /aambe (docs/product.md). */
+/** /aambe/learn/{num}: an unknown (or draft) lesson redirects to /aambe (docs/product.md). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
-  const lesson = await getLesson(getBindings(context).db, Number(params.num));
+  const lesson = await loadLesson(getBindings(context).db, Number(params.num));
   if (!lesson) throw redirect("/aambe");
-  return { lesson };
+  const steps: PlayerItem[] = [
+    ...lesson.forms.map((f) => ({ label: `${f.lemma} · ${f.label}`, value: f.odawa, trans: f.english, audio: f.audio })),
+    ...lesson.sentences.map((s) => ({
+      label: s.type === "word" ? `Word${s.pos ? ` · ${s.pos}` : ""}` : "Sentence",
+      value: s.value,
+      trans: s.trans,
+      audio: s.audio,
+    })),
+  ];
+  const { forms: _forms, items: _items, ...rest } = lesson;
+  return { lesson: { ...rest, steps } };
 }
 
 /** Moving between steps only changes ?step=: no need to fetch the lesson again. */
@@ -18,22 +30,114 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
+type Lesson = Route.ComponentProps["loaderData"]["lesson"];
+
+function Overview({ lesson }: { lesson: Lesson }) {
+  const { table } = lesson;
+  return (
+    <>
+      <h2>How it works</h2>
+      {lesson.explanation.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+      {table.rows.length > 0 ? (
+        <>
+          <h2 id="lesson-forms">The forms</h2>
+          <p className="muted">Each form is split into its prefix, stem and ending.</p>
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="lesson-forms">
+            <table className="learn-table lesson-table" aria-labelledby="lesson-forms">
+              <thead>
+                <tr>
+                  <th scope="col">Who / what</th>
+                  {table.words.map((w) => (
+                    <th scope="col" key={`${w.name}.${w.pos}`}>
+                      <span lang="otw">{w.name}</span> <span className="muted">“{w.gloss.split(/[;,]/)[0]}”</span>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.cell}>
+                    <th scope="row">{row.label}</th>
+                    {row.forms.map((f, i) => (
+                      <td key={i} className="form-cell">
+                        {f ? (
+                          <>
+                            <FormParts inflection={f.parts ?? { prefix: null, root: f.odawa, suffix: null }} />
+                            <br />
+                            <span className="muted">{f.english}</span>
+                          </>
+                        ) : (
+                          <span className="muted">not taught yet</span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      {lesson.sentences.length > 0 ? (
+        <>
+          <h2>Examples</h2>
+          <ul className="lesson-examples">
+            {lesson.sentences.map((s) => (
+              <li key={s.position}>
+                <strong lang="otw">{s.value}</strong> — {s.trans} <AudioButton src={s.audio} label={s.value} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 export default function Lesson({ loaderData }: Route.ComponentProps) {
   const { lesson } = loaderData;
   const [searchParams] = useSearchParams();
   const rawStep = Number(searchParams.get("step") ?? "0");
-  const step = Number.isInteger(rawStep) ? Math.min(Math.max(rawStep, 0), lesson.items.length) : 0;
+  const step = Number.isInteger(rawStep) ? Math.min(Math.max(rawStep, 0), lesson.steps.length) : 0;
+  const empty = lesson.steps.length === 0;
   return (
     <section className="page learn">
       <p>
         <Link to="/aambe">← Learn</Link>
       </p>
+      <p className="muted">{`Lesson ${lesson.number}`}</p>
       <h1>{lesson.title}</h1>
-      {lesson.items.length === 0 ? (
+      {lesson.summary ? <p className="lead">{lesson.summary}</p> : null}
+      {step === 0 ? <Overview lesson={lesson} /> : null}
+      {empty ? (
         <p className="alert alert-warning">No lesson data found</p>
       ) : (
-        <LessonPlayer lesson={lesson} step={step} />
+        <>
+          {step === 0 ? <h2>Step through it</h2> : null}
+          <LessonPlayer lesson={{ id: lesson.id, title: lesson.title, items: lesson.steps }} step={step} />
+          {step === 0 ? (
+            <p className="learn-actions">
+              <Link className="button" to={`/aambe/practice?lesson=${lesson.id}`}>
+                Practise this lesson
+              </Link>
+            </p>
+          ) : null}
+        </>
       )}
+      <nav className="lesson-nav learn-actions" aria-label="Lessons">
+        {lesson.previous ? (
+          <Link className="button" to={`/aambe/learn/${lesson.previous.id}`} rel="prev">
+            ← Previous: {lesson.previous.title}
+          </Link>
+        ) : null}
+        {lesson.next ? (
+          <Link className="button" to={`/aambe/learn/${lesson.next.id}`} rel="next">
+            Next: {lesson.next.title} →
+          </Link>
+        ) : null}
+      </nav>
     </section>
   );
 }

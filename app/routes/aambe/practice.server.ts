@@ -1,51 +1,174 @@
-/** What /aambe/practice drills: a lesson from D1 (?lesson=), a verb's paradigm (?verb=), or the stored lesson. */
+/**
+ * /aambe/practice, server side: what is practised (a lesson ?lesson=, a verb ?verb=, or the learner's due deck),
+ * the round in the URL (?q= keys still to ask, ?t= round size, ?m= missed keys), and the answer action.
+ * Works without JavaScript: every step is a link or a form post.
+ */
 import type { Db } from "../../../db/client";
-import { getFormAudio, getLesson, getLexemeByName } from "../../../db/queries/lessons";
-import { paradigm, type Cell } from "../../core/grammar";
+import { getLexemeByName } from "../../../db/queries/lessons";
+import { cellKey, cellsOf, verbClassOf } from "../../core/grammar";
+import { expandLesson, loadLesson } from "../../services/course.server";
+import { answerItem, dueDeck, learnerDue, resolveItems } from "../../services/practice.server";
 import { ORDER_LABELS, parseOrder } from "../../components/learn/subjects";
-import { lessonPracticeItems, type PracticeItem } from "../../components/learn/practice-types";
+import {
+  advance,
+  questionKind,
+  readSession,
+  roundKeys,
+  seededOrder,
+  sessionParams,
+  type PracticeItem,
+  type SessionState,
+} from "../../utils/practice";
 
 const VERB_POS = ["vai", "vii", "vti", "vta"] as const;
+const DECK_LIMIT = 50;
 
-export type PracticeSource =
-  | { kind: "stored" }
-  | { kind: "lesson"; number: number; title: string; items: PracticeItem[] }
-  | { kind: "verb"; lemma: string; gloss: string; orderLabel: string; items: PracticeItem[]; missing: number }
-  | { kind: "not-found"; message: string };
+type Source = {
+  heading: string;
+  lead: string | null;
+  notice: string | null;
+  /** Query of the source ("lesson=3", "verb=maajaa&order=conj", "" for the deck). */
+  base: string;
+  items: PracticeItem[];
+  next: { href: string; title: string } | null;
+};
 
-function cellKey(cell: Cell) {
-  return `${cell.order}:${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
-}
-
-export async function loadPracticeSource(db: Db, url: URL): Promise<PracticeSource> {
+async function loadSource(db: Db, url: URL, userId: number | null, now: number): Promise<Source> {
   const verb = url.searchParams.get("verb")?.trim();
   if (verb) {
-    const lexeme = await getLexemeByName(db, verb.normalize("NFC").slice(0, 100), VERB_POS);
-    if (!lexeme) return { kind: "not-found", message: `No verb “${verb.slice(0, 100)}” was found in the dictionary.` };
+    const pos = url.searchParams.get("pos");
+    const lexeme = await getLexemeByName(db, verb.normalize("NFC").slice(0, 100), VERB_POS.find((p) => p === pos) ? [pos!] : VERB_POS);
+    if (!lexeme) {
+      return { heading: "Practice", lead: null, notice: `No verb “${verb.slice(0, 100)}” was found in the dictionary.`, base: "", items: [], next: null };
+    }
     const order = parseOrder(url.searchParams.get("order"));
-    const rows = paradigm(lexeme, order);
-    const formed = rows.flatMap((r) => (r.inflection ? [{ cell: r.cell, inflection: r.inflection }] : []));
-    const audio = await getFormAudio(db, formed.map((r) => r.inflection.form));
+    const cells = cellsOf(verbClassOf(lexeme.pos)!, order).map(cellKey);
+    const { forms } = expandLesson({ words: [{ name: lexeme.name, pos: lexeme.pos }], cells }, [lexeme]);
+    const missing = cells.length - forms.length;
+    const base = new URLSearchParams({ verb: lexeme.name, ...(pos ? { pos: lexeme.pos } : {}), ...(order !== "ind" ? { order } : {}) }).toString();
+    const added = Number(url.searchParams.get("added"));
     return {
-      kind: "verb",
-      lemma: lexeme.name,
-      gloss: lexeme.gloss,
-      orderLabel: ORDER_LABELS[order],
-      missing: rows.length - formed.length,
-      items: formed.map(({ cell, inflection }) => ({
-        key: `verb:${lexeme.name}:${cellKey(cell)}`,
-        odawa: inflection.form,
-        english: inflection.gloss,
-        answers: [inflection.form, ...inflection.variants],
-        audio: audio[inflection.form] ?? null,
-      })),
+      heading: `Practice: ${lexeme.name}`,
+      lead:
+        `${ORDER_LABELS[order]} forms of ${lexeme.name} “${lexeme.gloss}”.${missing > 0 ? ` ${missing} more forms are not available yet.` : ""}` +
+        (added > 0 ? ` ${added} forms were added to your practice deck.` : ""),
+      notice: forms.length === 0 ? "The forms of this verb are not available yet." : null,
+      base,
+      items: forms,
+      next: null,
     };
   }
-  const lesson = url.searchParams.get("lesson");
-  if (lesson) {
-    const found = /^[1-9]\d{0,8}$/.test(lesson) ? await getLesson(db, Number(lesson)) : null;
-    if (!found) return { kind: "not-found", message: "There is no such lesson." };
-    return { kind: "lesson", number: found.id, title: found.title, items: lessonPracticeItems(found.id, found.items) };
+  const lessonParam = url.searchParams.get("lesson");
+  if (lessonParam) {
+    const lesson = /^[1-9]\d{0,8}$/.test(lessonParam) ? await loadLesson(db, Number(lessonParam)) : null;
+    if (!lesson) return { heading: "Practice", lead: null, notice: "There is no such lesson.", base: "", items: [], next: null };
+    return {
+      heading: `Practice: ${lesson.title}`,
+      lead: null,
+      notice: lesson.items.length === 0 ? "No lesson data found" : null,
+      base: `lesson=${lesson.id}`,
+      items: lesson.items,
+      next: lesson.next ? { href: `/aambe/learn/${lesson.next.id}`, title: lesson.next.title } : null,
+    };
   }
-  return { kind: "stored" };
+  // The deck: a signed-in learner's due cards from the server; anonymous rounds carry their keys in ?q=.
+  const keys = userId !== null ? await dueDeck(db, userId, now, DECK_LIMIT) : (readSession(url.searchParams)?.queue ?? []);
+  const resolved = await resolveItems(db, keys);
+  return { heading: "Practice", lead: null, notice: null, base: "", items: keys.flatMap((k) => resolved.get(k) ?? []), next: null };
+}
+
+const href = (base: string, state: SessionState) => `/aambe/practice?${base ? `${base}&` : ""}${sessionParams(state)}`;
+
+export async function loadPracticePage(db: Db, url: URL, userId: number | null) {
+  const now = Date.now();
+  const source = await loadSource(db, url, userId, now);
+  const session = readSession(url.searchParams);
+  const common = { heading: source.heading, lead: source.lead, notice: source.notice, base: source.base, signedIn: userId !== null };
+
+  if (!session) {
+    const due = userId !== null ? await learnerDue(db, userId, source.items.map((i) => i.key)) : new Map<string, number>();
+    const queue = roundKeys(source.items, (k) => due.get(k), now);
+    return {
+      ...common,
+      view: "start" as const,
+      items: source.items.length,
+      itemKeys: source.items.map((i) => i.key),
+      due: queue.length,
+      startHref: queue.length > 0 ? href(source.base, { queue, total: queue.length, missed: [], answered: 0 }) : null,
+    };
+  }
+
+  if (session.queue.length === 0) {
+    const missed = await resolveItems(db, session.missed);
+    return {
+      ...common,
+      view: "summary" as const,
+      total: session.total,
+      right: Math.max(session.total - session.missed.length, 0),
+      missed: session.missed.flatMap((k) => missed.get(k) ?? []).map(({ key, odawa, english }) => ({ key, odawa, english })),
+      againHref: `/aambe/practice${source.base ? `?${source.base}` : ""}`,
+      next: source.next,
+    };
+  }
+
+  const key = session.queue[0];
+  const item = source.items.find((i) => i.key === key) ?? (await resolveItems(db, [key])).get(key);
+  if (!item) {
+    // A card that no longer resolves (a lesson changed): skip it.
+    return { ...common, view: "skip" as const, nextHref: href(source.base, { ...session, queue: session.queue.slice(1) }) };
+  }
+  const others = [...new Set(source.items.map((i) => i.english).filter((e) => e !== item.english))];
+  const kind = questionKind(session, others.length);
+  return {
+    ...common,
+    view: "question" as const,
+    number: session.total - session.queue.length + 1,
+    total: session.total,
+    remaining: session.queue.length,
+    askedAt: now,
+    kind,
+    item,
+    options: kind === "choose" ? seededOrder([item.english, ...seededOrder(others, key).slice(0, 3)], `${key}:${session.queue.length}`) : [],
+  };
+}
+
+export type PracticePage = Awaited<ReturnType<typeof loadPracticePage>>;
+
+/** The answer of one question: checked, scheduled (server card, or the anonymous learner's card), and the next step. */
+export async function answerPractice(db: Db, url: URL, form: FormData, userId: number | null) {
+  const session = readSession(url.searchParams);
+  const key = String(form.get("key") ?? "");
+  if (!session || !session.queue.includes(key)) return { error: "This question is no longer in your round." as const };
+  const item = (await resolveItems(db, [key])).get(key);
+  if (!item) return { error: "This question is no longer in your round." as const };
+  const kind = form.get("kind") === "choose" ? "choose" : "type";
+  const given = String(form.get("answer") ?? "").slice(0, 200);
+  let localCard: unknown = null;
+  try {
+    localCard = userId === null && form.get("card") ? JSON.parse(String(form.get("card"))) : null;
+  } catch {
+    localCard = null;
+  }
+  const outcome = await answerItem(db, {
+    item,
+    kind,
+    given,
+    askedAt: Number(form.get("asked")) || 0,
+    userId,
+    localCard,
+    now: new Date(),
+  });
+  const base = new URLSearchParams(url.search);
+  for (const p of ["q", "t", "m", "n"]) base.delete(p);
+  return {
+    key,
+    /** The step this answers (the page shows the feedback only on that step). */
+    search: url.search,
+    correct: outcome.correct,
+    given,
+    kind,
+    item: { odawa: item.odawa, english: item.english, parts: item.parts, audio: item.audio },
+    card: userId === null ? outcome.card : null,
+    nextHref: href(base.toString(), advance(session, key, outcome.correct)),
+  };
 }

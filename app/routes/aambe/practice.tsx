@@ -1,112 +1,251 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link } from "react-router";
+/**
+ * /aambe/practice: a server-rendered question → answer → next loop (works without JavaScript; with it the same
+ * forms post in place and anonymous cards are kept in local storage). A missed item comes back later in the round.
+ * @see docs/decisions/016-course-and-server-practice.md
+ */
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { getBindings } from "../../context";
 import { getSessionUser } from "../../services/session.server";
-import type { PracticeItem } from "../../components/learn/practice-types";
-import { LESSON_DATA_KEY, LESSON_NUMBER_KEY } from "../../components/learn/storage-keys";
-import { loadPracticeSource } from "./practice.server";
+import { AudioButton } from "../../components/learn/audio-button";
+import { FormParts } from "../../components/learn/form-parts";
+import { readLocalCards, saveLocalCard, useMergeLocalProgress } from "../../components/learn/local-progress";
+import { roundKeys, sessionParams } from "../../utils/practice";
+import { answerPractice, loadPracticePage, type PracticePage } from "./practice.server";
 import type { Route } from "./+types/practice";
-
-// The practice session (ts-fsrs, zod) loads after the page is shown, so it never weighs on the
-// first load of this public page (JS budget, docs/decisions/011-quality-gates.md).
-const LazyPracticeSession = lazy(() =>
-  import("../../components/learn/practice-session").then((m) => ({ default: m.PracticeSession })),
-);
-
-function PracticeSession(props: { items: PracticeItem[]; signedIn: boolean }) {
-  return (
-    <Suspense fallback={<p>Setting up practice...</p>}>
-      <LazyPracticeSession {...props} />
-    </Suspense>
-  );
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
-  const [source, user] = await Promise.all([
-    loadPracticeSource(db, new URL(request.url)),
-    getSessionUser(request, env, db),
-  ]);
-  return { source, signedIn: user !== null };
+  const user = await getSessionUser(request, env, db);
+  return loadPracticePage(db, new URL(request.url), user?.id ?? null);
 }
 
-/** The lesson the player left in local storage (docs/product.md: "Reads stored lesson words"). */
-function useStoredLesson(enabled: boolean) {
-  const [state, setState] = useState<{ number: number; items: PracticeItem[] } | "loading" | "none">("loading");
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, db } = getBindings(context);
+  const user = await getSessionUser(request, env, db);
+  return answerPractice(db, new URL(request.url), await request.formData(), user?.id ?? null);
+}
+
+const SYNC_NOTE = {
+  account: "Your schedule is saved to your account.",
+  local: "Your schedule is saved on this device. Sign in to keep it across devices.",
+};
+
+function SyncNote({ signedIn }: { signedIn: boolean }) {
+  return (
+    <p className="muted" role="status" data-sync={signedIn ? "account" : "local"}>
+      {signedIn ? SYNC_NOTE.account : SYNC_NOTE.local}
+    </p>
+  );
+}
+
+/** Anonymous with JavaScript: the round starts with this device's due cards. */
+function useLocalStart(page: Extract<PracticePage, { view: "start" }>) {
+  const [local, setLocal] = useState<{ due: number; href: string | null } | null>(null);
   useEffect(() => {
-    if (!enabled) return;
-    import("../../components/learn/practice-types")
-      .then(({ lessonPracticeItems, StoredLessonSchema }) => {
-        const number = Number(localStorage.getItem(LESSON_NUMBER_KEY));
-        const items = StoredLessonSchema.safeParse(JSON.parse(localStorage.getItem(LESSON_DATA_KEY) ?? "null"));
-        setState(
-          Number.isInteger(number) && number > 0 && items.success && items.data.length > 0
-            ? { number, items: lessonPracticeItems(number, items.data) }
-            : "none",
-        );
-      })
-      .catch(() => setState("none"));
-  }, [enabled]);
-  return state;
+    if (page.signedIn) return;
+    const cards = readLocalCards();
+    const now = Date.now();
+    // The deck of an anonymous learner is this device's cards.
+    const keys = page.base === "" ? Object.keys(cards) : page.itemKeys;
+    const queue = roundKeys(keys.map((key) => ({ key })), (k) => cards[k]?.due, now);
+    const base = page.base ? `${page.base}&` : "";
+    setLocal({ due: queue.length, href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [], answered: 0 })}` : null });
+  }, [page]);
+  return local ?? { due: page.due, href: page.startHref };
 }
 
-export default function Practice({ loaderData }: Route.ComponentProps) {
-  const { source, signedIn } = loaderData;
-  const stored = useStoredLesson(source.kind === "stored");
-  let heading = "Practice";
-  let body: React.ReactNode;
-  if (source.kind === "not-found") {
-    body = <p className="alert alert-warning">{source.message}</p>;
-  } else if (source.kind === "verb") {
-    heading = `Practice: ${source.lemma}`;
-    body =
-      source.items.length === 0 ? (
-        <p className="alert alert-warning">The forms of this verb are not available yet.</p>
+function Start({ page }: { page: Extract<PracticePage, { view: "start" }> }) {
+  const { due, href } = useLocalStart(page);
+  return (
+    <div className="practice-start">
+      <h2>Practice</h2>
+      <p>
+        {`${page.items} ${page.items === 1 ? "item" : "items"} · `}
+        <span data-testid="due-count">{due}</span> due now
+      </p>
+      <SyncNote signedIn={page.signedIn} />
+      {href ? (
+        <Link className="button button-primary" to={href}>
+          Start
+        </Link>
+      ) : (
+        <p>Nothing is due now. Come back later, or go on with the next lesson.</p>
+      )}
+    </div>
+  );
+}
+
+function Summary({ page }: { page: Extract<PracticePage, { view: "summary" }> }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="practice-summary">
+      <h2 ref={heading} tabIndex={-1}>
+        Round complete
+      </h2>
+      <p className="lead">{`You got ${page.right} of ${page.total} right.`}</p>
+      {page.missed.length > 0 ? (
+        <>
+          <p>Answered right on a second try:</p>
+          <ul className="practice-results">
+            {page.missed.map((m) => (
+              <li key={m.key}>
+                <strong lang="otw">{m.odawa}</strong> — {m.english}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <SyncNote signedIn={page.signedIn} />
+      <p className="learn-actions">
+        {page.next ? (
+          <Link className="button button-primary" to={page.next.href}>
+            Next lesson: {page.next.title}
+          </Link>
+        ) : null}{" "}
+        <Link className="button" to={page.againHref}>
+          Practise again
+        </Link>{" "}
+        <Link className="button" to="/aambe">
+          Back to Learn
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Question({ page, answer }: { page: Extract<PracticePage, { view: "question" }>; answer: Route.ComponentProps["actionData"] }) {
+  const { item, kind } = page;
+  const location = useLocation();
+  const done = answer && "key" in answer && answer.key === item.key && answer.search === location.search ? answer : null;
+  const [localCard, setLocalCard] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const next = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!page.signedIn) setLocalCard(JSON.stringify(readLocalCards()[item.key] ?? null));
+  }, [page.signedIn, item.key]);
+  useEffect(() => {
+    if (done?.card) saveLocalCard(done.card);
+    if (done) next.current?.focus();
+    else heading.current?.focus();
+  }, [done]);
+  const formAction = `${location.pathname}${location.search}`;
+  const hidden = (
+    <>
+      <input type="hidden" name="key" value={item.key} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="asked" value={page.askedAt} />
+      {localCard ? <input type="hidden" name="card" value={localCard} /> : null}
+    </>
+  );
+  return (
+    <div className="practice-question" data-card={item.key} data-kind={kind}>
+      <p className="muted" id="practice-step">
+        {`Question ${page.number} of ${page.total}`}
+        {page.remaining > page.total - page.number + 1 ? " (and a second try)" : ""}
+      </p>
+      <progress className="learn-progress" max={page.total} value={page.number - 1} aria-labelledby="practice-step" />
+      {kind === "type" ? (
+        <>
+          <h2 ref={heading} tabIndex={-1}>
+            How do you say “{item.english}” in Nishnaabemwin?
+          </h2>
+          <Form method="post" action={formAction} className="practice-type" preventScrollReset>
+            {hidden}
+            <label htmlFor="practice-answer">Your answer</label>
+            <input
+              id="practice-answer"
+              name="answer"
+              lang="otw"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              readOnly={done !== null}
+              defaultValue={done?.given ?? ""}
+              required
+            />
+            <button type="submit" className="button button-primary" disabled={done !== null}>
+              Check
+            </button>
+          </Form>
+        </>
       ) : (
         <>
-          <p className="lead">
-            {`${source.orderLabel} forms of`} <strong lang="otw">{source.lemma}</strong> “{source.gloss}”.
-            {source.missing > 0 ? ` ${source.missing} more forms are not available yet.` : null}
+          <h2 ref={heading} tabIndex={-1}>
+            What does this mean?
+          </h2>
+          <p className="practice-prompt" lang="otw">
+            {item.odawa}
           </p>
-          <PracticeSession items={source.items} signedIn={signedIn} />
+          <AudioButton src={item.audio} label={item.odawa} />
+          <Form method="post" action={formAction} preventScrollReset>
+            {hidden}
+            <ul className="practice-options" aria-label="Choices">
+              {page.options.map((option) => (
+                <li key={option}>
+                  <button
+                    type="submit"
+                    name="answer"
+                    value={option}
+                    className={`button practice-option${done && option === item.english ? " is-right" : ""}${done && !done.correct && option === done.given ? " is-wrong" : ""}`}
+                    disabled={done !== null}
+                  >
+                    {option}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Form>
         </>
-      );
-  } else if (source.kind === "lesson") {
-    heading = `Practice: ${source.title}`;
-    body =
-      source.items.length === 0 ? (
-        <p className="alert alert-warning">No lesson data found</p>
-      ) : (
-        <PracticeSession items={source.items} signedIn={signedIn} />
-      );
-  } else if (stored === "loading") {
-    body = (
-      <>
-        <p>Loading your lesson…</p>
-        <noscript>
-          <p className="alert alert-warning">
-            Practice needs JavaScript. You can still step through the <Link to="/aambe/learn/1">lessons</Link> and the{" "}
-            <Link to="/aambe/verbs/vai/practice">VAI forms</Link>.
-          </p>
-        </noscript>
-      </>
-    );
-  } else if (stored === "none") {
-    body = (
-      <p className="alert alert-warning">
-        There is no lesson to practise yet. Finish a lesson first, for example <Link to="/aambe/learn/1">lesson 1</Link>.
-      </p>
-    );
-  } else {
-    heading = `Practice: lesson ${stored.number}`;
-    body = <PracticeSession items={stored.items} signedIn={signedIn} />;
-  }
+      )}
+      <div role="status" className="practice-feedback">
+        {done ? (
+          done.correct ? (
+            <p className="alert alert-success">
+              Right! <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> means “
+              {done.item.english}”.
+            </p>
+          ) : (
+            <div className="alert alert-danger">
+              <p>
+                Not quite{done.kind === "type" ? <> — you typed <span lang="otw">“{done.given}”</span></> : null}. It comes back
+                later in this round.
+              </p>
+              <p>
+                The right answer: <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> — “
+                {done.item.english}”
+              </p>
+            </div>
+          )
+        ) : answer && "error" in answer ? (
+          <p className="alert alert-warning">{answer.error}</p>
+        ) : null}
+      </div>
+      {done ? (
+        <Link ref={next} className="button button-primary" to={done.nextHref}>
+          {page.remaining === 1 && done.correct ? "See results" : "Continue"}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Practice({ loaderData: page, actionData }: Route.ComponentProps) {
+  useMergeLocalProgress(page.signedIn);
+  let body: React.ReactNode;
+  if (page.notice) body = <p className="alert alert-warning">{page.notice}</p>;
+  else if (page.view === "start") body = <Start page={page} />;
+  else if (page.view === "summary") body = <Summary page={page} />;
+  else if (page.view === "skip") body = <Link to={page.nextHref}>Continue</Link>;
+  else body = <Question key={`${page.item.key}:${page.number}:${page.remaining}`} page={page} answer={actionData} />;
   return (
     <section className="page learn">
       <p>
         <Link to="/aambe">← Learn</Link>
       </p>
-      <h1>{heading}</h1>
+      <h1>{page.heading}</h1>
+      {page.lead ? <p className="lead">{page.lead}</p> : null}
       {body}
     </section>
   );

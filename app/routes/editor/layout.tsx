@@ -31,6 +31,8 @@ const VIEWS = [
   { to: `${EDITOR_BASE}/words`, label: "WORDS" },
   { to: `${EDITOR_BASE}/sentences`, label: "SENTENCES" },
   { to: `${EDITOR_BASE}/reports`, label: "REPORTS" },
+  { to: `${EDITOR_BASE}/stories`, label: "STORIES" },
+  { to: `${EDITOR_BASE}/lessons`, label: "LESSONS" },
 ] as const;
 
 function EditorFooter({ username, color, paging, openReports }: { username: string; color: string; paging: RankPaging | null; openReports: number }) {

@@ -1,0 +1,166 @@
+/**
+ * The course (issue "Learning that works"): lessons are data (db `lessons` + `lesson_items`), their Odawa forms come
+ * from the grammar engine when a lesson is shown, and only `high`-confidence forms are taught — a word or cell
+ * without one is left out, never guessed.
+ * @see docs/decisions/016-course-and-server-practice.md
+ */
+import type { Db } from "../../db/client";
+import { getFormAudio, getLesson, getLexemesByNames, listLessonItemPositions, listLessons, type LessonItem } from "../../db/queries/lessons";
+import {
+  decline,
+  inflect,
+  nounCellLabel,
+  ORDER_NAMES,
+  parseNounCellKey,
+  PERSON_NAMES,
+  type Cell,
+} from "../core/grammar";
+import {
+  isNounPos,
+  isVerbPos,
+  nounCardKey,
+  parseVerbCellKey,
+  sentenceCardKey,
+  verbCardKey,
+} from "../utils/course";
+import { LessonSpecSchema, type LessonSpec } from "../utils/lesson-spec";
+import type { FormPartsView, PracticeItem } from "../utils/practice";
+
+export type CourseLexeme = { name: string; pos: string; gloss: string; stem: string | null; audio: string | null };
+
+/** One taught form: a high-confidence engine form of a lesson word in one of the lesson's cells. */
+export type CourseForm = PracticeItem & { lemma: string; pos: string; cell: string; label: string };
+
+export type LessonTable = {
+  words: Array<{ name: string; pos: string; gloss: string }>;
+  rows: Array<{ cell: string; label: string; forms: Array<CourseForm | null> }>;
+};
+
+function verbCellLabel(cell: Cell, orders: number) {
+  const who = cell.object ? `${PERSON_NAMES[cell.subject]} → ${PERSON_NAMES[cell.object]}` : PERSON_NAMES[cell.subject];
+  return orders > 1 ? `${who} (${ORDER_NAMES[cell.order]})` : who;
+}
+
+/** Prefix / stem / suffix of a noun form, where the headword (or its stem) shows inside it; else the whole form. */
+function nounParts(form: string, lemma: string): FormPartsView {
+  for (let len = lemma.length; len >= 2; len--) {
+    const at = form.indexOf(lemma.slice(0, len));
+    if (at >= 0 && at <= 3) {
+      return { prefix: at > 0 ? form.slice(0, at) : null, root: lemma.slice(0, len), suffix: form.slice(at + len) || null };
+    }
+  }
+  return { prefix: null, root: form, suffix: null };
+}
+
+/** The lesson's table and taught forms, from its spec and the dictionary entries of its words. Pure. */
+export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[]): { table: LessonTable; forms: CourseForm[] } {
+  const words = spec.words.flatMap((w) => {
+    const entry = lexicon.find((l) => l.name === w.name && l.pos === w.pos);
+    return entry ? [entry] : [];
+  });
+  const orders = new Set(spec.cells.map((c) => parseVerbCellKey(c)?.order).filter(Boolean)).size;
+  const rows: LessonTable["rows"] = [];
+  const forms: CourseForm[] = [];
+  for (const cellKey of spec.cells) {
+    const verbCell = parseVerbCellKey(cellKey);
+    const nounCell = verbCell ? null : parseNounCellKey(cellKey);
+    const label = verbCell ? verbCellLabel(verbCell, orders) : nounCell ? nounCellLabel(nounCell) : cellKey;
+    const cells = words.map((word): CourseForm | null => {
+      if (verbCell && isVerbPos(word.pos)) {
+        const f = inflect(word, verbCell);
+        if (!f || f.confidence !== "high") return null;
+        return {
+          key: verbCardKey(word.name, verbCell),
+          odawa: f.form,
+          english: f.gloss,
+          answers: [f.form, ...f.variants],
+          audio: null,
+          parts: { prefix: f.prefix, root: f.root, suffix: f.suffix },
+          lemma: word.name,
+          pos: word.pos,
+          cell: cellKey,
+          label,
+        };
+      }
+      if (nounCell && isNounPos(word.pos)) {
+        const d = decline(word, nounCell);
+        if (!d || d.confidence !== "high" || !d.form) return null;
+        return {
+          key: nounCardKey(word.name, word.pos, d.key),
+          odawa: d.form,
+          english: d.gloss,
+          answers: [d.form, ...d.variants],
+          audio: null,
+          parts: nounParts(d.form, word.name),
+          lemma: word.name,
+          pos: word.pos,
+          cell: cellKey,
+          label,
+        };
+      }
+      return null;
+    });
+    if (cells.some(Boolean)) rows.push({ cell: cellKey, label, forms: cells });
+  }
+  // Practice order: word by word, cell by cell, as the table reads down each column.
+  for (let w = 0; w < words.length; w++) for (const row of rows) if (row.forms[w]) forms.push(row.forms[w]!);
+  return { table: { words: words.map(({ name, pos, gloss }) => ({ name, pos, gloss })), rows }, forms };
+}
+
+export function parseSpec(raw: unknown): LessonSpec | null {
+  const parsed = LessonSpecSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+function sentenceItems(lessonId: number, items: readonly LessonItem[]): PracticeItem[] {
+  return items.map((item) => ({
+    key: sentenceCardKey(lessonId, item.position),
+    odawa: item.value,
+    english: item.trans,
+    answers: [item.value],
+    audio: item.audio,
+    parts: null,
+  }));
+}
+
+/** A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null. */
+export async function loadLesson(db: Db, id: number, opts: { drafts?: boolean } = {}) {
+  const lesson = await getLesson(db, id);
+  if (!lesson || (lesson.status !== "published" && !opts.drafts)) return null;
+  const spec = parseSpec(lesson.spec);
+  const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
+  const { table, forms } = spec ? expandLesson(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
+  const audio = await getFormAudio(db, forms.map((f) => f.odawa));
+  for (const form of forms) form.audio = audio[form.odawa] ?? null;
+  const course = await listLessons(db, opts);
+  const at = course.findIndex((l) => l.id === id);
+  const link = (l: (typeof course)[number] | undefined) => (l ? { id: l.id, title: l.title } : null);
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    status: lesson.status,
+    summary: lesson.summary,
+    explanation: lesson.explanation.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    table,
+    forms,
+    sentences: lesson.items,
+    items: [...forms, ...sentenceItems(lesson.id, lesson.items)] as PracticeItem[],
+    previous: at > 0 ? link(course[at - 1]) : null,
+    next: at >= 0 ? link(course[at + 1]) : null,
+    number: at + 1,
+  };
+}
+
+/** The course path: every published lesson with the card keys of its items (for its new / in progress / done state). */
+export async function loadCourse(db: Db) {
+  const course = await listLessons(db);
+  const specs = course.map((l) => parseSpec(l.spec));
+  const lexicon = await getLexemesByNames(db, specs.flatMap((s) => s?.words.map((w) => w.name) ?? []));
+  const positions = await listLessonItemPositions(db);
+  return course.map((lesson, i) => {
+    const spec = specs[i];
+    const forms = spec ? expandLesson(spec, lexicon).forms : [];
+    const keys = [...forms.map((f) => f.key), ...positions.filter((p) => p.lessonId === lesson.id).map((p) => sentenceCardKey(lesson.id, p.position))];
+    return { id: lesson.id, title: lesson.title, summary: lesson.summary, keys };
+  });
+}

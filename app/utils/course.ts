@@ -1,0 +1,67 @@
+/**
+ * The course as data (issue "Learning that works"): a lesson is a grammar point, its dictionary words, the cells it
+ * teaches, its sentences and an English explanation. This module holds the lesson spec's schema, the cell keys and
+ * the card keys of practice, shared by the seed, the editor, the services and the learn pages. Client-safe and
+ * dependency-free (the learn pages load it); the lesson spec's zod schema is in lesson-spec.ts.
+ */
+import type { Cell, Order, Person } from "../core/grammar";
+
+const ORDER_CODES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"] as const;
+const PERSON_CODES = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
+
+/** "ind 1s" or "ind 1s>3s" (the engine's cellKey) → a verb cell, or null. */
+export function parseVerbCellKey(key: string): Cell | null {
+  const m = /^(\S+) ([^\s>]+)(?:>(\S+))?$/.exec(key.trim());
+  if (!m) return null;
+  const [, order, subject, object] = m;
+  if (!(ORDER_CODES as readonly string[]).includes(order)) return null;
+  if (!(PERSON_CODES as readonly string[]).includes(subject)) return null;
+  if (object !== undefined && !(PERSON_CODES as readonly string[]).includes(object)) return null;
+  return { order: order as Order, subject: subject as Person, ...(object ? { object: object as Person } : {}) };
+}
+
+const VERB_POS = new Set(["vai", "vii", "vti", "vta"]);
+const NOUN_POS = new Set(["na", "ni", "nad", "nid"]);
+export const isVerbPos = (pos: string) => VERB_POS.has(pos);
+export const isNounPos = (pos: string) => NOUN_POS.has(pos);
+
+/**
+ * Card keys (one ts-fsrs card per thing practised): `verb:{lemma}:{order}:{subject}[>{object}]`,
+ * `noun:{lemma}.{pos}:{cell key, spaces as _}`, and `lesson:{lesson}:{position}` for a lesson's sentences.
+ */
+export function verbCardKey(lemma: string, cell: Cell) {
+  return `verb:${lemma}:${cell.order}:${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+}
+export function nounCardKey(lemma: string, pos: string, cellKey: string) {
+  return `noun:${lemma}.${pos}:${cellKey.trim().replace(/\s+/g, "_")}`;
+}
+export function sentenceCardKey(lessonId: number, position: number) {
+  return `lesson:${lessonId}:${position}`;
+}
+
+export type ParsedCardKey =
+  | { kind: "verb"; lemma: string; cell: Cell }
+  | { kind: "noun"; lemma: string; pos: string; cellKey: string }
+  | { kind: "lesson"; lessonId: number; position: number };
+
+export function parseCardKey(key: string): ParsedCardKey | null {
+  let m = /^verb:([^\s:]+):([^\s:]+):([^\s:]+)$/.exec(key);
+  if (m) {
+    const cell = parseVerbCellKey(`${m[2]} ${m[3]}`);
+    return cell ? { kind: "verb", lemma: m[1], cell } : null;
+  }
+  m = /^noun:([^\s:]+)\.([a-z]+):([^\s:]+)$/.exec(key);
+  if (m) return { kind: "noun", lemma: m[1], pos: m[2], cellKey: m[3].replace(/_/g, " ") };
+  m = /^lesson:([1-9]\d{0,8}):([1-9]\d{0,5})$/.exec(key);
+  if (m) return { kind: "lesson", lessonId: Number(m[1]), position: Number(m[2]) };
+  return null;
+}
+
+/** A lesson's state on the course path, from the learner's cards of its items. */
+export type LessonState = "new" | "in progress" | "done";
+
+export function lessonState(itemKeys: readonly string[], hasCard: (key: string) => boolean): LessonState {
+  const seen = itemKeys.filter(hasCard).length;
+  if (seen === 0 || itemKeys.length === 0) return "new";
+  return seen === itemKeys.length ? "done" : "in progress";
+}

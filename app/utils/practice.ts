@@ -1,0 +1,103 @@
+/**
+ * Practice items, the session queue and typed-answer checking, shared by the server loop (app/services/practice.server.ts)
+ * and the learn pages. Client-safe, no dependencies: the schedule itself (ts-fsrs) runs on the server.
+ * @see docs/decisions/016-course-and-server-practice.md
+ */
+
+/** An engine form split into its parts (prefix and suffix may be empty). */
+export type FormPartsView = { prefix: string | null; root: string; suffix: string | null };
+
+/** One thing to practise: shown in Odawa, meant in English, typed back in Odawa. */
+export type PracticeItem = {
+  /** The schedule's card key (app/utils/course.ts): "verb:maajaa:ind:1s", "noun:kwe.na:pl", "lesson:1:2". */
+  key: string;
+  odawa: string;
+  english: string;
+  /** Accepted typed answers: the form and its variants. */
+  answers: string[];
+  audio: string | null;
+  parts: FormPartsView | null;
+};
+
+/** Questions per round; a missed item comes back at the end of the round until it is answered right. */
+export const ROUND_SIZE = 12;
+
+/** Apostrophe look-alikes learners type for the glottal stop. */
+const APOSTROPHES = /[\u2019\u2018\u02BC\u02BB\u0060\u00B4\u2032\u02B9]/g;
+
+/** Case, apostrophe look-alikes, spacing and sentence punctuation never decide an answer; letters always do. */
+export function answerKey(text: string): string {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(APOSTROPHES, "'")
+    .replace(/[.,!?;:"“”«»()]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function isAcceptedAnswer(typed: string, answers: readonly string[]): boolean {
+  const key = answerKey(typed);
+  return key !== "" && answers.some((a) => answerKey(a) === key);
+}
+
+/** The round: due (or never seen) items first, earliest due first, at most ROUND_SIZE. */
+export function roundKeys(items: ReadonlyArray<{ key: string }>, dueOf: (key: string) => number | undefined, now: number): string[] {
+  return items
+    .map((item, index) => ({ key: item.key, index, due: dueOf(item.key) ?? now }))
+    .filter((x) => x.due <= now)
+    .sort((a, b) => a.due - b.due || a.index - b.index)
+    .slice(0, ROUND_SIZE)
+    .map((x) => x.key);
+}
+
+/**
+ * The session travels in the URL (works without JavaScript): the keys still to ask, the round size, the missed keys
+ * and how many answers were given (so every step of a round has its own address).
+ */
+export type SessionState = { queue: string[]; total: number; missed: string[]; answered: number };
+
+export function sessionParams(state: SessionState): string {
+  const p = new URLSearchParams();
+  p.set("q", state.queue.join(" "));
+  p.set("t", String(state.total));
+  if (state.missed.length) p.set("m", state.missed.join(" "));
+  if (state.answered) p.set("n", String(state.answered));
+  return p.toString();
+}
+
+export function readSession(search: URLSearchParams): SessionState | null {
+  if (!search.has("q")) return null;
+  const split = (v: string | null) => (v ?? "").split(" ").filter((k) => k.length > 0 && k.length <= 200).slice(0, 50);
+  const queue = split(search.get("q"));
+  const total = Math.min(Math.max(Number.parseInt(search.get("t") ?? "", 10) || queue.length, queue.length), 50);
+  const answered = Math.min(Math.max(Number.parseInt(search.get("n") ?? "", 10) || 0, 0), 500);
+  return { queue, total, missed: [...new Set(split(search.get("m")))], answered };
+}
+
+/** After an answer: right drops the key, wrong sends it to the back of the queue (asked again later this round). */
+export function advance(state: SessionState, key: string, correct: boolean): SessionState {
+  const rest = state.queue[0] === key ? state.queue.slice(1) : state.queue.filter((k) => k !== key);
+  const answered = state.answered + 1;
+  return correct
+    ? { ...state, queue: rest, answered }
+    : { ...state, queue: [...rest, key], missed: state.missed.includes(key) ? state.missed : [...state.missed, key], answered };
+}
+
+/** Odawa → English choice on even questions (when there are choices to give), English → Odawa typed on odd ones. */
+export function questionKind(state: SessionState, choices: number): "choose" | "type" {
+  return choices >= 2 && state.answered % 2 === 0 ? "choose" : "type";
+}
+
+/** A deterministic shuffle (the server and the browser must render the same order). */
+export function seededOrder<T>(list: readonly T[], seed: string): T[] {
+  let h = 2166136261;
+  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    h = Math.imul(h ^ (h >>> 15), 2246822507) >>> 0;
+    const j = h % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

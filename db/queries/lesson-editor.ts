@@ -1,0 +1,93 @@
+/** Lessons in the editor (/DEV_editor/lessons): create and save, each change written with its edit_log row (one batch). */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { editLog, lessonItems, lessons, users } from "../schema";
+
+export type LessonFields = {
+  title: string;
+  summary: string;
+  explanation: string;
+  status: "draft" | "published";
+  spec: { words: Array<{ name: string; pos: string }>; cells: string[] };
+  sentences: Array<{ text: string; trans: string }>;
+};
+
+export async function createLesson(db: Db, input: { title: string; userId: number }) {
+  const next = await db.select({ id: sql<number>`coalesce(max(${lessons.id}), 0) + 1`, position: sql<number>`coalesce(max(${lessons.position}), 0) + 1` }).from(lessons).get();
+  const id = next?.id ?? 1;
+  await db.batch([
+    db.insert(lessons).values({ id, title: input.title, position: next?.position ?? 1, status: "draft", updatedAt: new Date() }),
+    db.insert(editLog).values({ userId: input.userId, entity: "lessons", entityId: String(id), action: "create", before: null, after: { title: input.title } }),
+  ]);
+  return id;
+}
+
+export async function getLessonForEditor(db: Db, id: number) {
+  const lesson = await db.select().from(lessons).where(eq(lessons.id, id)).get();
+  if (!lesson) return null;
+  const items = await db
+    .select({ position: lessonItems.position, type: lessonItems.type, value: lessonItems.value, trans: lessonItems.trans, audioId: lessonItems.audioId })
+    .from(lessonItems)
+    .where(eq(lessonItems.lessonId, id))
+    .orderBy(asc(lessonItems.position));
+  return { ...lesson, items };
+}
+
+/** Saves a lesson; its sentences replace the old ones (a sentence kept word for word keeps its recording). */
+export async function saveLesson(db: Db, id: number, fields: LessonFields, userId: number) {
+  const before = await getLessonForEditor(db, id);
+  if (!before) return false;
+  const audioByText = new Map(before.items.filter((i) => i.type === "sent").map((i) => [i.value, i.audioId]));
+  const action = before.status !== fields.status ? (fields.status === "published" ? "publish" : "unpublish") : "update";
+  const { sentences, ...lesson } = fields;
+  // Sentences come after any older word items of the lesson.
+  const first = Math.max(0, ...before.items.filter((i) => i.type !== "sent").map((i) => i.position)) + 1;
+  await db.batch([
+    db.update(lessons).set({ ...lesson, updatedAt: new Date() }).where(eq(lessons.id, id)),
+    db.delete(lessonItems).where(and(eq(lessonItems.lessonId, id), eq(lessonItems.type, "sent"))),
+    ...sentences.map((s, i) =>
+      db.insert(lessonItems).values({
+        lessonId: id,
+        position: first + i,
+        type: "sent",
+        value: s.text,
+        trans: s.trans,
+        audioId: audioByText.get(s.text) ?? null,
+      }),
+    ),
+    db.insert(editLog).values({
+      userId,
+      entity: "lessons",
+      entityId: String(id),
+      action,
+      before: { title: before.title, status: before.status, summary: before.summary, explanation: before.explanation, spec: before.spec, sentences: before.items },
+      after: fields,
+    }),
+  ]);
+  return true;
+}
+
+export async function lessonHistory(db: Db, id: number) {
+  return db
+    .select({ id: editLog.id, action: editLog.action, createdAt: editLog.createdAt, username: users.username })
+    .from(editLog)
+    .leftJoin(users, eq(users.id, editLog.userId))
+    .where(and(eq(editLog.entity, "lessons"), eq(editLog.entityId, String(id))))
+    .orderBy(desc(editLog.id))
+    .limit(20);
+}
+
+export async function getLessonSentence(db: Db, lessonId: number, position: number) {
+  return (
+    (await db
+      .select({ id: lessonItems.id, value: lessonItems.value })
+      .from(lessonItems)
+      .where(and(eq(lessonItems.lessonId, lessonId), eq(lessonItems.position, position), eq(lessonItems.type, "sent")))
+      .get()) ?? null
+  );
+}
+
+/** Points a lesson sentence at its new recording (the upload itself is already in edit_log). */
+export async function setLessonSentenceAudio(db: Db, itemId: number, audioId: number) {
+  await db.update(lessonItems).set({ audioId }).where(eq(lessonItems.id, itemId));
+}

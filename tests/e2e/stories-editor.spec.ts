@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+test("an editor creates a story with two sentences, publishes it, and a learner reads it with tap-a-word", async ({ browser }) => {
+  const editorContext = await browser.newContext();
+  const editor = await editorContext.newPage();
+  await editor.goto("/biindge?from=DEV_editor/stories");
+  await editor.getByLabel("Username").fill("editor");
+  await editor.getByLabel("Password").fill("editor-demo-2026");
+  await editor.getByRole("button", { name: "Log in" }).click();
+  await expect(editor).toHaveURL(/\/DEV_editor\/stories$/);
+
+  const title = `A story ${Math.random().toString(36).slice(2, 8)}`;
+  await editor.getByLabel("Title of a new story").fill(title);
+  await editor.getByRole("button", { name: "Create story" }).click();
+  await expect(editor).toHaveURL(/\/DEV_editor\/stories\/ED[0-9A-Z]{6}$/);
+  const id = editor.url().split("/").at(-1)!;
+  await expect(editor.getByLabel("Status")).toHaveValue("draft");
+
+  // Two sentences (demo reference forms), and a typo the word check must catch.
+  await editor.getByLabel("Sentences").fill("Nmaajaa. | I leave.\nMaajaaqq. | S/he leaves.");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(editor.getByTestId("unknown-count")).toHaveText(/^1 word is not in the dictionary/);
+  await expect(editor.locator("mark.unknown-word")).toHaveText("Maajaaqq");
+  await expectNoAxeViolations(editor);
+
+  // Still a draft: not readable.
+  const learnerContext = await browser.newContext();
+  const learner = await learnerContext.newPage();
+  await learner.goto(`/d/${id}`);
+  await expect(learner.getByText("This story is not ready to view!")).toBeVisible();
+
+  await editor.getByLabel("Sentences").fill("Nmaajaa. | I leave.\nMaajaa. | S/he leaves.");
+  await editor.getByLabel("Status").selectOption("published");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(editor.getByTestId("unknown-count")).toHaveText(/^Every word is in the dictionary/);
+  await expect(editor.getByRole("list").filter({ hasText: "publish by editor" })).toBeVisible();
+
+  await learner.goto("/d");
+  await learner.getByRole("link", { name: title }).click();
+  await expect(learner).toHaveURL(new RegExp(`/d/${id}$`));
+  await expect(learner.getByText("S/he leaves.")).toBeVisible();
+  await learner.getByRole("button", { name: "Nmaajaa", exact: true }).click();
+  await expect(learner.getByRole("group", { name: "About Nmaajaa" })).toContainText("go away, leave");
+  await expectNoAxeViolations(learner);
+  await editorContext.close();
+  await learnerContext.close();
+});

@@ -1,0 +1,117 @@
+import { env, exports } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { insertUser, sessionCookieHeader } from "../factories/users";
+
+const worker = exports.default;
+
+function post(path: string, fields: Record<string, string>, cookie: string) {
+  return worker.fetch(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams(fields),
+    }),
+  );
+}
+
+test("editors create, edit and publish stories; every change is in edit_log; learners cannot", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const learner = await sessionCookieHeader(env, await insertUser(env));
+
+  expect((await post("/DEV_editor/stories", { title: "Nope" }, learner)).status).toBe(403);
+  const created = await post("/DEV_editor/stories", { title: "  A  test story " }, cookie);
+  expect(created.status).toBe(302);
+  const id = created.headers.get("location")!.split("/").at(-1)!;
+  expect(id).toMatch(/^ED[0-9A-Z]{6}$/);
+
+  const bad = await post(`/DEV_editor/stories/${id}`, { title: "A test story", status: "published", sentences: "Nmaajaa." }, cookie);
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).toContain("Line 1: write the sentence, a | and its English translation.");
+  const empty = await post(`/DEV_editor/stories/${id}`, { title: "A test story", status: "published", sentences: "" }, cookie);
+  expect(await empty.text()).toContain("A published story needs at least one sentence.");
+
+  const saved = await post(
+    `/DEV_editor/stories/${id}`,
+    { title: "A test story", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." },
+    cookie,
+  );
+  expect(saved.status).toBe(200);
+  const row = await env.DB.prepare("SELECT title, completed, data FROM stories WHERE id = ?").bind(id).first<{ title: string; completed: number; data: string }>();
+  expect(row).toEqual({
+    title: "A test story",
+    completed: 1,
+    data: JSON.stringify([[{ text: "Nmaajaa.", trans: "I leave." }], [{ text: "Maajaa.", trans: "S/he leaves." }]]),
+  });
+  const log = await env.DB.prepare("SELECT action, user_id FROM edit_log WHERE entity = 'stories' AND entity_id = ? ORDER BY id").bind(id).all();
+  expect(log.results).toEqual([
+    { action: "create", user_id: editor.id },
+    { action: "publish", user_id: editor.id },
+  ]);
+  expect((await post(`/DEV_editor/stories/${id}`, { title: "x", status: "draft", sentences: "" }, learner)).status).toBe(403);
+});
+
+test("editors create a lesson, give it dictionary words and cells, publish it; unknown words are refused; edit_log records it", async () => {
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem, source) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa', 'test')",
+  ).run();
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const created = await post("/DEV_editor/lessons", { title: "Editor lesson" }, cookie);
+  expect(created.status).toBe(302);
+  const id = Number(created.headers.get("location")!.split("/").at(-1));
+  const fields = {
+    title: "Editor lesson",
+    summary: "A summary.",
+    explanation: "Plain English.",
+    words: "maajaa vai",
+    cells: "ind 1s\nind 3s",
+    sentences: "Nmaajaa. | I leave.",
+    status: "published",
+  };
+  const unknown = await post(`/DEV_editor/lessons/${id}`, { ...fields, words: "maajaa vai\nzzzz vai" }, cookie);
+  expect(unknown.status).toBe(400);
+  expect(await unknown.text()).toContain("Not in the dictionary: zzzz (vai).");
+  const badCell = await post(`/DEV_editor/lessons/${id}`, { ...fields, cells: "nonsense" }, cookie);
+  expect(await badCell.text()).toContain("is not a cell");
+  const ok = await post(`/DEV_editor/lessons/${id}`, fields, cookie);
+  expect(ok.status).toBe(200);
+  const page = await (await worker.fetch(`http://localhost/aambe/learn/${id}`)).text();
+  expect(page).toContain("Editor lesson");
+  expect(page).toContain("nmaajaa");
+  expect(page).toContain("Nmaajaa.");
+  const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lessons' AND entity_id = ? ORDER BY id").bind(String(id)).all();
+  expect(log.results.map((r) => r.action)).toEqual(["create", "publish"]);
+});
+
+test("a lesson sentence gets its recording from the editor's recorder; it is public and plays in the lesson", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const created = await post("/DEV_editor/lessons", { title: "Lesson with audio" }, cookie);
+  const id = Number(created.headers.get("location")!.split("/").at(-1));
+  await post(`/DEV_editor/lessons/${id}`, { title: "Lesson with audio", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" }, cookie);
+  const clip = new Uint8Array(256);
+  clip.set(new TextEncoder().encode("OggS"), 0);
+  const upload = (c: string | null, position = 1) => {
+    const body = new FormData();
+    body.append("audio", new Blob([clip]), "clip.ogg");
+    return worker.fetch(
+      new Request(`http://localhost/api/editor/lessons/${id}/sentences/${position}/audio`, {
+        method: "POST",
+        headers: { Origin: "http://localhost", ...(c ? { Cookie: c } : {}) },
+        body,
+      }),
+    );
+  };
+  expect((await upload(null)).status).toBe(401);
+  expect((await upload(cookie, 9)).status).toBe(400);
+  const ok = await upload(cookie);
+  expect(ok.status).toBe(200);
+  const { files } = await ok.json<{ files: string[] }>();
+  expect(files[0]).toMatch(new RegExp(`^lesson${id}_1_\\w+\\.ogg$`));
+  const page = await (await worker.fetch(`http://localhost/aambe/learn/${id}`)).text();
+  expect(page).toContain(`/audio/${files[0]}`);
+  const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lesson_items' AND entity_id = ?").bind(`${id}:1`).all();
+  expect(log.results).toEqual([{ action: "add_audio" }]);
+});

@@ -1,0 +1,112 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, test } from "vitest";
+import { cellsOf, decline, inflect, nounCells, nounPosOf, ORDERS, parseNounCellKey, verbClassOf } from "../../app/core/grammar";
+import { expandLesson } from "../../app/services/course.server";
+import { parseCardKey, parseVerbCellKey } from "../../app/utils/course";
+import { LessonSpecSchema } from "../../app/utils/lesson-spec";
+import { answerKey } from "../../app/utils/practice";
+import { COURSE, LEXICON, loadCourse } from "../factories/course";
+
+const worker = exports.default;
+
+/** Every high-confidence engine form of every demo dictionary word (and the headwords themselves). */
+function knownWords() {
+  const known = new Set(LEXICON.map((l) => answerKey(l.name)));
+  for (const word of LEXICON) {
+    const cls = verbClassOf(word.pos);
+    if (cls) {
+      for (const order of ORDERS) for (const cell of cellsOf(cls, order)) {
+        const f = inflect(word, cell);
+        if (f?.confidence === "high") known.add(answerKey(f.form));
+      }
+    }
+    const pos = nounPosOf(word.pos);
+    if (pos) for (const cell of nounCells(pos)) {
+      const d = decline(word, cell);
+      if (d?.confidence === "high") known.add(answerKey(d.form));
+    }
+  }
+  return known;
+}
+
+describe("the course data (db/seed/data/course.json)", () => {
+  test("at least 12 lessons, each with an English explanation, a valid spec and dictionary words", () => {
+    expect(COURSE.length).toBeGreaterThanOrEqual(12);
+    for (const lesson of COURSE) {
+      expect(LessonSpecSchema.safeParse({ words: lesson.words, cells: lesson.cells }).success, lesson.title).toBe(true);
+      expect(lesson.explanation.length, lesson.title).toBeGreaterThan(200);
+      for (const word of lesson.words) {
+        expect(LEXICON.some((l) => l.name === word.name && l.pos === word.pos), `${lesson.title}: ${word.name}`).toBe(true);
+      }
+    }
+  });
+
+  test("every taught form is a high-confidence engine form, and every lesson teaches at least four", () => {
+    for (const lesson of COURSE) {
+      const { forms, table } = expandLesson({ words: lesson.words, cells: lesson.cells }, LEXICON);
+      expect(forms.length, lesson.title).toBeGreaterThanOrEqual(4);
+      expect(table.rows.length, lesson.title).toBeGreaterThan(0);
+      for (const form of forms) {
+        const word = LEXICON.find((l) => l.name === form.lemma && l.pos === form.pos)!;
+        const verbCell = parseVerbCellKey(form.cell);
+        const engine = verbCell ? inflect(word, verbCell) : decline(word, parseNounCellKey(form.cell)!);
+        expect(engine?.confidence, form.key).toBe("high");
+        expect(engine?.form, form.key).toBe(form.odawa);
+        expect(form.answers[0]).toBe(form.odawa);
+        expect(parseCardKey(form.key), form.key).not.toBeNull();
+        const parts = form.parts!;
+        expect(`${parts.prefix ?? ""}${parts.root}${parts.suffix ?? ""}`, form.key).toBe(form.odawa);
+      }
+    }
+  });
+
+  test("the Odawa of sentences is engine forms or dictionary words only", () => {
+    const known = knownWords();
+    for (const lesson of COURSE) {
+      for (const s of lesson.sentences) {
+        for (const word of answerKey(s.text).split(" ")) expect(known.has(word), `${lesson.title}: ${word}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("the course on the site", () => {
+  beforeAll(() => loadCourse(env));
+
+  test("/aambe shows the path in order with a state per lesson and a progress bar", async () => {
+    const html = await (await worker.fetch("http://localhost/aambe")).text();
+    let at = 0;
+    for (const lesson of COURSE) {
+      const next = html.indexOf(`href="/aambe/learn/${lesson.id}"`, at);
+      expect(next, lesson.title).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(html).toContain('data-state="new"');
+    expect(html).toMatch(/<progress[^>]*class="course-progress/);
+    expect(html).toContain(`0 of ${COURSE.length} lessons done`);
+  });
+
+  test("a lesson page: explanation, table of engine forms, examples, practice, previous and next", async () => {
+    const lesson = COURSE[1];
+    const html = await (await worker.fetch(`http://localhost/aambe/learn/${lesson.id}`)).text();
+    expect(html).toContain(lesson.title);
+    expect(html).toContain(lesson.summary);
+    expect(html).toContain("How it works");
+    const { forms } = expandLesson({ words: lesson.words, cells: lesson.cells }, LEXICON);
+    for (const form of forms) expect(html).toContain(form.odawa);
+    expect(html).toContain(`href="/aambe/practice?lesson=${lesson.id}"`);
+    expect(html).toContain(`href="/aambe/learn/${COURSE[0].id}"`);
+    expect(html).toContain(`href="/aambe/learn/${COURSE[2].id}"`);
+  });
+
+  test("a draft lesson is not on the path and its page redirects", async () => {
+    const id = 900_000 + Math.floor(Math.random() * 1_000_000);
+    await env.DB.prepare("INSERT INTO lessons (id, title, position, status, spec) VALUES (?, ?, 99, 'draft', ?)")
+      .bind(id, `Draft ${id}`, JSON.stringify({ words: [{ name: "maajaa", pos: "vai" }], cells: ["ind 1s"] }))
+      .run();
+    const path = await (await worker.fetch("http://localhost/aambe")).text();
+    expect(path).not.toContain(`Draft ${id}`);
+    const page = await worker.fetch(new Request(`http://localhost/aambe/learn/${id}`, { redirect: "manual" }));
+    expect(page.status).toBe(302);
+  });
+});
