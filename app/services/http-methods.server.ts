@@ -24,11 +24,15 @@ function treeOf(manifest: ServerBuild["routes"]): RouteObject[] {
   return tree;
 }
 
-/** A client-side navigation asks for `/path.data` (`/_root.data` for /): the same route as the page. */
+/**
+ * A client-side navigation asks for `/path.data`, and for a path ending in `/` (the home page among them) for
+ * `/path/_.data` (React Router 8; 7 wrote `/_root.data` for /): the same route as the page.
+ */
 function pagePath(pathname: string) {
   if (!pathname.endsWith(".data")) return pathname;
   const path = pathname.slice(0, -".data".length);
-  return path === "/_root" ? "/" : path;
+  if (path === "/_root") return "/";
+  return path.endsWith("/_") ? path.slice(0, -1) : path;
 }
 
 /** The methods the page address `pathname` answers (OPTIONS is left to the caller). */

@@ -105,7 +105,7 @@ test("every action and API endpoint survives hostile input", { timeout: 1_800_00
         // React Router actions: 9 in 10 as single-fetch (.data) requests, the rest as full documents.
         let path = endpoint.path;
         if (endpoint.kind === "action" && dataRequest) {
-          path = path.includes("?index") ? `${path.replace("/?index", "") || ""}/_root.data?index` : `${path.replace(/\/$/, "")}.data`;
+          path = path.includes("?index") ? `${path.replace("/?index", "") || ""}/_.data?index` : `${path.replace(/\/$/, "")}.data`;
         }
         const url = `http://localhost${path}${p.query ? (path.includes("?") ? "&" : "?") + p.query : ""}`;
         const headers: Record<string, string> = { "CF-Connecting-IP": `198.51.100.${ip++ % 250}` };

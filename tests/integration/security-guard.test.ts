@@ -193,6 +193,23 @@ test("a method a route does not answer gets 405 with Allow and a plain message",
   expect(post.headers.get("Allow")).toBe("GET, HEAD");
 }, 60_000);
 
+test("every page action also answers its client-side (single-fetch) address: /_.data for /, /path.data elsewhere", async () => {
+  let ip = 1;
+  for (const route of pageRoutes().filter((r) => r.action)) {
+    const [pathname, query] = route.path.split("?");
+    const dataPath = pathname!.endsWith("/") ? `${pathname}_.data` : `${pathname}.data`;
+    const url = `${ORIGIN}${dataPath}${query ? `?${query}` : ""}`;
+    const response = await worker.fetch(
+      new Request(url, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${ip++}` },
+        body: "x=1",
+      }),
+    );
+    expect(response.status, `POST ${dataPath}`).not.toBe(405);
+  }
+}, 60_000);
+
 test("the same security headers on HTML and JSON; signed-in pages are private and never stored", async () => {
   for (const path of ["/", "/api/health", "/api/wenesh", "/api/no-such-call", "/no-such-page", "/audio/none.mp3"]) {
     const response = await worker.fetch(new Request(`${ORIGIN}${path}`));
