@@ -49,6 +49,7 @@ test("an anonymous public page is stored, then served from the cache with a fres
   expect(a).toBeTruthy();
   expect(b).not.toBe(a);
   for (const tag of second.text.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${b}"`);
+  expect(second.text).not.toContain(a!);
   expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
 
   const notModified = await fetchPage(`/k/${word.id}`, { "If-None-Match": etag! });
