@@ -5,7 +5,9 @@
  * @see docs/decisions/016-course-and-server-practice.md
  */
 import type { Db } from "../../db/client";
-import { getFormAudio, getLesson, getLexemesByNames, listLessonItemPositions, listLessons, type LessonItem } from "../../db/queries/lessons";
+import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
+import type { Bindings } from "./bindings.server";
+import { getSearchIndex } from "./lexicon.server";
 import {
   decline,
   inflect,
@@ -123,16 +125,60 @@ function sentenceItems(lessonId: number, items: readonly LessonItem[]): Practice
   }));
 }
 
-/** A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null. */
-export async function loadLesson(db: Db, id: number, opts: { drafts?: boolean } = {}) {
-  const lesson = await getLesson(db, id);
+/**
+ * expandLesson's results, once per isolate for each lesson spec and state of its words (the engine's work is the
+ * same for every visitor until an editor changes the lesson or a word). Bounded; callers copy before changing.
+ */
+const expanded = new Map<string, ReturnType<typeof expandLesson>>();
+const EXPANDED_MAX = 64;
+
+function expandOnce(spec: LessonSpec, lexicon: readonly CourseLexeme[]) {
+  const key = JSON.stringify([spec, lexicon.map((l) => [l.name, l.pos, l.gloss, l.stem])]);
+  let result = expanded.get(key);
+  if (!result) {
+    result = expandLesson(spec, lexicon);
+    if (expanded.size >= EXPANDED_MAX) expanded.delete(expanded.keys().next().value!);
+    expanded.set(key, result);
+  }
+  return result;
+}
+
+/** Where the course reads from: D1, and the Worker's env when the in-memory lexicon may be used. */
+type CourseSource = Db | Pick<Bindings, "db" | "env">;
+const dbOf = (from: CourseSource): Db => ("env" in from ? from.db : from);
+
+/**
+ * The dictionary entries of the course's words in id order: from the in-memory lexicon (ADR 009, no round trip)
+ * when the env is at hand, else from D1.
+ */
+async function courseLexicon(from: CourseSource, names: readonly string[]): Promise<CourseLexeme[]> {
+  if (names.length === 0) return [];
+  if (!("env" in from)) return getLexemesByNames(from, names);
+  const index = await getSearchIndex(from.db, from.env);
+  const wanted = new Set(names);
+  return index.entries
+    .filter((e) => wanted.has(e.name))
+    .sort((a, b) => a.id - b.id)
+    .map((e) => ({ name: e.name, pos: e.pos, gloss: e.gloss, stem: e.stem, audio: e.audioUrl }));
+}
+
+/**
+ * A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null.
+ * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms.
+ */
+export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean } = {}) {
+  const { lesson, course } = await getLessonAndCourse(dbOf(from), id, opts);
   if (!lesson || (lesson.status !== "published" && !opts.drafts)) return null;
   const spec = parseSpec(lesson.spec);
-  const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
-  const { table, forms } = spec ? expandLesson(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
-  const audio = await getFormAudio(db, forms.map((f) => f.odawa));
-  for (const form of forms) form.audio = audio[form.odawa] ?? null;
-  const course = await listLessons(db, opts);
+  const lexicon = spec ? await courseLexicon(from, spec.words.map((w) => w.name)) : [];
+  const expansion = spec ? expandOnce(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
+  const audio = await getFormAudio(dbOf(from), expansion.forms.map((f) => f.odawa));
+  const copies = new Map(expansion.forms.map((f) => [f, { ...f, audio: audio[f.odawa] ?? null }]));
+  const forms = expansion.forms.map((f) => copies.get(f)!);
+  const table: LessonTable = {
+    words: expansion.table.words,
+    rows: expansion.table.rows.map((row) => ({ ...row, forms: row.forms.map((f) => (f ? (copies.get(f) ?? f) : null)) })),
+  };
   const at = course.findIndex((l) => l.id === id);
   const link = (l: (typeof course)[number] | undefined) => (l ? { id: l.id, title: l.title } : null);
   return {
@@ -152,14 +198,13 @@ export async function loadLesson(db: Db, id: number, opts: { drafts?: boolean } 
 }
 
 /** The course path: every published lesson with the card keys of its items (for its new / in progress / done state). */
-export async function loadCourse(db: Db) {
-  const course = await listLessons(db);
+export async function loadCourse(from: CourseSource) {
+  const { course, positions } = await getCourseWithPositions(dbOf(from));
   const specs = course.map((l) => parseSpec(l.spec));
-  const lexicon = await getLexemesByNames(db, specs.flatMap((s) => s?.words.map((w) => w.name) ?? []));
-  const positions = await listLessonItemPositions(db);
+  const lexicon = await courseLexicon(from, specs.flatMap((s) => s?.words.map((w) => w.name) ?? []));
   return course.map((lesson, i) => {
     const spec = specs[i];
-    const forms = spec ? expandLesson(spec, lexicon).forms : [];
+    const forms = spec ? expandOnce(spec, lexicon).forms : [];
     const keys = [...forms.map((f) => f.key), ...positions.filter((p) => p.lessonId === lesson.id).map((p) => sentenceCardKey(lesson.id, p.position))];
     return { id: lesson.id, title: lesson.title, summary: lesson.summary, keys };
   });

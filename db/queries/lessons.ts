@@ -1,5 +1,5 @@
 /** Lessons of /aambe/learn/{num} and the audio of the forms the learn pages show. */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { audioObjects, forms, lessonItems, lessons, lexemes } from "../schema";
 
@@ -30,13 +30,17 @@ const LESSON_COLUMNS = {
   spec: lessons.spec,
 };
 
-/** The course path: lessons in order (drafts only when asked, for editors). */
-export async function listLessons(db: Db, opts: { drafts?: boolean } = {}) {
+function courseQuery(db: Db, opts: { drafts?: boolean }) {
   return db
     .select(LESSON_COLUMNS)
     .from(lessons)
     .where(opts.drafts ? undefined : eq(lessons.status, "published"))
     .orderBy(asc(lessons.position), asc(lessons.id));
+}
+
+/** The course path: lessons in order (drafts only when asked, for editors). */
+export async function listLessons(db: Db, opts: { drafts?: boolean } = {}) {
+  return courseQuery(db, opts);
 }
 
 /** Dictionary entries by headword (any of the names), for the course's word lists. */
@@ -68,43 +72,45 @@ export async function getLessonItemsByKeys(db: Db, keys: ReadonlyArray<{ lessonI
   return rows.filter((r) => keys.some((k) => k.lessonId === r.lessonId && k.position === r.position));
 }
 
-/** A lesson with its items in order (item audio, else the linked word's audio), or null when there is no such lesson. */
-export async function getLesson(db: Db, id: number) {
-  const lesson = await db.select(LESSON_COLUMNS).from(lessons).where(eq(lessons.id, id)).get();
-  if (!lesson) return null;
-  const rows = await db
-    .select({
-      position: lessonItems.position,
-      type: lessonItems.type,
-      value: lessonItems.value,
-      pos: lessonItems.pos,
-      trans: lessonItems.trans,
-      itemAudioId: lessonItems.audioId,
-      lexemeAudioId: lexemes.audioId,
-    })
-    .from(lessonItems)
-    .leftJoin(lexemes, eq(lexemes.id, lessonItems.lexemeId))
-    .where(eq(lessonItems.lessonId, id))
-    .orderBy(asc(lessonItems.position));
-  const audioIds = [...new Set(rows.map((r) => r.itemAudioId ?? r.lexemeAudioId).filter((v): v is number => v != null))];
-  const keys = new Map<number, string>();
-  if (audioIds.length > 0) {
-    for (const row of await db
-      .select({ id: audioObjects.id, key: audioObjects.key })
-      .from(audioObjects)
-      .where(inArray(audioObjects.id, audioIds))) {
-      keys.set(row.id, row.key);
-    }
-  }
-  const items: LessonItem[] = rows.map((r) => ({
-    position: r.position,
-    type: r.type,
-    value: r.value,
-    pos: r.pos,
-    trans: r.trans,
-    audio: audioPathForKey(keys.get(r.itemAudioId ?? r.lexemeAudioId ?? -1)),
-  }));
-  return { ...lesson, items };
+/**
+ * A lesson with its items in order (item audio, else the linked word's audio) and the course path around it, in one
+ * D1 round trip (a batch); `lesson` is null when there is no such lesson.
+ */
+export async function getLessonAndCourse(db: Db, id: number, opts: { drafts?: boolean } = {}) {
+  const [lessonRows, rows, course] = await db.batch([
+    db.select(LESSON_COLUMNS).from(lessons).where(eq(lessons.id, id)),
+    db
+      .select({
+        position: lessonItems.position,
+        type: lessonItems.type,
+        value: lessonItems.value,
+        pos: lessonItems.pos,
+        trans: lessonItems.trans,
+        audioKey: audioObjects.key,
+      })
+      .from(lessonItems)
+      .leftJoin(lexemes, eq(lexemes.id, lessonItems.lexemeId))
+      .leftJoin(audioObjects, eq(audioObjects.id, sql`coalesce(${lessonItems.audioId}, ${lexemes.audioId})`))
+      .where(eq(lessonItems.lessonId, id))
+      .orderBy(asc(lessonItems.position)),
+    courseQuery(db, opts),
+  ]);
+  const lesson = lessonRows[0];
+  if (!lesson) return { lesson: null, course };
+  const items: LessonItem[] = rows.map(({ audioKey, ...r }) => ({ ...r, audio: audioPathForKey(audioKey) }));
+  return { lesson: { ...lesson, items }, course };
+}
+
+/** The published course path and every lesson's item positions (its sentences' card keys), in one round trip. */
+export async function getCourseWithPositions(db: Db) {
+  const [course, positions] = await db.batch([
+    courseQuery(db, {}),
+    db
+      .select({ lessonId: lessonItems.lessonId, position: lessonItems.position })
+      .from(lessonItems)
+      .orderBy(asc(lessonItems.lessonId), asc(lessonItems.position)),
+  ]);
+  return { course, positions };
 }
 
 /** A dictionary entry by headword (or numeric id) and part of speech (first match), with its audio path. */
@@ -134,19 +140,21 @@ export async function getLexemeByName(db: Db, name: string, pos?: readonly strin
 export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(wordforms)].filter(Boolean);
   if (unique.length === 0) return {};
-  const rows = await db
-    .select({ form: forms.form, key: audioObjects.key })
-    .from(audioObjects)
-    .innerJoin(forms, eq(forms.id, audioObjects.formId))
-    .where(inArray(forms.form, unique))
-    .orderBy(asc(audioObjects.id));
   // A dictionary headword spelled exactly like the form is a recording of that same word.
-  const headwords = await db
-    .select({ form: lexemes.name, key: audioObjects.key })
-    .from(lexemes)
-    .innerJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
-    .where(inArray(lexemes.name, unique.slice(0, 90)))
-    .orderBy(asc(lexemes.id));
+  const [rows, headwords] = await db.batch([
+    db
+      .select({ form: forms.form, key: audioObjects.key })
+      .from(audioObjects)
+      .innerJoin(forms, eq(forms.id, audioObjects.formId))
+      .where(inArray(forms.form, unique))
+      .orderBy(asc(audioObjects.id)),
+    db
+      .select({ form: lexemes.name, key: audioObjects.key })
+      .from(lexemes)
+      .innerJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+      .where(inArray(lexemes.name, unique.slice(0, 90)))
+      .orderBy(asc(lexemes.id)),
+  ]);
   const out: Record<string, string> = {};
   for (const row of [...rows, ...headwords]) {
     const path = audioPathForKey(row.key);
@@ -155,10 +163,3 @@ export async function getFormAudio(db: Db, wordforms: readonly string[]): Promis
   return out;
 }
 
-/** Every lesson's item positions (the course path's card keys of sentences). */
-export async function listLessonItemPositions(db: Db) {
-  return db
-    .select({ lessonId: lessonItems.lessonId, position: lessonItems.position })
-    .from(lessonItems)
-    .orderBy(asc(lessonItems.lessonId), asc(lessonItems.position));
-}

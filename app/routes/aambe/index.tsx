@@ -11,7 +11,7 @@ import type { Route } from "./+types/index";
 /** /aambe: the course path, each lesson's state (new, in progress, done) from the learner's cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
-  const [course, user] = await Promise.all([loadCourse(db), getSessionUser(request, env, db)]);
+  const [course, user] = await Promise.all([loadCourse({ db, env }), getSessionUser(request, env, db)]);
   const seen = user ? new Set((await getSrsCards(db, user.id, course.flatMap((l) => l.keys))).map((c) => c.key)) : new Set<string>();
   return {
     signedIn: user !== null,

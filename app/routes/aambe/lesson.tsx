@@ -10,7 +10,7 @@ import { SITE_DESCRIPTION } from "../../utils/meta";
 /** /aambe/learn/{num}: an unknown (or draft) lesson redirects to /aambe (docs/product.md). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
-  const lesson = await loadLesson(getBindings(context).db, Number(params.num));
+  const lesson = await loadLesson(getBindings(context), Number(params.num));
   if (!lesson) throw redirect("/aambe");
   const steps: PlayerItem[] = [
     ...lesson.forms.map((f) => ({ label: `${f.lemma} · ${f.label}`, value: f.odawa, trans: f.english, audio: f.audio })),

@@ -1,0 +1,83 @@
+/**
+ * At most two D1 round trips per public page (issue "Fast at the edge", ADR 015): the Worker is called with a D1
+ * binding that counts what reaches the database (a statement run, or one batch). Steady state: the second request
+ * of the isolate, so per-isolate work (the lexicon, the parsed config) is not counted; the page cache is off.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import worker from "../../workers/app";
+import { loadCourse } from "../factories/course";
+
+let trips = 0;
+
+/** A statement whose every way to reach the database counts one trip. */
+function countStatement(statement: D1PreparedStatement): D1PreparedStatement {
+  return new Proxy(statement, {
+    get(target, prop) {
+      if (prop === "bind") return (...values: unknown[]) => countStatement(target.bind(...values));
+      const value = Reflect.get(target, prop, target);
+      if (["first", "all", "run", "raw"].includes(String(prop))) {
+        return (...args: unknown[]) => {
+          trips++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+function countDatabase<T extends D1Database | D1DatabaseSession>(db: T): T {
+  return new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "prepare") return (sql: string) => countStatement((target as D1Database).prepare(sql));
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          trips++;
+          return (target as D1Database).batch(statements);
+        };
+      }
+      if (prop === "withSession") return (...args: unknown[]) => countDatabase((target as D1Database).withSession(...(args as [string])));
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+// ENVIRONMENT=development: the in-memory lexicon trusts its version for 30 s as in production (tests re-read it).
+const countedEnv = { ...env, DB: countDatabase(env.DB), PAGE_CACHE: "off", ENVIRONMENT: "development" } as Env;
+
+async function tripsFor(path: string) {
+  const fetchOnce = async () => {
+    const ctx = createExecutionContext();
+    const request = new Request(`http://localhost${path}`) as Request<unknown, IncomingRequestCfProperties>;
+    const response = await worker.fetch(request, countedEnv, ctx);
+    await response.text();
+    await waitOnExecutionContext(ctx);
+    return response.status;
+  };
+  await fetchOnce();
+  trips = 0;
+  const status = await fetchOnce();
+  return { status, trips };
+}
+
+test("every public page makes at most two D1 round trips", async () => {
+  await loadCourse(env);
+  await env.DB.prepare("INSERT OR IGNORE INTO stories (id, source, title, completed, data) VALUES ('TRIPS1', 'misc', 'A story', 1, '[]')").run();
+  const lesson = await env.DB.prepare("SELECT id FROM lessons WHERE status = 'published' ORDER BY position LIMIT 1").first<{ id: number }>();
+  const word = await env.DB.prepare("SELECT id FROM lexemes ORDER BY id LIMIT 1").first<{ id: number }>();
+  const story = await env.DB.prepare("SELECT id FROM stories LIMIT 1").first<{ id: string }>();
+  const pages = ["/", "/d", "/k", "/conj", "/conj?verb=maajaa", "/paradigms", "/aambe", "/wotd"];
+  if (word) pages.push(`/k/${word.id}`);
+  if (story) pages.push(`/d/${story.id}`);
+  if (lesson) pages.push(`/aambe/learn/${lesson.id}`);
+  const counts: Record<string, number> = {};
+  for (const page of pages) {
+    const { status, trips } = await tripsFor(page);
+    expect(status, page).toBeLessThan(400);
+    counts[page] = trips;
+  }
+  for (const [page, n] of Object.entries(counts)) expect(n, `${page}: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(2);
+}, 60_000);
