@@ -14,9 +14,10 @@ import { cloudflareContext } from "../app/context";
 import { createBindings } from "../app/services/bindings.server";
 import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
 import { openD1Session } from "../app/services/d1-session.server";
-import { forgetContentVersion, isEditorWrite, openPageCache } from "../app/services/page-cache.server";
+import { forgetContentVersion, isEditorWrite, memoryHit, openPageCache } from "../app/services/page-cache.server";
+import { getConfig } from "../app/services/config.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
-import { api } from "./api";
+import { api as apiApp } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
 import { runScheduled } from "../app/services/wotd-jobs.server";
 
@@ -45,9 +46,15 @@ async function pages(request: Request, env: Env, ctx: ExecutionContext) {
 export default {
   async fetch(request, env, ctx) {
     // Every request reads and writes D1 through one session (read replicas, bookmarks for the user's own writes).
+    const api = isApiPath(new URL(request.url).pathname);
+    if (!api) {
+      // A public page this isolate already holds answers before anything else runs (ADR 015).
+      const quick = memoryHit(request, (await loadBuild()).assets.version, getConfig(env));
+      if (quick) return withBaselineHeaders(quick);
+    }
     const d1 = openD1Session(env, request);
-    if (!isApiPath(new URL(request.url).pathname)) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx)));
-    const response = await api.fetch(request, d1.env, ctx);
+    if (!api) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx)));
+    const response = await apiApp.fetch(request, d1.env, ctx);
     if (isEditorWrite(request, response)) forgetContentVersion();
     return withBaselineHeaders(d1.finish(response));
   },

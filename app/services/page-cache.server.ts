@@ -9,6 +9,7 @@
 import type { ServerBuild } from "react-router";
 import { contentVersion } from "../../db/queries/content-version";
 import type { Bindings } from "./bindings.server";
+import type { Config } from "./config.server";
 import { createNonce } from "./security-headers.server";
 
 /** Addresses whose page is the same for every anonymous visitor. */
@@ -66,19 +67,39 @@ export type PageCache = {
   store(response: Response): Response;
 };
 
+/** The versioned cache key of a page (a new build, content version or UTC day is a new key). */
+function keyOf(url: URL, buildVersion: string, contentVersion: number) {
+  const tag = `${buildVersion}.${contentVersion}.${new Date().toISOString().slice(0, 10)}`;
+  return { tag, etag: `W/"${tag}"`, url: `${url.origin}/__pages/${tag}${url.pathname}${url.search}` };
+}
+
+function notModified(etag: string) {
+  return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL } });
+}
+
+/**
+ * The fast path, before anything else of the request runs (no D1 session, no route matching): a page this isolate
+ * holds in memory under the content version it trusts right now. Null when there is none, or the version is due to
+ * be read again (the full path then reads it).
+ */
+export function memoryHit(request: Request, buildVersion: string, config: Config): Response | null {
+  if (!config.pageCache || !version || Date.now() - version.readAt > VERSION_TTL_MS || !isPublicPageRequest(request)) return null;
+  const key = keyOf(new URL(request.url), buildVersion, version.value);
+  if (request.headers.get("If-None-Match") === key.etag) return notModified(key.etag);
+  const page = memory.get(key.url);
+  if (!page) return null;
+  const fresh = withFreshNonce(page);
+  return request.method.toUpperCase() === "HEAD" ? new Response(null, fresh) : fresh;
+}
+
 export async function openPageCache(request: Request, bindings: Bindings, build: ServerBuild): Promise<PageCache | null> {
   if (!bindings.config.pageCache || !isPublicPageRequest(request)) return null;
-  const url = new URL(request.url);
-  const day = new Date().toISOString().slice(0, 10);
-  const tag = `${build.assets.version}.${await currentVersion(bindings)}.${day}`;
-  const etag = `W/"${tag}"`;
-  const key = new Request(`${url.origin}/__pages/${tag}${url.pathname}${url.search}`);
+  const { etag, url: keyUrl } = keyOf(new URL(request.url), build.assets.version, await currentVersion(bindings));
+  const key = new Request(keyUrl);
   const cache = (caches as unknown as { default: Cache }).default;
   return {
     async match() {
-      if (request.headers.get("If-None-Match") === etag) {
-        return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL } });
-      }
+      if (request.headers.get("If-None-Match") === etag) return notModified(etag);
       let page = memory.get(key.url);
       if (!page) {
         const hit = await cache.match(key);
