@@ -21,6 +21,8 @@ import {
 } from "../../utils/practice";
 
 const VERB_POS = ["vai", "vii", "vti", "vta"] as const;
+/** The browser's id of an answer (crypto.randomUUID), so a retried post is not counted twice (ADR 017). */
+const REVIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECK_LIMIT = 50;
 
 type Source = {
@@ -157,6 +159,7 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
     userId,
     localCard,
     now: new Date(),
+    reviewId: REVIEW_ID.test(String(form.get("review") ?? "")) ? String(form.get("review")).toLowerCase() : null,
   });
   const base = new URLSearchParams(url.search);
   for (const p of ["q", "t", "m", "n"]) base.delete(p);
