@@ -1,4 +1,4 @@
-import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getBindings } from "../../context";
 import { loadLesson } from "../../services/course.server";
 import { AudioButton } from "../../components/learn/audio-button";
@@ -102,6 +102,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   const rawStep = Number(searchParams.get("step") ?? "0");
   const step = Number.isInteger(rawStep) ? Math.min(Math.max(rawStep, 0), lesson.steps.length) : 0;
   const empty = lesson.steps.length === 0;
+  const signedIn = Boolean((useRouteLoaderData("root") as { user?: unknown } | undefined)?.user);
   return (
     <section className="page learn">
       <p>
@@ -119,7 +120,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
           <LessonPlayer lesson={{ id: lesson.id, title: lesson.title, items: lesson.steps }} step={step} />
           {step === 0 ? (
             <p className="learn-actions">
-              <Link className="button" to={`/aambe/practice?lesson=${lesson.id}`}>
+              {/* Signed in: fetched ahead, so this lesson's practice also works offline later (ADR 017). */}
+              <Link className="button" to={`/aambe/practice?lesson=${lesson.id}`} prefetch={signedIn ? "render" : "none"}>
                 Practise this lesson
               </Link>
             </p>
