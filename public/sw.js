@@ -78,10 +78,22 @@ async function networkFirst(request, keep) {
     return response;
   } catch (error) {
     const cache = await caches.open(PAGES);
-    const cached = (await cache.match(request)) ?? (request.mode === "navigate" ? await offlinePage(cache, request) : undefined);
+    const cached =
+      (await cache.match(request)) ?? (request.mode === "navigate" ? await offlinePage(cache, request) : await allRoutes(cache, request));
     if (cached) return cached;
     throw error;
   }
+}
+
+/**
+ * Data asked for some of a page's routes only (`?_routes=`, when the others keep their data): the data of the
+ * whole page holds theirs too.
+ */
+async function allRoutes(cache, request) {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data") || !url.searchParams.has("_routes")) return undefined;
+  url.searchParams.delete("_routes");
+  return cache.match(url.href);
 }
 
 /** A learn address never opened online: the same page without its query. Any other page: a note, not a stale page. */

@@ -10,12 +10,29 @@ import { expandLesson, loadLesson } from "../../services/course.server";
 import { answerItem, dueDeck, learnerDue, resolveItems } from "../../services/practice.server";
 import { ORDER_LABELS, parseOrder } from "../../components/learn/subjects";
 import { advance, readSession } from "../../utils/practice";
-import { buildPracticePage, practiceHref, type PracticeSource } from "../../utils/practice-page";
+import { buildPracticePage, practiceHref, type OfflinePack, type PracticeSource } from "../../utils/practice-page";
 
 const VERB_POS = ["vai", "vii", "vti", "vta"] as const;
 /** The browser's id of an answer (crypto.randomUUID), so a retried post is not counted twice (ADR 017). */
 const REVIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECK_LIMIT = 50;
+
+/** A lesson's practice (also handed to a signed-in learner's browser by the lesson page, for offline practice). */
+export function lessonSource(lesson: NonNullable<Awaited<ReturnType<typeof loadLesson>>>): PracticeSource {
+  return {
+    heading: `Practice: ${lesson.title}`,
+    lead: null,
+    notice: lesson.items.length === 0 ? "No lesson data found" : null,
+    base: `lesson=${lesson.id}`,
+    items: lesson.items,
+    next: lesson.next ? { href: `/aambe/learn/${lesson.next.id}`, title: lesson.next.title } : null,
+  };
+}
+
+/** A signed-in learner's offline pack of a lesson's practice: its items and when each of their cards is due. */
+export async function lessonOfflinePack(db: Db, lesson: Parameters<typeof lessonSource>[0], userId: number): Promise<OfflinePack> {
+  return { source: lessonSource(lesson), due: [...(await learnerDue(db, userId, lesson.items.map((i) => i.key)))] };
+}
 
 async function loadSource(db: Db, url: URL, userId: number | null, now: number): Promise<PracticeSource> {
   const verb = url.searchParams.get("verb")?.trim();
@@ -46,14 +63,7 @@ async function loadSource(db: Db, url: URL, userId: number | null, now: number):
   if (lessonParam) {
     const lesson = /^[1-9]\d{0,8}$/.test(lessonParam) ? await loadLesson(db, Number(lessonParam)) : null;
     if (!lesson) return { heading: "Practice", lead: null, notice: "There is no such lesson.", base: "", items: [], next: null };
-    return {
-      heading: `Practice: ${lesson.title}`,
-      lead: null,
-      notice: lesson.items.length === 0 ? "No lesson data found" : null,
-      base: `lesson=${lesson.id}`,
-      items: lesson.items,
-      next: lesson.next ? { href: `/aambe/learn/${lesson.next.id}`, title: lesson.next.title } : null,
-    };
+    return lessonSource(lesson);
   }
   // The deck: a signed-in learner's due cards from the server; anonymous rounds carry their keys in ?q=.
   const keys = userId !== null ? await dueDeck(db, userId, now, DECK_LIMIT) : (readSession(url.searchParams)?.queue ?? []);
