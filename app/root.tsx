@@ -16,18 +16,22 @@ import stylesUrl from "./app.css?url";
 import { getBindings } from "./context";
 import { publicConfig } from "./services/config.server";
 import { getUser, requestGuard } from "./middleware/guard.server";
-import { skipRevalidationWhenUnreachable } from "./utils/client-action";
+import { skipRevalidationWhenOffline } from "./utils/client-action";
+import { useOffline, useReloadWhenOffline } from "./components/offline";
 import { isRoleGate, RoleGate } from "./components/role-gate";
 import { Navbar } from "./components/navbar";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable on a phone, and the course path, opened lessons and practice work offline (ADR 017).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
   // stylesUrl is empty only when tests render without a client build.
   ...(stylesUrl ? [{ rel: "stylesheet", href: stylesUrl }] : []),
 ];
 
-/** After an action that could not reach the server, keep the page instead of reloading its data (client-action.ts). */
-export const shouldRevalidate = skipRevalidationWhenUnreachable;
+/** Offline, or after an action that could not reach the server, keep the page instead of reloading its data (client-action.ts). */
+export const shouldRevalidate = skipRevalidationWhenOffline;
 
 /** Same-origin and form checks on every state change, and the session for the request (middleware/guard.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [requestGuard];
@@ -134,6 +138,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEmailClick();
+  useOffline(useRouteLoaderData<typeof loader>("root")?.user?.username ?? "");
   return <Outlet />;
 }
 
@@ -143,6 +148,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A page opened without a connection whose data this browser did not keep (ADR 017).
+  useReloadWhenOffline(error);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }

@@ -462,6 +462,27 @@ export const srsCards = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.cardKey] }), index("srs_cards_user_due_idx").on(t.userId, t.due)],
 );
 
+/**
+ * Every answer a signed-in learner gave in practice, once: `id` is made by the browser for each answer (or by the
+ * server for a form posted without JavaScript), so an answer sent again (a retried post, the offline outbox
+ * replayed) is recognised and never scheduled twice (ADR 017).
+ */
+export const srsReviews = sqliteTable(
+  "srs_reviews",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardKey: text("card_key").notNull(),
+    correct: integer("correct", { mode: "boolean" }).notNull(),
+    /** When the learner answered (the browser's clock for an offline answer, never later than receipt). */
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("srs_reviews_user_answered_idx").on(t.userId, t.answeredAt)],
+);
+
 // ---------------------------------------------------------------- reports
 
 export const REPORT_STATUSES = ["open", "resolved"] as const;

@@ -8,10 +8,10 @@
 import { createEmptyCard, fsrs, Rating, type Card, type CardInput } from "ts-fsrs";
 import type { Db } from "../../db/client";
 import { getLexemesByNames, getLessonItemsByKeys } from "../../db/queries/lessons";
-import { addNewSrsCards, getSrsCards, listDueSrsCards, saveSrsCards } from "../../db/queries/srs";
+import { addNewSrsCards, claimReview, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
 import { cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
 import { parseCardKey, verbCardKey } from "../utils/course";
-import { ProgressCardSchema, type ProgressCard } from "../utils/progress";
+import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../utils/progress";
 import { isAcceptedAnswer, type PracticeItem } from "../utils/practice";
 import { expandLesson } from "./course.server";
 
@@ -110,9 +110,11 @@ export async function addToDeck(db: Db, userId: number, keys: readonly string[],
 export type AnswerOutcome = { correct: boolean; card: ProgressCard | null; duplicate: boolean };
 
 /**
- * Checks an answer and schedules the card. Signed in: against the server's card, saved there; an answer to a
- * question shown before the card's last review (a double submit, a replay from an offline queue) is not counted
- * twice. Anonymous: against the card the browser sent, which the page stores again.
+ * Checks an answer and schedules the card. Signed in: against the server's card, saved there, and the answer
+ * recorded under its id (`reviewId`, made by the browser; the server makes one for a form posted without
+ * JavaScript). An answer whose id is already recorded (a retried post, the offline outbox sent again), or to a
+ * question shown before the card's last review (a double submit), is not counted twice.
+ * Anonymous: against the card the browser sent, which the page stores again.
  */
 export async function answerItem(
   db: Db,
@@ -124,6 +126,7 @@ export async function answerItem(
     userId: number | null;
     localCard: unknown;
     now: Date;
+    reviewId?: string | null;
   },
 ): Promise<AnswerOutcome> {
   const { item, kind, given, askedAt, userId, now } = input;
@@ -136,7 +139,52 @@ export async function answerItem(
   const [row] = await getSrsCards(db, userId, [item.key]);
   const previous = row ? asProgressCard(row) : undefined;
   if (previous && previous.state.reps > 0 && previous.updatedAt >= askedAt) return { correct, card: previous, duplicate: true };
+  const id = input.reviewId ?? crypto.randomUUID();
+  if (!(await claimReview(db, userId, { id, key: item.key, correct, answeredAt: now.getTime() }, Date.now()))) {
+    return { correct, card: previous ?? null, duplicate: true };
+  }
   const card = reviewCard(previous, item.key, correct, now);
-  await saveSrsCards(db, userId, [card]);
+  try {
+    await saveSrsCards(db, userId, [card]);
+  } catch (error) {
+    await releaseReview(db, userId, id);
+    throw error;
+  }
   return { correct, card, duplicate: false };
+}
+
+/** How far back an offline answer may be dated (older ones count as answered 30 days ago). */
+const OFFLINE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type OfflineReviewResult = { id: string; status: "recorded" | "duplicate" | "unknown" };
+
+/**
+ * Answers given offline (the browser's outbox, ADR 017), in the order they were given: each is checked again
+ * here (the browser's verdict is not trusted) and scheduled as of when it was answered, once per id.
+ */
+export async function recordOfflineReviews(db: Db, userId: number, reviews: readonly OfflineReview[], now = Date.now()) {
+  const items = await resolveItems(db, reviews.map((r) => r.key));
+  const results: OfflineReviewResult[] = [];
+  // A browser clock ahead of the server's moves all its answers back together (their order is kept).
+  const skew = Math.max(0, ...reviews.map((r) => r.answeredAt - now));
+  for (const review of [...reviews].sort((a, b) => a.answeredAt - b.answeredAt)) {
+    const item = items.get(review.key);
+    if (!item) {
+      results.push({ id: review.id, status: "unknown" });
+      continue;
+    }
+    const answeredAt = Math.max(review.answeredAt - skew, now - OFFLINE_MAX_AGE_MS);
+    const outcome = await answerItem(db, {
+      item,
+      kind: review.kind,
+      given: review.given,
+      askedAt: Math.min(review.askedAt - skew, answeredAt),
+      userId,
+      localCard: null,
+      now: new Date(answeredAt),
+      reviewId: review.id,
+    });
+    results.push({ id: review.id, status: outcome.duplicate ? "duplicate" : "recorded" });
+  }
+  return results;
 }

@@ -22,6 +22,10 @@ export function contentSecurityPolicy(nonce: string) {
     "media-src 'self' blob:",
     "connect-src 'self'",
     "font-src 'self'",
+    // The offline service worker (public/sw.js, ADR 017) and the web app manifest; said outright because
+    // worker-src would otherwise fall back to the nonce-only script-src.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -28,3 +28,12 @@ export function skipRevalidationWhenUnreachable({ actionResult, defaultShouldRev
   if (actionResult && typeof actionResult === "object" && "serverUnreachable" in actionResult) return false;
   return defaultShouldRevalidate;
 }
+
+/**
+ * `shouldRevalidate` for the root: also keeps its data (who is signed in, the site's settings) while the browser
+ * is offline, so a page that works offline (ADR 017) does not fail on the root's unreachable data.
+ */
+export function skipRevalidationWhenOffline(args: ShouldRevalidateFunctionArgs) {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return false;
+  return skipRevalidationWhenUnreachable(args);
+}

@@ -41,3 +41,21 @@ export const ProgressPutSchema = z.object({
 });
 
 export type ProgressCard = z.infer<typeof ProgressCardSchema>;
+
+/** One answer given offline, kept in the browser's outbox until the server has it (ADR 017). */
+export const OfflineReviewSchema = z.object({
+  /** Made by the browser (crypto.randomUUID) when the question was shown: the same answer sent twice counts once. */
+  id: z.uuid(),
+  key: CardKeySchema,
+  kind: z.enum(["choose", "type"]),
+  given: z.string().max(200),
+  /** ms since epoch, the browser's clock. */
+  askedAt: z.number().int().min(0),
+  answeredAt: z.number().int().min(0),
+});
+
+export const ReviewsPostSchema = z.object({
+  reviews: z.array(OfflineReviewSchema).min(1).max(100, "At most 100 answers per request."),
+});
+
+export type OfflineReview = z.infer<typeof OfflineReviewSchema>;

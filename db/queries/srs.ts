@@ -1,7 +1,7 @@
 /** Spaced-repetition cards of signed-in learners (ts-fsrs state synced from local storage). */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { srsCards } from "../schema";
+import { srsCards, srsReviews } from "../schema";
 
 export type SrsCardRow = { key: string; state: unknown; due: number; updatedAt: number };
 
@@ -96,4 +96,35 @@ export async function addNewSrsCards(db: Db, userId: number, cards: readonly Srs
   const [first, ...rest] = statements;
   const results = await db.batch([first, ...rest]);
   return results.reduce((n, rows) => n + rows.length, 0);
+}
+
+export type ReviewRow = { id: string; key: string; correct: boolean; answeredAt: number };
+
+/**
+ * Records one answer under its id. False when that id is already recorded (the same answer sent again), so the
+ * caller does not schedule it a second time.
+ */
+export async function claimReview(db: Db, userId: number, review: ReviewRow, receivedAt: number): Promise<boolean> {
+  const rows = await db
+    .insert(srsReviews)
+    .values({ id: review.id, userId, cardKey: review.key, correct: review.correct, answeredAt: new Date(review.answeredAt), receivedAt: new Date(receivedAt) })
+    .onConflictDoNothing()
+    .returning({ id: srsReviews.id });
+  return rows.length === 1;
+}
+
+/** Undoes a claim whose card could not be saved, so the answer can be sent again. */
+export async function releaseReview(db: Db, userId: number, id: string) {
+  await db.delete(srsReviews).where(and(eq(srsReviews.id, id), eq(srsReviews.userId, userId)));
+}
+
+/** The learner's latest answers, newest first. */
+export async function listReviews(db: Db, userId: number, limit: number): Promise<ReviewRow[]> {
+  const rows = await db
+    .select({ id: srsReviews.id, key: srsReviews.cardKey, correct: srsReviews.correct, answeredAt: srsReviews.answeredAt })
+    .from(srsReviews)
+    .where(eq(srsReviews.userId, userId))
+    .orderBy(desc(srsReviews.answeredAt), desc(srsReviews.receivedAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, answeredAt: r.answeredAt.getTime() }));
 }

@@ -1,6 +1,10 @@
-import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getBindings } from "../../context";
 import { loadLesson } from "../../services/course.server";
+import { getUser } from "../../middleware/guard.server";
+import { keepOfflinePack } from "../../components/learn/offline-practice";
+import { lessonOfflinePack } from "./practice.server";
 import { AudioButton } from "../../components/learn/audio-button";
 import { FormParts } from "../../components/learn/form-parts";
 import { LessonPlayer, type PlayerItem } from "../../components/learn/lesson-player";
@@ -10,7 +14,9 @@ import { SITE_DESCRIPTION } from "../../utils/meta";
 /** /aambe/learn/{num}: an unknown (or draft) lesson redirects to /aambe (docs/product.md). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
-  const lesson = await loadLesson(getBindings(context), Number(params.num));
+  const bindings = getBindings(context);
+  const { db } = bindings;
+  const lesson = await loadLesson(bindings, Number(params.num));
   if (!lesson) throw redirect("/aambe");
   const steps: PlayerItem[] = [
     ...lesson.forms.map((f) => ({ label: `${f.lemma} · ${f.label}`, value: f.odawa, trans: f.english, audio: f.audio })),
@@ -22,7 +28,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
   ];
   const { forms: _forms, items: _items, ...rest } = lesson;
-  return { lesson: { ...rest, steps } };
+  // Signed in: the lesson's practice goes to the browser too, so it can be practised offline (ADR 017).
+  const user = await getUser(context);
+  return { lesson: { ...rest, steps }, offline: user ? await lessonOfflinePack(db, lesson, user.id) : null };
 }
 
 /** Moving between steps only changes ?step=: no need to fetch the lesson again. */
@@ -102,6 +110,12 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   const rawStep = Number(searchParams.get("step") ?? "0");
   const step = Number.isInteger(rawStep) ? Math.min(Math.max(rawStep, 0), lesson.steps.length) : 0;
   const empty = lesson.steps.length === 0;
+  const username = (useRouteLoaderData("root") as { user?: { username: string } | null } | undefined)?.user?.username;
+  const signedIn = Boolean(username);
+  const { offline } = loaderData;
+  useEffect(() => {
+    if (offline && username) keepOfflinePack(username, offline);
+  }, [offline, username]);
   return (
     <section className="page learn">
       <p>
@@ -119,7 +133,8 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
           <LessonPlayer lesson={{ id: lesson.id, title: lesson.title, items: lesson.steps }} step={step} />
           {step === 0 ? (
             <p className="learn-actions">
-              <Link className="button" to={`/aambe/practice?lesson=${lesson.id}`}>
+              {/* Signed in: fetched ahead, so this lesson's practice also works offline later (ADR 017). */}
+              <Link className="button" to={`/aambe/practice?lesson=${lesson.id}`} prefetch={signedIn ? "render" : "none"}>
                 Practise this lesson
               </Link>
             </p>

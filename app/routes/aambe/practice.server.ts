@@ -9,31 +9,32 @@ import { cellKey, cellsOf, verbClassOf } from "../../core/grammar";
 import { expandLesson, loadLesson } from "../../services/course.server";
 import { answerItem, dueDeck, learnerDue, resolveItems } from "../../services/practice.server";
 import { ORDER_LABELS, parseOrder } from "../../components/learn/subjects";
-import {
-  advance,
-  questionKind,
-  readSession,
-  roundKeys,
-  seededOrder,
-  sessionParams,
-  type PracticeItem,
-  type SessionState,
-} from "../../utils/practice";
+import { advance, readSession } from "../../utils/practice";
+import { buildPracticePage, practiceHref, type OfflinePack, type PracticeSource } from "../../utils/practice-page";
 
 const VERB_POS = ["vai", "vii", "vti", "vta"] as const;
+/** The browser's id of an answer (crypto.randomUUID), so a retried post is not counted twice (ADR 017). */
+const REVIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECK_LIMIT = 50;
 
-type Source = {
-  heading: string;
-  lead: string | null;
-  notice: string | null;
-  /** Query of the source ("lesson=3", "verb=maajaa&order=conj", "" for the deck). */
-  base: string;
-  items: PracticeItem[];
-  next: { href: string; title: string } | null;
-};
+/** A lesson's practice (also handed to a signed-in learner's browser by the lesson page, for offline practice). */
+export function lessonSource(lesson: NonNullable<Awaited<ReturnType<typeof loadLesson>>>): PracticeSource {
+  return {
+    heading: `Practice: ${lesson.title}`,
+    lead: null,
+    notice: lesson.items.length === 0 ? "No lesson data found" : null,
+    base: `lesson=${lesson.id}`,
+    items: lesson.items,
+    next: lesson.next ? { href: `/aambe/learn/${lesson.next.id}`, title: lesson.next.title } : null,
+  };
+}
 
-async function loadSource(db: Db, url: URL, userId: number | null, now: number): Promise<Source> {
+/** A signed-in learner's offline pack of a lesson's practice: its items and when each of their cards is due. */
+export async function lessonOfflinePack(db: Db, lesson: Parameters<typeof lessonSource>[0], userId: number): Promise<OfflinePack> {
+  return { source: lessonSource(lesson), due: [...(await learnerDue(db, userId, lesson.items.map((i) => i.key)))] };
+}
+
+async function loadSource(db: Db, url: URL, userId: number | null, now: number): Promise<PracticeSource> {
   const verb = url.searchParams.get("verb")?.trim();
   if (verb) {
     const pos = url.searchParams.get("pos");
@@ -62,14 +63,7 @@ async function loadSource(db: Db, url: URL, userId: number | null, now: number):
   if (lessonParam) {
     const lesson = /^[1-9]\d{0,8}$/.test(lessonParam) ? await loadLesson(db, Number(lessonParam)) : null;
     if (!lesson) return { heading: "Practice", lead: null, notice: "There is no such lesson.", base: "", items: [], next: null };
-    return {
-      heading: `Practice: ${lesson.title}`,
-      lead: null,
-      notice: lesson.items.length === 0 ? "No lesson data found" : null,
-      base: `lesson=${lesson.id}`,
-      items: lesson.items,
-      next: lesson.next ? { href: `/aambe/learn/${lesson.next.id}`, title: lesson.next.title } : null,
-    };
+    return lessonSource(lesson);
   }
   // The deck: a signed-in learner's due cards from the server; anonymous rounds carry their keys in ?q=.
   const keys = userId !== null ? await dueDeck(db, userId, now, DECK_LIMIT) : (readSession(url.searchParams)?.queue ?? []);
@@ -77,62 +71,16 @@ async function loadSource(db: Db, url: URL, userId: number | null, now: number):
   return { heading: "Practice", lead: null, notice: null, base: "", items: keys.flatMap((k) => resolved.get(k) ?? []), next: null };
 }
 
-const href = (base: string, state: SessionState) => `/aambe/practice?${base ? `${base}&` : ""}${sessionParams(state)}`;
-
 export async function loadPracticePage(db: Db, url: URL, userId: number | null) {
   const now = Date.now();
   const source = await loadSource(db, url, userId, now);
   const session = readSession(url.searchParams);
-  const common = { heading: source.heading, lead: source.lead, notice: source.notice, base: source.base, signedIn: userId !== null };
-
-  if (!session) {
-    const due = userId !== null ? await learnerDue(db, userId, source.items.map((i) => i.key)) : new Map<string, number>();
-    const queue = roundKeys(source.items, (k) => due.get(k), now);
-    return {
-      ...common,
-      view: "start" as const,
-      items: source.items.length,
-      itemKeys: source.items.map((i) => i.key),
-      due: queue.length,
-      startHref: queue.length > 0 ? href(source.base, { queue, total: queue.length, missed: [], answered: 0 }) : null,
-    };
-  }
-
-  if (session.queue.length === 0) {
-    const missed = await resolveItems(db, session.missed);
-    return {
-      ...common,
-      view: "summary" as const,
-      total: session.total,
-      right: Math.max(session.total - session.missed.length, 0),
-      missed: session.missed.flatMap((k) => missed.get(k) ?? []).map(({ key, odawa, english }) => ({ key, odawa, english })),
-      againHref: `/aambe/practice${source.base ? `?${source.base}` : ""}`,
-      next: source.next,
-    };
-  }
-
-  const key = session.queue[0];
-  const item = source.items.find((i) => i.key === key) ?? (await resolveItems(db, [key])).get(key);
-  if (!item) {
-    // A card that no longer resolves (a lesson changed): skip it.
-    return { ...common, view: "skip" as const, nextHref: href(source.base, { ...session, queue: session.queue.slice(1) }) };
-  }
-  const others = [...new Set(source.items.map((i) => i.english).filter((e) => e !== item.english))];
-  const kind = questionKind(session, others.length);
-  return {
-    ...common,
-    view: "question" as const,
-    number: session.total - session.queue.length + 1,
-    total: session.total,
-    remaining: session.queue.length,
-    askedAt: now,
-    kind,
-    item,
-    options: kind === "choose" ? seededOrder([item.english, ...seededOrder(others, key).slice(0, 3)], `${key}:${session.queue.length}`) : [],
-  };
+  const due = !session && userId !== null ? await learnerDue(db, userId, source.items.map((i) => i.key)) : new Map<string, number>();
+  const known = new Set(source.items.map((i) => i.key));
+  const wanted = session ? (session.queue.length ? [session.queue[0]] : session.missed) : [];
+  const extra = await resolveItems(db, wanted.filter((k) => !known.has(k)));
+  return buildPracticePage(source, session, { signedIn: userId !== null, now, due, extra });
 }
-
-export type PracticePage = Awaited<ReturnType<typeof loadPracticePage>>;
 
 /** The answer of one question: checked, scheduled (server card, or the anonymous learner's card), and the next step. */
 export async function answerPractice(db: Db, url: URL, form: FormData, userId: number | null) {
@@ -157,6 +105,7 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
     userId,
     localCard,
     now: new Date(),
+    reviewId: REVIEW_ID.test(String(form.get("review") ?? "")) ? String(form.get("review")).toLowerCase() : null,
   });
   const base = new URLSearchParams(url.search);
   for (const p of ["q", "t", "m", "n"]) base.delete(p);
@@ -169,6 +118,6 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
     kind,
     item: { odawa: item.odawa, english: item.english, parts: item.parts, audio: item.audio },
     card: userId === null ? outcome.card : null,
-    nextHref: href(base.toString(), advance(session, key, outcome.correct)),
+    nextHref: practiceHref(base.toString(), advance(session, key, outcome.correct)),
   };
 }

@@ -1,18 +1,23 @@
 /**
  * /aambe/practice: a server-rendered question → answer → next loop (works without JavaScript; with it the same
  * forms post in place and anonymous cards are kept in local storage). A missed item comes back later in the round.
- * @see docs/decisions/016-course-and-server-practice.md
+ * Offline, a signed-in learner's round goes on from the items the browser kept (clientLoader, clientAction).
+ * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { getBindings } from "../../context";
 import { getSessionUser } from "../../services/session.server";
 import { AudioButton } from "../../components/learn/audio-button";
 import { FormParts } from "../../components/learn/form-parts";
 import { readLocalCards, saveLocalCard, useMergeLocalProgress } from "../../components/learn/local-progress";
+import { isNetworkFailure, keepOfflinePack, offlineAnswer, offlinePracticePage } from "../../components/learn/offline-practice";
+import { skipRevalidationWhenUnreachable } from "../../utils/client-action";
 import { roundKeys, sessionParams } from "../../utils/practice";
-import { answerPractice, loadPracticePage, type PracticePage } from "./practice.server";
+import type { PracticePage } from "../../utils/practice-page";
+import { answerPractice, loadPracticePage } from "./practice.server";
 import type { Route } from "./+types/practice";
+import type { loader as rootLoader } from "../../root";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
@@ -25,6 +30,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(request, env, db);
   return answerPractice(db, new URL(request.url), await request.formData(), user?.id ?? null);
 }
+
+/** Without a connection, the page comes from the items this browser kept (signed-in learners). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    return offlinePracticePage(new URL(request.url));
+  }
+}
+
+/** Without a connection, the answer is checked here and kept in the outbox until the server has it. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    const offline = isNetworkFailure(error) ? offlineAnswer(new URL(request.url), form) : null;
+    if (!offline) throw error;
+    return offline;
+  }
+}
+
+/** An answer kept offline: the page stays as it is (its data would come from the unreachable server). */
+export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 const SYNC_NOTE = {
   account: "Your schedule is saved to your account.",
@@ -55,8 +85,17 @@ function useLocalStart(page: Extract<PracticePage, { view: "start" }>) {
   return local ?? { due: page.due, href: page.startHref };
 }
 
+/** A signed-in learner's start page hands its items to the browser, for practice without a connection. */
+function useKeepOffline(page: Extract<PracticePage, { view: "start" }>) {
+  const username = useRouteLoaderData<typeof rootLoader>("root")?.user?.username;
+  useEffect(() => {
+    if (page.offline && username) keepOfflinePack(username, page.offline);
+  }, [page, username]);
+}
+
 function Start({ page }: { page: Extract<PracticePage, { view: "start" }> }) {
   const { due, href } = useLocalStart(page);
+  useKeepOffline(page);
   return (
     <div className="practice-start">
       <h2>Practice</h2>
@@ -120,6 +159,9 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
   const location = useLocation();
   const done = answer && "key" in answer && answer.key === item.key && answer.search === location.search ? answer : null;
   const [localCard, setLocalCard] = useState("");
+  // The answer's id (ADR 017): the same answer sent twice — a retried post, the offline outbox — counts once.
+  const [reviewId, setReviewId] = useState("");
+  useEffect(() => setReviewId(typeof crypto.randomUUID === "function" ? crypto.randomUUID() : ""), [item.key]);
   const heading = useRef<HTMLHeadingElement>(null);
   const next = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -137,6 +179,7 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="asked" value={page.askedAt} />
       {localCard ? <input type="hidden" name="card" value={localCard} /> : null}
+      {reviewId ? <input type="hidden" name="review" value={reviewId} /> : null}
     </>
   );
   return (
@@ -218,6 +261,11 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
               </p>
             </div>
           )
+        ) : null}
+        {done && "offline" in done ? (
+          <p className="muted" data-testid="kept-offline">
+            You are offline: this answer is kept on this device and sent when you are back online.
+          </p>
         ) : answer && "error" in answer ? (
           <p className="alert alert-warning">{answer.error}</p>
         ) : null}

@@ -1,0 +1,87 @@
+/**
+ * One step of /aambe/practice from what is practised and the round in the URL: the start, a question, the summary.
+ * Pure and client-safe: the server builds the page from the database (app/routes/aambe/practice.server.ts), and a
+ * signed-in learner's browser builds the same page offline from the items it kept (app/components/learn/offline-practice.ts).
+ * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
+ */
+import { questionKind, roundKeys, seededOrder, sessionParams, type PracticeItem, type SessionState } from "./practice";
+
+/** What is practised: a lesson (base "lesson=3"), a verb ("verb=maajaa&order=conj") or the learner's deck (""). */
+export type PracticeSource = {
+  heading: string;
+  lead: string | null;
+  notice: string | null;
+  base: string;
+  items: PracticeItem[];
+  next: { href: string; title: string } | null;
+};
+
+/** What a signed-in learner's browser keeps of a source to practise it offline. */
+export type OfflinePack = { source: PracticeSource; due: Array<[string, number]> };
+
+export const practiceHref = (base: string, state: SessionState) => `/aambe/practice?${base ? `${base}&` : ""}${sessionParams(state)}`;
+
+export function buildPracticePage(
+  source: PracticeSource,
+  session: SessionState | null,
+  context: {
+    signedIn: boolean;
+    now: number;
+    /** When each of the learner's cards is due (the start page of a signed-in learner). */
+    due: ReadonlyMap<string, number>;
+    /** Items of keys that are not in the source (cards of the deck from elsewhere, a lesson changed). */
+    extra: ReadonlyMap<string, PracticeItem>;
+  },
+) {
+  const { signedIn, now } = context;
+  const common = { heading: source.heading, lead: source.lead, notice: source.notice, base: source.base, signedIn };
+  const itemOf = (key: string) => source.items.find((i) => i.key === key) ?? context.extra.get(key);
+
+  if (!session) {
+    const queue = roundKeys(source.items, (k) => context.due.get(k), now);
+    return {
+      ...common,
+      view: "start" as const,
+      items: source.items.length,
+      itemKeys: source.items.map((i) => i.key),
+      due: queue.length,
+      startHref: queue.length > 0 ? practiceHref(source.base, { queue, total: queue.length, missed: [], answered: 0 }) : null,
+      /** Signed in: kept by the browser for practice without a connection. */
+      offline: signedIn && !source.notice ? ({ source, due: [...context.due] } satisfies OfflinePack) : null,
+    };
+  }
+
+  if (session.queue.length === 0) {
+    return {
+      ...common,
+      view: "summary" as const,
+      total: session.total,
+      right: Math.max(session.total - session.missed.length, 0),
+      missed: session.missed.flatMap((k) => itemOf(k) ?? []).map(({ key, odawa, english }) => ({ key, odawa, english })),
+      againHref: `/aambe/practice${source.base ? `?${source.base}` : ""}`,
+      next: source.next,
+    };
+  }
+
+  const key = session.queue[0];
+  const item = itemOf(key);
+  if (!item) {
+    // A card that no longer resolves (a lesson changed): skip it.
+    return { ...common, view: "skip" as const, nextHref: practiceHref(source.base, { ...session, queue: session.queue.slice(1) }) };
+  }
+  const others = [...new Set(source.items.map((i) => i.english).filter((e) => e !== item.english))];
+  const kind = questionKind(session, others.length);
+  return {
+    ...common,
+    view: "question" as const,
+    number: session.total - session.queue.length + 1,
+    total: session.total,
+    remaining: session.queue.length,
+    askedAt: now,
+    kind,
+    item,
+    options: kind === "choose" ? seededOrder([item.english, ...seededOrder(others, key).slice(0, 3)], `${key}:${session.queue.length}`) : [],
+  };
+}
+
+export type PracticePage = ReturnType<typeof buildPracticePage>;
