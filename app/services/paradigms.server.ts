@@ -4,7 +4,7 @@
  * The lexemes are read by db/queries/verbs.ts; building the tables happens here.
  */
 import type { Db } from "../../db/client";
-import { findVerb, listNounsNamed, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
+import { findNoun, findVerb, listNounsNamed, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
 import {
   CLASS_NAMES, NOUN_CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
   cellKey, cellsOf, decline, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf, nounShape, verbClassOf,
@@ -12,7 +12,7 @@ import {
 } from "../core/grammar";
 import type { WordFormCell, WordForms } from "../utils/word-forms";
 import {
-  nounKindsOf, nounTemplate, parseKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
+  nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
 } from "../core/grammar/paradigm-kinds";
 
 export type ParadigmRow = {
@@ -53,12 +53,21 @@ export function paradigmTable(verb: VerbRow, kind: VerbKind, separators = false)
   return { title: `${verb.name} - ${verb.gloss}`, kind: kind.kind, word: verb.name, pos: verb.pos, gloss: verb.gloss, rows };
 }
 
-/** One paradigm of a word (lemma or lexeme id) in a verb kind such as vai-ind; null when either is unknown. */
+/**
+ * One paradigm of a word (lemma or lexeme id) in a verb kind such as vai-ind, or in a noun kind as /paradigms shows
+ * them (na-w2-inf: the noun's class and stem shape must be the kind's); null when either is unknown or they do not fit.
+ */
 export async function getParadigm(db: Db, word: string, kind: string, separators = false): Promise<ParadigmTable | null> {
   const k = parseKind(kind);
-  if (!k) return null;
-  const verb = await findVerb(db, k.cls, word);
-  return verb ? paradigmTable(verb, k, separators) : null;
+  if (k) {
+    const verb = await findVerb(db, k.cls, word);
+    return verb ? paradigmTable(verb, k, separators) : null;
+  }
+  const nk = parseNounKind(kind);
+  if (!nk) return null;
+  const noun = await findNoun(db, word, nk.pos);
+  if (!noun?.stem || !nounKindsOf(nk.pos, nounShape(noun.stem)).includes(nk.kind)) return null;
+  return nounTable(noun, nk);
 }
 
 export type SampleLexeme = SampleWord & { lexeme: VerbRow };

@@ -64,7 +64,8 @@ export const grammar = new Hono<ApiEnv>()
   .get("/paradigm", async (c) => {
     const parsed = ParadigmQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
     if (!parsed.success) return c.json(notFound, NOT_FOUND);
-    // kind is "{class}-{order}", e.g. vai-ind, vta-imp-neg (the product reference's paradigm kinds; -imp-neg = prohibitive).
+    // kind is "{class}-{order}", e.g. vai-ind, vta-imp-neg (the product reference's paradigm kinds; -imp-neg = prohibitive),
+    // or a noun kind "{class}-{stem shape}-inf|-n-poss" as /paradigms shows it (na-w2-inf).
     const table = await getParadigm(createDb(c.env.DB), parsed.data.word, parsed.data.kind ?? `${parsed.data.type ?? "vai"}-ind`);
     if (!table || table.rows.length === 0) return c.json(notFound, NOT_FOUND);
     return c.json({ title: table.title, kind: table.kind, rows: table.rows });
@@ -132,10 +133,10 @@ openapi.paths["/api/decline"] = {
 };
 openapi.paths["/api/paradigm"] = {
   get: {
-    summary: "One paradigm table of a verb (the rows of /paradigms)",
+    summary: "One paradigm table of a verb or a noun (the rows of /paradigms)",
     parameters: [
       { name: "word", in: "query", required: true, description: "lemma or lexeme id", schema: { type: "string" } },
-      { name: "kind", in: "query", required: true, description: "e.g. vai-ind, vta-conj-neg, vti-imp-neg", schema: { type: "string" } },
+      { name: "kind", in: "query", required: true, description: "e.g. vai-ind, vta-conj-neg, vti-imp-neg; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split", schema: { type: "string" } },
     ],
     responses: { "200": { description: "{ title, kind, rows: [{ key, label, prefix, root, suffix, form, variants, gloss, confidence }] }" }, "404": { description: '{ error: "No form found!" }' } },
   },

@@ -20,6 +20,12 @@ for (let uc = 0; uc < 256; uc++) {
   for (const f of "bcdghjkmnpstwyz'") COSTS[uc * 256 + f.charCodeAt(0)] = u === f ? 0 : SURFACES[u]?.includes(f) ? 0.3 : 2;
 }
 
+/** Per character code: a vowel of the underlying alphabet (1), a surface vowel a i o e or hyphen (2), droppable (4). */
+const KIND = new Uint8Array(65536);
+for (const c of VOWELS) KIND[c.charCodeAt(0)]! |= 1;
+for (const c of "aioe-") KIND[c.charCodeAt(0)]! |= 2;
+for (const c of DROPPABLE) KIND[c.charCodeAt(0)]! |= 4;
+
 let dp = new Float64Array(256);
 const uIdx = new Int32Array(64);
 const fIdx = new Int32Array(64);
@@ -29,18 +35,21 @@ const owner = new Int32Array(64);
 export function splitSurface(prefix: string, stem: string, suffix: string, surface: string): [string, string, string] {
   const u = prefix + stem + suffix;
   let n = 0;
-  for (let i = 0; i < u.length && n < 64; i++) if (!VOWELS.includes(u[i]!) && u[i] !== "-") uIdx[n++] = i;
+  for (let i = 0; i < u.length && n < 64; i++) {
+    const c = u.charCodeAt(i);
+    if (!(KIND[c]! & 1) && c !== 45) uIdx[n++] = i;
+  }
   let m = 0;
-  for (let j = 0; j < surface.length && m < 64; j++) if (!"aioe-".includes(surface[j]!)) fIdx[m++] = j;
+  for (let j = 0; j < surface.length && m < 64; j++) if (!(KIND[surface.charCodeAt(j)]! & 2)) fIdx[m++] = j;
   const w = m + 1;
   if (dp.length < (n + 1) * w) dp = new Float64Array((n + 1) * w * 2);
   for (let j = 0; j <= m; j++) dp[j] = j;
   for (let i = 1; i <= n; i++) {
     const row = i * w;
     const prev = row - w;
-    const uc = u[uIdx[i - 1]!]!;
-    const del = DROPPABLE.includes(uc) ? 0.5 : 1;
-    const base = (uc.charCodeAt(0) & 255) * 256;
+    const code = u.charCodeAt(uIdx[i - 1]!);
+    const del = KIND[code]! & 4 ? 0.5 : 1;
+    const base = (code & 255) * 256;
     dp[row] = dp[prev]! + del;
     for (let j = 1; j <= m; j++) {
       const a = dp[prev + j - 1]! + COSTS[base + (surface.charCodeAt(fIdx[j - 1]!) & 255)]!;
@@ -54,11 +63,11 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
   let i = n;
   let j = m;
   while (i > 0 && j > 0) {
-    const uc = u[uIdx[i - 1]!]!;
+    const code = u.charCodeAt(uIdx[i - 1]!);
     const here = dp[i * w + j]!;
-    if (Math.abs(here - (dp[(i - 1) * w + j - 1]! + COSTS[(uc.charCodeAt(0) & 255) * 256 + (surface.charCodeAt(fIdx[j - 1]!) & 255)]!)) < 1e-9) {
+    if (Math.abs(here - (dp[(i - 1) * w + j - 1]! + COSTS[(code & 255) * 256 + (surface.charCodeAt(fIdx[j - 1]!) & 255)]!)) < 1e-9) {
       owner[--j] = uIdx[--i]!;
-    } else if (Math.abs(here - (dp[(i - 1) * w + j]! + (DROPPABLE.includes(uc) ? 0.5 : 1))) < 1e-9) i--;
+    } else if (Math.abs(here - (dp[(i - 1) * w + j]! + (KIND[code]! & 4 ? 0.5 : 1))) < 1e-9) i--;
     else j--;
   }
   const p = prefix.length;

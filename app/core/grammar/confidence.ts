@@ -56,12 +56,18 @@ const SHAPE_NAMES: Record<string, string> = {
   w: "w-final", h: "h-final",
 };
 
-/** Levels by stem (class, shape, problem: stems.ts memoises stem objects) and cell key. */
-const memo = new WeakMap<Stem, Map<string, { confidence: Confidence; note: string }>>();
+/**
+ * Levels by what they depend on: class, stem shape and problem (shared by every stem alike), then cell key.
+ */
+const memo = new Map<string, Map<string, { confidence: Confidence; note: string }>>();
 
 export function confidenceOf(cls: VerbClass, stem: Stem, key: string, cell: Cell): { confidence: Confidence; note: string } {
-  let byKey = memo.get(stem);
-  if (!byKey) memo.set(stem, (byKey = new Map()));
+  const id = `${cls}\u0000${stem.shape}\u0000${stem.problem ?? ""}`;
+  let byKey = memo.get(id);
+  if (!byKey) {
+    if (memo.size >= 2_000) memo.clear();
+    memo.set(id, (byKey = new Map()));
+  }
   let out = byKey.get(key);
   if (!out) byKey.set(key, (out = levelOf(cls, stem, key, cell)));
   return out;

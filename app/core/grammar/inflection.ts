@@ -69,64 +69,98 @@ type CellForms = {
   level: { confidence: Confidence; note: string } | null;
 };
 
-/** Forms per stem and cell, for the most recently used stems (stems.ts memoises stem objects, so they are shared). */
-const STEM_CACHE = 200;
-const byStem = new Map<Stem, Map<string, CellForms | null>>();
+/**
+ * A class's cells worked out once (not per call): key, label, person prefix, encoded endings, the ending without
+ * boundaries (for the prefix/root/suffix split), the subject's pronoun, and the cell's index in the class.
+ */
+type Plan = {
+  cell: Cell; key: string; label: string; ci: number; prefix: Prefix; prefixText: string;
+  endings: string[] | undefined; bare: string; pronoun: string;
+};
+type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan> };
+const PLANS = new Map<VerbClass, ClassPlans>();
 
-function cellMapOf(stem: Stem): Map<string, CellForms | null> {
-  let map = byStem.get(stem);
-  if (!map) {
-    if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
-    byStem.set(stem, (map = new Map()));
+function plansOf(cls: VerbClass): ClassPlans {
+  let plans = PLANS.get(cls);
+  if (!plans) {
+    const all = cellsOf(cls).map((cell, ci): Plan => {
+      const key = cellKey(cell);
+      const prefix = prefixOf(cls, cell);
+      const endings = endingsOf(TABLES[cls], key);
+      return {
+        cell, key, label: cellLabel(cell), ci, prefix, prefixText: prefix ? PREFIX_TEXT[prefix]! : "",
+        endings, bare: endings?.[0]?.replace(/>/g, "") ?? "", pronoun: PRONOUNS[cell.subject] ?? "",
+      };
+    });
+    const byOrder = new Map<Order, Plan[]>();
+    for (const p of all) {
+      const list = byOrder.get(p.cell.order);
+      if (list) list.push(p);
+      else byOrder.set(p.cell.order, [p]);
+    }
+    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])) }));
   }
-  return map;
+  return plans;
+}
+
+/**
+ * Forms per stem, for the most recently used stems (stems.ts memoises stem objects, so they are shared): per cell
+ * index, and per person prefix + ending (cells that share both share the forms).
+ */
+type StemForms = { cells: Array<CellForms | null | undefined>; surfaces: Map<string, string[]>; nPrime: boolean };
+const STEM_CACHE = 200;
+const byStem = new Map<Stem, StemForms>();
+
+function stemFormsOf(stem: Stem): StemForms {
+  let entry = byStem.get(stem);
+  if (!entry) {
+    if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
+    byStem.set(stem, (entry = { cells: [], surfaces: new Map(), nPrime: /^n[aioàìò][gk]/.test(stem.text) }));
+  }
+  return entry;
 }
 
 /** Site-spelled forms of a cell, primary first, and the primary form's prefix/root/suffix; memoised per stem. */
-function cellForms(cls: VerbClass, stem: Stem, cell: Cell): CellForms | null {
-  const key = cellKey(cell);
-  const map = cellMapOf(stem);
-  let entry = map.get(key);
+function cellForms(stem: Stem, plan: Plan): CellForms | null {
+  const sf = stemFormsOf(stem);
+  let entry = sf.cells[plan.ci];
   if (entry === undefined) {
     entry = null;
-    const endings = endingsOf(TABLES[cls], key);
-    if (endings && stem.text) {
-      const prefix = prefixOf(cls, cell);
+    if (plan.endings && stem.text) {
       const forms: string[] = [];
-      for (const ending of endings) {
-        for (const f of surfaceForms(prefix ? PREFIX_TEXT[prefix]! : "", stem.text, ending)) {
-          const s = site(f, stem, prefix);
+      for (const ending of plan.endings) {
+        const id = `${plan.prefixText}<${ending}`;
+        let surfaces = sf.surfaces.get(id);
+        if (!surfaces) sf.surfaces.set(id, (surfaces = surfaceForms(plan.prefixText, stem.text, ending)));
+        for (const f of surfaces) {
+          let s = siteSpelling(f);
+          // n' before g/k at the start of a stem that lost its vowel (n'gaabdoon), as site() does.
+          if (sf.nPrime && !plan.prefix && s.charCodeAt(0) === 110 && (s[1] === "g" || s[1] === "k")) s = `n'${s.slice(1)}`;
           if (!forms.includes(s)) forms.push(s);
         }
       }
       entry = forms.length ? { forms, variants: forms.slice(1), split: null, level: null } : null;
     }
-    map.set(key, entry);
+    sf.cells[plan.ci] = entry;
   }
   return entry;
 }
 
-/** Prefix, root and suffix of a cell's primary form. */
-function splitOf(cls: VerbClass, stem: Stem, cell: Cell, key: string, form: string): [string, string, string] {
-  const prefix = prefixOf(cls, cell);
-  const ending = endingsOf(TABLES[cls], key)![0]!.replace(/>/g, "");
-  return splitSurface(prefix ? PREFIX_TEXT[prefix]! : "", stem.text, ending, form);
-}
-
 /** Site-spelled forms of a cell, primary first. */
 export function siteForms(cls: VerbClass, stem: Stem, cell: Cell): string[] | null {
-  return cellForms(cls, stem, cell)?.forms ?? null;
+  const plan = plansOf(cls).byKey.get(cellKey(cell));
+  return plan ? (cellForms(stem, plan)?.forms ?? null) : null;
 }
 
-/** Memo: lexeme (name, pos, stem, gloss) → cell key → inflection, for the 64 most recent lexemes (forms are memoised per stem). */
-const cache = new Map<string, Map<string, Inflection | null>>();
+/** Memo: lexeme (name, pos, stem, gloss) → cell index → inflection, for the 64 most recent lexemes (forms are memoised per stem). */
+const cache = new Map<string, Array<Inflection | null | undefined>>();
 
-function cellsCacheOf(lexeme: LexemeInput): Map<string, Inflection | null> {
+function cellsCacheOf(lexeme: LexemeInput): Array<Inflection | null | undefined> {
   const key = `${lexeme.name}\u0000${lexeme.pos}\u0000${lexeme.stem ?? ""}\u0000${lexeme.gloss}`;
   let cells = cache.get(key);
   if (!cells) {
     if (cache.size >= 64) cache.clear();
-    cache.set(key, (cells = new Map()));
+    cache.set(key, (cells = []));
   }
   return cells;
 }
@@ -134,39 +168,44 @@ function cellsCacheOf(lexeme: LexemeInput): Map<string, Inflection | null> {
 export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
   if (!cls || !isAllowed(cls, cell)) return null;
-  return inflectIn(cellsCacheOf(lexeme), lexeme, cls, stemOf(lexeme, cls), cell);
+  const plan = plansOf(cls).byKey.get(cellKey(cell));
+  if (!plan) return null;
+  return inflectIn(cellsCacheOf(lexeme), lexeme, cls, stemOf(lexeme, cls), plan, glossesOf(lexeme.gloss, cls));
 }
 
-/** Glosses by dictionary gloss, class and cell key (the same gloss recurs across verbs and paradigm calls). */
-const glosses = new Map<string, string>();
-function glossOf(gloss: string, cls: VerbClass, cell: Cell, key: string): string {
-  const id = `${gloss}\u0000${cls}\u0000${key}`;
-  let g = glosses.get(id);
-  if (g === undefined) {
-    if (glosses.size >= 20_000) glosses.clear();
-    glosses.set(id, (g = glossFor(gloss, cls, cell)));
+/** Glosses by dictionary gloss and class, per cell index (the same gloss recurs across verbs and paradigm calls). */
+const glosses = new Map<string, Array<string | undefined>>();
+function glossesOf(gloss: string, cls: VerbClass): Array<string | undefined> {
+  const id = `${cls}\u0000${gloss}`;
+  let list = glosses.get(id);
+  if (!list) {
+    if (glosses.size >= 2_000) glosses.clear();
+    glosses.set(id, (list = []));
   }
-  return g;
+  return list;
 }
 
-function inflectIn(memo: Map<string, Inflection | null>, lexeme: LexemeInput, cls: VerbClass, stem: Stem, cell: Cell): Inflection | null {
-  const key = cellKey(cell);
-  const hit = memo.get(key);
+function inflectIn(
+  memo: Array<Inflection | null | undefined>, lexeme: LexemeInput, cls: VerbClass, stem: Stem, plan: Plan, glossList: Array<string | undefined>,
+): Inflection | null {
+  const hit = memo[plan.ci];
   if (hit !== undefined) return hit;
-  const entry = cellForms(cls, stem, cell);
+  const entry = cellForms(stem, plan);
   let result: Inflection | null = null;
   if (entry) {
-    entry.level ??= confidenceOf(cls, stem, key, cell);
+    entry.level ??= confidenceOf(cls, stem, plan.key, plan.cell);
     const { confidence, note } = entry.level;
-    entry.split ??= splitOf(cls, stem, cell, key, entry.forms[0]!);
+    entry.split ??= splitSurface(plan.prefixText, stem.text, plan.bare, entry.forms[0]!);
     const [p, r, sfx] = entry.split;
+    let gloss = glossList[plan.ci];
+    if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell);
     result = {
       prefix: p || null, root: r, suffix: sfx || null,
       form: entry.forms[0]!, variants: entry.variants,
-      gloss: glossOf(lexeme.gloss, cls, cell, key), confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
+      gloss, confidence, confidenceNote: note, subjectPronoun: plan.pronoun,
     };
   }
-  memo.set(key, result);
+  memo[plan.ci] = result;
   return result;
 }
 
@@ -175,5 +214,8 @@ export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell;
   if (!cls) return [];
   const memo = cellsCacheOf(lexeme);
   const stem = stemOf(lexeme, cls);
-  return cellsOf(cls, order).map((cell) => ({ cell, label: cellLabel(cell), inflection: inflectIn(memo, lexeme, cls, stem, cell) }));
+  const glossList = glossesOf(lexeme.gloss, cls);
+  return (plansOf(cls).byOrder.get(order) ?? []).map((plan) => ({
+    cell: { ...plan.cell }, label: plan.label, inflection: inflectIn(memo, lexeme, cls, stem, plan, glossList),
+  }));
 }

@@ -87,6 +87,9 @@ export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
 type CellShape = { cell: NounCell; key: string; prefixes: string[]; suffixes: string[] };
 const PREFIX_SKELETONS: Record<string, string[]> = { "": [""], "1": ["n", "nd"], "2": ["g", "gd"], "3": ["", "d"] };
 const shapes = new Map<string, CellShape[]>();
+const ALL_PREFIXES = [...new Set(Object.values(PREFIX_SKELETONS).flat())];
+const CITATION = nounCellKey({ number: "sg" });
+const CITATION_DEPENDENT = nounCellKey({ number: "sg", possessor: "1s" });
 
 function cellShapes(pos: NounPos, extended: boolean): CellShape[] {
   const id = `${pos}${extended ? "+" : ""}`;
@@ -134,6 +137,8 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
   }
   for (const id of idx.lemmas.get(skel) ?? []) candidates.add(id);
   const results: NounAnalysis[] = [];
+  /** The cells already found per lexeme (object identity), so a cell is reported once. */
+  const found = new Map<NounLexeme, Set<string>>();
   const wantLoose = looseKey(key);
   for (const match of ["exact", "loose"] as const) {
     for (const extended of [false, true]) {
@@ -141,18 +146,29 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
         const lexeme = idx.lexemes[id]!;
         const pos = nounPosOf(lexeme.pos)!;
         const stemKey = idx.keys[id]!;
-        const citation = nounCellKey(pos === "nad" || pos === "nid" ? { number: "sg", possessor: "1s" } : { number: "sg" });
+        const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
+        // What the word has after each person prefix + the stem's skeleton (undefined: it does not start so).
+        const rests: Record<string, string | undefined> = {};
+        for (const pre of ALL_PREFIXES) if (skel.startsWith(pre + stemKey)) rests[pre] = skel.slice(pre.length + stemKey.length);
         for (const cs of cellShapes(pos, extended)) {
-          if (results.some((r) => r.lexeme === lexeme && r.key === cs.key)) continue;
+          if (found.get(lexeme)?.has(cs.key)) continue;
           // Only cells whose prefix and suffix skeletons frame the stem's in the word are generated.
-          const framed = cs.prefixes.some((pre) => skel.startsWith(pre + stemKey) && cs.suffixes.includes(skel.slice(pre.length + stemKey.length)));
+          const framed = cs.prefixes.some((pre) => {
+            const rest = rests[pre];
+            return rest !== undefined && cs.suffixes.includes(rest);
+          });
           const isLemma = cs.key === citation && (match === "exact" ? nounSpellingKey(lexeme.name) === key : looseKey(nounSpellingKey(lexeme.name)) === wantLoose);
           if (!framed && !isLemma) continue;
           const d = decline(lexeme, cs.cell);
           if (!d) continue;
           const keys = [d.form, ...d.variants].map(nounSpellingKey);
           const hit = isLemma || (match === "exact" ? keys.includes(key) : keys.some((k) => looseKey(k) === wantLoose));
-          if (hit) results.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match });
+          if (hit) {
+            results.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match });
+            const seen = found.get(lexeme);
+            if (seen) seen.add(cs.key);
+            else found.set(lexeme, new Set([cs.key]));
+          }
         }
       }
       if (results.length) return results;

@@ -80,7 +80,7 @@ function prepare(lexeme: NounLexeme): Prepared | null {
     // rules the noun follows (zhashk vs wzhashk) and whether the dictionary writes final devoicing (gaazhak).
     const citation: NounCell = isDependent(pos) ? { number: "sg", possessor: "1s" } : { number: "sg" };
     const lemma = fold(lexeme.name.trim());
-    const vs = surfaceNoun(underlyingOf(pos, encoded, citation));
+    const vs = surfaceOf(underlyingOf(pos, encoded, citation));
     const spelled = vs.map((v) => fold(siteSpelling(unlock(v.text))));
     let at = spelled.indexOf(lemma);
     if (at < 0) at = spelled.findIndex((f) => voice(f) === voice(lemma));
@@ -99,6 +99,20 @@ function prepare(lexeme: NounLexeme): Prepared | null {
   if (prepared.size >= 20_000) prepared.clear();
   prepared.set(id, out);
   return out;
+}
+
+/**
+ * The rules' output depends on the underlying word only: memoised, so nouns with the same stem (homonyms, a noun and
+ * its compounds' cells) and the citation form that prepare() checks share it. Callers copy before sorting.
+ */
+const surfaces = new Map<string, readonly Variant[]>();
+function surfaceOf(underlying: string): readonly Variant[] {
+  let vs = surfaces.get(underlying);
+  if (!vs) {
+    if (surfaces.size >= 20_000) surfaces.clear();
+    surfaces.set(underlying, (vs = surfaceNoun(underlying)));
+  }
+  return vs;
 }
 
 // Locked (lemma) vowels: ä ï ö are kept by every rule, then written a i o again.
@@ -127,7 +141,7 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
   const hit = cache.get(id);
   if (hit !== undefined) return hit;
   const underlying = underlyingOf(p.pos, p.encoded, cell);
-  const ranked = surfaceNoun(underlying).sort((a, b) => cost(a, p.prefs) - cost(b, p.prefs));
+  const ranked = surfaceOf(underlying).slice().sort((a, b) => cost(a, p.prefs) - cost(b, p.prefs));
   let stray = false;
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const bareStem = cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && ["1s", "2s", "3s", undefined].includes(cell.possessor);

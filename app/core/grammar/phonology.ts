@@ -190,21 +190,67 @@ function finalForms(words: string[]): string[] {
 }
 // ── the join: stem part and ending part worked out separately ──
 // The rules before apocope are local (no context reaches more than three symbols), except the optional wi → o, whose
-// variants multiply. So a long stem splits into a head (prefix + its first HEAD symbols), an inert middle that no rule
-// touches, and a tail (its last TAIL symbols + the ending). Head and tail are computed once each, with CONTEXT symbols
-// of the middle on their inner side (which must come out unchanged), and memoised: a stem's head is shared by all its
-// cells with the same prefix, a tail + ending by every stem ending alike. Only the join and the word-final rules
+// variants multiply. So a stem splits into a head (prefix + its first symbols, at least HEAD, up to the first
+// consonant after them), an inert middle that no rule touches, and a tail (its last symbols, at least TAIL, back to a
+// consonant, + the ending). Head and tail are computed once each, with CONTEXT symbols of the middle on their inner
+// side (which must come out unchanged, else the whole-word rules run), and memoised: a stem's head is shared by all
+// its cells with the same prefix, a tail + ending by every stem ending alike. Only the join and the word-final rules
 // (apocope, syncope: they see the whole word) run per cell. tests/unit/grammar-join.test.ts checks the join against
 // the whole-word rules on every cell of every stem of the lexicon.
-const HEAD = 3;
-const TAIL = 4;
+const HEAD = 2;
+const TAIL = 2;
 const CONTEXT = 2;
+/** Longest head or tail (symbols of the stem) the join looks for a consonant in. */
+const MAX_EDGE = 4;
 /** The middle may hold plain consonants and vowels only, with none of the plain-letter rules' triggers. */
 const INERT = /^[bcdghjkmpstzwyn'aeio]*$/;
 const PLAIN_TRIGGER = /wi|[aioe]{3}|e[aioe]|[aio]e|o[ai]|i[ao]|a[io]|n[hys]/;
 const MEMO_LIMIT = 20_000;
-const heads = new Map<string, string[] | null>();
-const tails = new Map<string, string[] | null>();
+/** Bounds on the join's memos: stems split (each with its heads) and tail texts (each with its endings). */
+const STEM_SPLITS = 5_000;
+const TAIL_TEXTS = 2_000;
+/** Tail text → ending → tail variants (a stem's split holds its tail text's map). */
+const tails = new Map<string, Map<string, string[] | null>>();
+const isEdge = (c: string) => !"aeiowy".includes(c);
+
+/** How a stem splits for the join (per stem, not per cell), or null when it cannot. */
+type StemSplit = {
+  headText: string; headContext: string; inner: string; tailText: string; tailContext: string;
+  /** Head variants by prefix (per stem); tail variants by ending (shared by every stem with the same tail text). */
+  heads: Map<string, string[] | null>; tails: Map<string, string[] | null>;
+};
+const splits = new Map<string, StemSplit | null>();
+
+function splitOfStem(stem: string): StemSplit | null {
+  let out = splits.get(stem);
+  if (out !== undefined) return out;
+  out = null;
+  const n = stem.length;
+  let h = HEAD;
+  while (h < n && h <= MAX_EDGE && !isEdge(stem[h]!)) h++;
+  let t = TAIL;
+  while (n - t - 1 >= 0 && t <= MAX_EDGE && !isEdge(stem[n - t - 1]!)) t++;
+  // The middle holds at least the context, starts and ends with a consonant, and is inert.
+  if (h <= MAX_EDGE && t <= MAX_EDGE && n - h - t >= CONTEXT) {
+    const middle = stem.slice(h, n - t);
+    const around = stem.slice(h - 1, n - t + 1);
+    if (INERT.test(middle) && !PLAIN_TRIGGER.test(around) && isEdge(middle[0]!) && isEdge(middle[middle.length - 1]!)) {
+      const tailText = stem.slice(n - t - CONTEXT);
+      let byEnding = tails.get(tailText);
+      if (!byEnding) {
+        if (tails.size >= TAIL_TEXTS) tails.clear();
+        tails.set(tailText, (byEnding = new Map()));
+      }
+      out = {
+        headText: stem.slice(0, h + CONTEXT), headContext: stem.slice(h, h + CONTEXT), inner: middle,
+        tailText, tailContext: stem.slice(n - t - CONTEXT, n - t), heads: new Map(), tails: byEnding,
+      };
+    }
+  }
+  if (splits.size >= STEM_SPLITS) splits.clear();
+  splits.set(stem, out);
+  return out;
+}
 
 function memoised(map: Map<string, string[] | null>, key: string, make: () => string[] | null): string[] | null {
   let v = map.get(key);
@@ -226,23 +272,17 @@ function window(word: string, prefixed: boolean, context: string, atEnd: boolean
   return out;
 }
 
-/** The variants before the word-final rules by the join, or null when the stem is too short or its middle not inert. */
+/** The variants before the word-final rules by the join, or null when the stem cannot be split. */
 function joined(prefix: string, stem: string, suffix: string): string[] | null {
-  const n = stem.length;
-  if (n < HEAD + TAIL + 2 * CONTEXT) return null;
-  const middle = stem.slice(HEAD, n - TAIL);
-  const around = stem.slice(HEAD - 1, n - TAIL + 1);
-  if (!INERT.test(middle) || PLAIN_TRIGGER.test(around) || !/^[^aeiowy]/.test(middle) || !/[^aeiowy]$/.test(middle)) return null;
-  const headText = stem.slice(0, HEAD + CONTEXT);
-  const head = memoised(heads, `${prefix}<${headText}`, () =>
-    window(prefix ? `${prefix}<${headText}` : headText, !!prefix, stem.slice(HEAD, HEAD + CONTEXT), true));
+  const sp = splitOfStem(stem);
+  if (!sp) return null;
+  const head = memoised(sp.heads, prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true));
   if (!head) return null;
-  const tailText = stem.slice(n - TAIL - CONTEXT);
-  const tail = memoised(tails, `${tailText}\u0000${suffix}`, () => window(tailText + suffix, false, stem.slice(n - TAIL - CONTEXT, n - TAIL), false));
+  const tail = memoised(sp.tails, suffix, () => window(sp.tailText + suffix, false, sp.tailContext, false));
   if (!tail) return null;
-  const inner = stem.slice(HEAD, n - TAIL);
+  const inner = sp.inner;
   // Order of the whole-word rules: prefix variants outermost, then wi sites from the right (tail) to the left (head).
-  const starts = prefix && OPT_INIT_V.test(`${prefix}<${stem}`) ? 2 : 1;
+  const starts = prefix && OPT_INIT_V.test(`${prefix}<${sp.headText}`) ? 2 : 1;
   const per = head.length / starts;
   const out: string[] = [];
   for (let st = 0; st < starts; st++) for (const t of tail) for (let h = 0; h < per; h++) out.push(head[st * per + h]! + inner + t);

@@ -9,9 +9,14 @@ const CSEQ = "(?:(?:[bdgptkj]|ch|zh?|sh?[ptk]?|mb?|n(?:d|zh?|j|g|h|s|y|Q)?)w?|h|
 const SHORT = "[aioE]";
 const LONG = "(?:aa|e|ii|oo)";
 const MIN = `(?:${SHORT}${CSEQ}${SHORT}|${LONG}(?:${CSEQ}${SHORT})?)`;
-const APOCOPE_V = new RegExp(`(?<=${MIN}${CSEQ})${SHORT}$`);
-const APOCOPE_GLIDE = new RegExp(`(?<=${MIN}${CSEQ}?)[wyAIYOE12Q]$`);
-const GLIDE_DEL = /(?<=[bdgptkjczsmnwyh'12345QSMN678BDT])[wy12Q]$/;
+// Sticky: tried only at the last symbol (lastIndex = length - 1), the lookbehind still seeing the whole word.
+const APOCOPE_V = new RegExp(`(?<=${MIN}${CSEQ})${SHORT}$`, "y");
+const APOCOPE_GLIDE = new RegExp(`(?<=${MIN}${CSEQ}?)[wyAIYOE12Q]$`, "y");
+const GLIDE_DEL = /(?<=[bdgptkjczsmnwyh'12345QSMN678BDT])[wy12Q]$/y;
+const atLast = (re: RegExp, s: string) => {
+  re.lastIndex = s.length - 1;
+  return re.test(s);
+};
 const CODA_W = /w(?=[bdgptkjczsmnwyh'])/g;
 const HAS_CODA_W = /w[bdgptkjczsmnwyh']/;
 
@@ -37,11 +42,11 @@ export function apocope(s: string): string {
   const last = s[s.length - 1]!;
   let a = s;
   if ("wyAIYOE12Q".includes(last)) {
-    if (APOCOPE_GLIDE.test(s)) a = s.slice(0, -1);
+    if (atLast(APOCOPE_GLIDE, s)) a = s.slice(0, -1);
   } else if (last === "a" || last === "i" || last === "o" || last === "E") {
-    if (APOCOPE_V.test(s)) a = s.slice(0, -1);
+    if (atLast(APOCOPE_V, s)) a = s.slice(0, -1);
   }
-  return "wy12Q".includes(a[a.length - 1]!) && GLIDE_DEL.test(a) ? a.slice(0, -1) : a;
+  return "wy12Q".includes(a[a.length - 1]!) && atLast(GLIDE_DEL, a) ? a.slice(0, -1) : a;
 }
 
 /** Every `cseqs` unit as a string (at syncope time the special symbols are resolved). */
