@@ -8,6 +8,9 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { createNonce, securityHeaders } from "./services/security-headers.server";
+import { SiteCssContext } from "./components/site-css";
+// The stylesheet as text, for the page's <head> (components/site-css.tsx); server bundle only.
+import siteCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +31,11 @@ export default async function handleRequest(
 
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  const body = await renderToReadableStream(
+    <SiteCssContext.Provider value={siteCss}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </SiteCssContext.Provider>,
+    {
     nonce,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {

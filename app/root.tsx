@@ -12,7 +12,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesUrl from "./app.css?url";
 import { getBindings } from "./context";
 import { publicConfig } from "./services/config.server";
 import { getUser, requestGuard } from "./middleware/guard.server";
@@ -20,14 +19,13 @@ import { skipRevalidationWhenOffline } from "./utils/client-action";
 import { useOffline, useReloadWhenOffline } from "./components/offline";
 import { isRoleGate, RoleGate } from "./components/role-gate";
 import { Navbar } from "./components/navbar";
+import { SiteCss } from "./components/site-css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // Installable on a phone, and the course path, opened lessons and practice work offline (ADR 017).
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
-  // stylesUrl is empty only when tests render without a client build.
-  ...(stylesUrl ? [{ rel: "stylesheet", href: stylesUrl }] : []),
 ];
 
 /** Offline, or after an action that could not reach the server, keep the page instead of reloading its data (client-action.ts). */
@@ -96,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1b1d36" />
         <Meta />
+        <SiteCss />
         <Links />
       </head>
       <body>

@@ -10,9 +10,6 @@ import { passRetryAfter } from "../services/rate-limit.server";
 import { submitReport } from "../services/reports.server";
 import { REPORT_KINDS, REPORT_MESSAGE_MAX, REPORT_SUBJECT_MAX, REPORT_TEXT, type ReportKind } from "../utils/report-texts";
 import type { Route } from "./+types/report";
-import wordListCss from "../styles/word-list.css?url";
-
-export const links: Route.LinksFunction = () => (wordListCss ? [{ rel: "stylesheet", href: wordListCss }] : []);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? REPORT_TEXT.heading[loaderData.kind] : "Report a problem"} | Nishnaabemwin` },

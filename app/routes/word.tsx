@@ -25,9 +25,6 @@ import { relatedWords } from "../core/related-words";
 import { posName } from "../core/pos";
 import type { Route } from "./+types/word";
 import { SITE_DESCRIPTION } from "../utils/meta";
-import wordListCss from "../styles/word-list.css?url";
-
-export const links: Route.LinksFunction = () => (wordListCss ? [{ rel: "stylesheet", href: wordListCss }] : []);
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   SITE_DESCRIPTION,

@@ -19,7 +19,6 @@ import { POS_GROUP_LABELS, POS_GROUPS } from "../core/pos";
 import { AudioButton } from "../components/audio-button";
 import type { Route } from "./+types/words";
 import { SITE_DESCRIPTION } from "../utils/meta";
-import wordListCss from "../styles/word-list.css?url";
 
 const ParamsSchema = z.object({
   q: z.string().trim().max(MAX_QUERY_LENGTH * 4).catch(""),
@@ -27,8 +26,6 @@ const ParamsSchema = z.object({
   pos: z.enum(POS_GROUPS).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
-
-export const links: Route.LinksFunction = () => (wordListCss ? [{ rel: "stylesheet", href: wordListCss }] : []);
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   SITE_DESCRIPTION,
