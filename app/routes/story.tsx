@@ -1,5 +1,7 @@
 import { data, Link } from "react-router";
+import { audioUrl } from "../../db/queries/lexemes";
 import { getStory } from "../../db/queries/stories";
+import { AudioButton } from "../components/audio-button";
 import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
@@ -21,7 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const texts = story.data.flatMap((p) => p.map((s) => s.text));
   return {
-    story: { id: story.id, title: story.title, paragraphs: story.data },
+    // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
+    story: { id: story.id, title: story.title, paragraphs: story.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     words: lookupWords(await getSearchIndex(db, env), texts),
   };
 }
@@ -45,6 +48,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
                     <WordText text={sentence.text} words={words} />
                   </span>
                   <span className="sentence-trans">{sentence.trans}</span>
+                  {sentence.audio ? <AudioButton src={sentence.audio} label={`recording of ${sentence.text}`} /> : null}
                 </p>
               ))}
             </div>

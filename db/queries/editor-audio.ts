@@ -3,6 +3,7 @@
  * stored clips. Every change is written together with its edit_log row in one D1 batch (atomic).
  */
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
 import { audioObjects, editLog, forms } from "../schema";
 
@@ -15,7 +16,8 @@ export async function getFormForUpload(db: Db, id: number) {
 
 /**
  * Records a stored object: tries `keys` in order and keeps the first that is free (the unique key
- * column decides). Writes the audit row in the same batch. Returns null when every key is taken.
+ * column decides). Writes the audit row in the same batch, with `attach(key)`'s statements (e.g. a story sentence
+ * pointing at the clip) so the clip, its audit row and its use land together. Returns null when every key is taken.
  */
 export async function insertAudioObject(
   db: Db,
@@ -26,6 +28,7 @@ export async function insertAudioObject(
     userId: number;
     formId: number | null;
     audit: { entity: string; entityId?: string; action: string };
+    attach?: (key: string) => BatchItem<"sqlite">[];
   },
 ) {
   for (const key of input.keys) {
@@ -45,6 +48,7 @@ export async function insertAudioObject(
           before: null,
           after: { key, contentType: input.contentType, size: input.size },
         }),
+        ...(input.attach?.(key) ?? []),
       ]);
       return { id: inserted[0].id, key };
     } catch (error) {
@@ -55,7 +59,10 @@ export async function insertAudioObject(
 }
 
 /** Undoes insertAudioObject when the R2 write failed, leaving a record of it. */
-export async function removeAudioObject(db: Db, input: { id: number; key: string; userId: number; audit: { entity: string; entityId?: string } }) {
+export async function removeAudioObject(
+  db: Db,
+  input: { id: number; key: string; userId: number; audit: { entity: string; entityId?: string }; detach?: BatchItem<"sqlite">[] },
+) {
   await db.batch([
     db.delete(audioObjects).where(eq(audioObjects.id, input.id)),
     db.insert(editLog).values({
@@ -66,6 +73,7 @@ export async function removeAudioObject(db: Db, input: { id: number; key: string
       before: { key: input.key },
       after: null,
     }),
+    ...(input.detach ?? []),
   ]);
 }
 

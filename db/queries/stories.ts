@@ -1,4 +1,5 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
 import { editLog, STORY_SOURCES, stories, users } from "../schema";
 
@@ -64,11 +65,16 @@ export async function createStory(db: Db, input: { id: string; title: string; us
   ]);
 }
 
-/** Saves a story's title, sentences and status with an edit_log row holding what it was and what it became. */
+/**
+ * Saves a story's title, sentences and status with an edit_log row holding what it was and what it became
+ * (a sentence kept word for word keeps its recording).
+ */
 export async function updateStory(db: Db, input: { id: string; title: string; completed: boolean; data: StoryData; userId: number }) {
   const before = await getStory(db, input.id);
   if (!before) return false;
-  const after = { title: input.title, completed: input.completed, data: input.data };
+  const audioByText = new Map(before.data.flat().flatMap((s) => (s.audio ? [[s.text, s.audio] as const] : [])));
+  const data = input.data.map((p) => p.map((s) => ({ ...s, ...(audioByText.has(s.text) ? { audio: audioByText.get(s.text) } : {}) })));
+  const after = { title: input.title, completed: input.completed, data };
   const action = before.completed !== input.completed ? (input.completed ? "publish" : "unpublish") : "update";
   await db.batch([
     db.update(stories).set({ ...after, updatedAt: new Date() }).where(eq(stories.id, input.id)),
@@ -93,4 +99,37 @@ export async function storyHistory(db: Db, id: string) {
     .where(and(eq(editLog.entity, "stories"), eq(editLog.entityId, id)))
     .orderBy(desc(editLog.id))
     .limit(20);
+}
+
+/** Sentence `position` (1-based, counted across paragraphs) of a story, with its JSON path in `data`; null if none. */
+export async function getStorySentence(db: Db, id: string, position: number) {
+  const story = await db.select({ data: stories.data }).from(stories).where(eq(stories.id, id)).get();
+  let n = 0;
+  for (const [p, paragraph] of (story?.data ?? []).entries()) {
+    for (const [i, sentence] of paragraph.entries()) {
+      if (++n === position) return { id, text: sentence.text, path: `$[${p}][${i}]` };
+    }
+  }
+  return null;
+}
+
+type StorySentence = NonNullable<Awaited<ReturnType<typeof getStorySentence>>>;
+
+/**
+ * Points a story sentence at its recording (for insertAudioObject's batch, so it lands with the clip's row and its
+ * edit_log row); nothing changes if the sentence was edited meanwhile.
+ */
+export function setStorySentenceAudio(db: Db, sentence: StorySentence, key: string): BatchItem<"sqlite"> {
+  return db
+    .update(stories)
+    .set({ data: sql`json_set(${stories.data}, ${`${sentence.path}.audio`}, ${key})`, updatedAt: new Date() })
+    .where(and(eq(stories.id, sentence.id), sql`json_extract(${stories.data}, ${`${sentence.path}.text`}) = ${sentence.text}`));
+}
+
+/** Undoes setStorySentenceAudio when the clip could not be stored. */
+export function clearStorySentenceAudio(db: Db, sentence: StorySentence, key: string): BatchItem<"sqlite"> {
+  return db
+    .update(stories)
+    .set({ data: sql`json_remove(${stories.data}, ${`${sentence.path}.audio`})` })
+    .where(and(eq(stories.id, sentence.id), sql`json_extract(${stories.data}, ${`${sentence.path}.audio`}) = ${key}`));
 }

@@ -4,20 +4,9 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { FAKE_MICROPHONE } from "./fake-microphone";
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-dev-shm-usage",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-    ],
-  },
-});
+test.use(FAKE_MICROPHONE);
 
 async function logIn(page: Page, username: string, password: string, from = "DEV_editor") {
   await page.goto(`/biindge?from=${from}`);

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { FAKE_MICROPHONE } from "./fake-microphone";
 
-test("an editor creates a story with two sentences, publishes it, and a learner reads it with tap-a-word", async ({ browser }) => {
+test.use(FAKE_MICROPHONE);
+
+test("an editor creates a story with two sentences, records the first, publishes it, and a learner reads it with tap-a-word and its audio", async ({ browser }) => {
   const editorContext = await browser.newContext();
   const editor = await editorContext.newPage();
   await editor.goto("/biindge?from=DEV_editor/stories");
@@ -31,6 +34,22 @@ test("an editor creates a story with two sentences, publishes it, and a learner 
   await learner.goto(`/d/${id}`);
   await expect(learner.getByText("This story is not ready to view!")).toBeVisible();
 
+  // A recording of sentence 1 with the fake microphone (the recorder needs JavaScript: retry until hydrated).
+  await expect(editor.getByText("(no recording)")).toHaveCount(2);
+  await editor.getByRole("link", { name: "Record sentence 1" }).click();
+  await expect(editor).toHaveURL(/\?record=1$/);
+  await expect(async () => {
+    await editor.getByRole("button", { name: "RECORD" }).click();
+    await expect(editor.getByRole("button", { name: "STOP" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(editor.getByRole("timer")).toHaveText("00:01", { timeout: 5000 });
+  await editor.getByRole("button", { name: "STOP" }).click();
+  await editor.getByRole("button", { name: "Upload 1 clip" }).click();
+  await editor.getByRole("alertdialog").getByRole("button", { name: "Confirm upload" }).click();
+  await expect(editor.getByText("Audio recording successfully uploaded!")).toBeVisible();
+  await expect(editor.getByText("(recorded)")).toHaveCount(1);
+  await expect(editor.getByRole("list").filter({ hasText: "add_audio by editor" })).toBeVisible();
+
   await editor.getByLabel("Sentences").fill("Nmaajaa. | I leave.\nMaajaa. | S/he leaves.");
   await editor.getByLabel("Status").selectOption("published");
   await editor.getByRole("button", { name: "Save" }).click();
@@ -42,6 +61,9 @@ test("an editor creates a story with two sentences, publishes it, and a learner 
   await learner.getByRole("link", { name: title }).click();
   await expect(learner).toHaveURL(new RegExp(`/d/${id}$`));
   await expect(learner.getByText("S/he leaves.")).toBeVisible();
+  // Sentence 1 kept its recording through the publishing save (same words); sentence 2 has none and no button.
+  await expect(learner.getByRole("button", { name: "Play recording of Nmaajaa." })).toBeVisible();
+  await expect(learner.locator(".audio-button")).toHaveCount(1);
   await learner.getByRole("button", { name: "Nmaajaa", exact: true }).click();
   await expect(learner.getByRole("group", { name: "About Nmaajaa" })).toContainText("go away, leave");
   await expectNoAxeViolations(learner);

@@ -15,6 +15,16 @@ function post(path: string, fields: Record<string, string>, cookie: string) {
   );
 }
 
+const clip = new Uint8Array(256);
+clip.set(new TextEncoder().encode("OggS"), 0);
+
+/** One recording posted to an editor upload call, signed in with `cookie` (or not), from `origin`. */
+function uploadClip(path: string, cookie: string | null, origin = "http://localhost") {
+  const body = new FormData();
+  body.append("audio", new Blob([clip]), "clip.ogg");
+  return worker.fetch(new Request(`http://localhost${path}`, { method: "POST", headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) }, body }));
+}
+
 test("editors create, edit and publish stories; every change is in edit_log; learners cannot", async () => {
   const editor = await insertUser(env, { role: "editor" });
   const cookie = await sessionCookieHeader(env, editor);
@@ -91,19 +101,7 @@ test("a lesson sentence gets its recording from the editor's recorder; it is pub
   const created = await post("/DEV_editor/lessons", { title: "Lesson with audio" }, cookie);
   const id = Number(created.headers.get("location")!.split("/").at(-1));
   await post(`/DEV_editor/lessons/${id}`, { title: "Lesson with audio", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" }, cookie);
-  const clip = new Uint8Array(256);
-  clip.set(new TextEncoder().encode("OggS"), 0);
-  const upload = (c: string | null, position = 1) => {
-    const body = new FormData();
-    body.append("audio", new Blob([clip]), "clip.ogg");
-    return worker.fetch(
-      new Request(`http://localhost/api/editor/lessons/${id}/sentences/${position}/audio`, {
-        method: "POST",
-        headers: { Origin: "http://localhost", ...(c ? { Cookie: c } : {}) },
-        body,
-      }),
-    );
-  };
+  const upload = (c: string | null, position = 1) => uploadClip(`/api/editor/lessons/${id}/sentences/${position}/audio`, c);
   expect((await upload(null)).status).toBe(401);
   expect((await upload(cookie, 9)).status).toBe(400);
   const ok = await upload(cookie);
@@ -114,4 +112,46 @@ test("a lesson sentence gets its recording from the editor's recorder; it is pub
   expect(page).toContain(`/audio/${files[0]}`);
   const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lesson_items' AND entity_id = ?").bind(`${id}:1`).all();
   expect(log.results).toEqual([{ action: "add_audio" }]);
+});
+
+test("a story sentence gets its recording from the editor's recorder; it is in the story's data, logged, and plays on /d/{id}", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const learner = await sessionCookieHeader(env, await insertUser(env));
+  const created = await post("/DEV_editor/stories", { title: "Story with audio" }, cookie);
+  const id = created.headers.get("location")!.split("/").at(-1)!;
+  await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." }, cookie);
+  const upload = (c: string | null, position: number | string = 1, origin?: string) =>
+    uploadClip(`/api/editor/stories/${id}/sentences/${position}/audio`, c, origin);
+  const data = async () =>
+    JSON.parse((await env.DB.prepare("SELECT data FROM stories WHERE id = ?").bind(id).first<{ data: string }>())!.data) as Array<
+      Array<{ text: string; trans: string; audio?: string }>
+    >;
+  expect((await upload(null)).status).toBe(401);
+  expect((await upload(learner)).status).toBe(403);
+  expect((await upload(cookie, 3)).status).toBe(400);
+  expect((await upload(cookie, "0")).status).toBe(400);
+  expect((await upload(cookie, 1, "https://evil.example")).status).toBe(403);
+  expect((await data()).flat().some((s) => s.audio)).toBe(false);
+
+  const ok = await upload(cookie);
+  expect(ok.status).toBe(200);
+  const { files } = await ok.json<{ files: string[] }>();
+  expect(files[0]).toMatch(new RegExp(`^story${id}_1_\\w+\\.ogg$`));
+  expect(await data()).toEqual([[{ text: "Nmaajaa.", trans: "I leave.", audio: `audio/${files[0]}` }], [{ text: "Maajaa.", trans: "S/he leaves." }]]);
+  expect(await env.AUDIO.head(`audio/${files[0]}`)).not.toBeNull();
+  const log = await env.DB.prepare("SELECT action, user_id FROM edit_log WHERE entity = 'stories' AND entity_id = ? ORDER BY id").bind(id).all();
+  expect(log.results.map((r) => r.action)).toEqual(["create", "publish", "add_audio"]);
+
+  // The public page plays it for that sentence only; the clip itself is public.
+  const page = await (await worker.fetch(`http://localhost/d/${id}`)).text();
+  expect(page).toContain(`href="/audio/${files[0]}"`);
+  expect(page.match(/class="audio-button"/g)).toHaveLength(1);
+  expect((await worker.fetch(`http://localhost/audio/${files[0]}`)).status).toBe(200);
+
+  // A save that keeps the sentence word for word keeps its recording; a changed sentence loses it.
+  await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Nmaajaa. | I am leaving.\nMaajaa. | S/he leaves." }, cookie);
+  expect((await data())[0]![0]!.audio).toBe(`audio/${files[0]}`);
+  await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Ngii-maajaa. | I left." }, cookie);
+  expect(await data()).toEqual([[{ text: "Ngii-maajaa.", trans: "I left." }]]);
 });

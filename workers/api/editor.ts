@@ -3,11 +3,13 @@
  * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
  * body) and every change writes an edit_log row (db/queries/editor-forms.ts).
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
 import { listCounts } from "../../db/queries/editor-counts";
 import { getLessonSentence, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
+import { clearStorySentenceAudio, getStorySentence, setStorySentenceAudio } from "../../db/queries/stories";
 import {
   findLexemesByName,
   getFormDetail,
@@ -144,17 +146,28 @@ export const editor = new Hono<EditorEnv>()
   })
   .post("/lessons/:id/sentences/:position/audio", async (c) => {
     // A recording of one lesson sentence (ADR 016), public under audio/ like the words' recordings.
-    const [lessonId, position] = [c.req.param("id"), c.req.param("position")].map((v) => (/^[1-9]\d{0,8}$/.test(v) ? Number(v) : 0));
+    const [lessonId, position] = [positionParam(c.req.param("id")), positionParam(c.req.param("position"))];
     const sentence = lessonId && position ? await getLessonSentence(c.var.db, lessonId, position) : null;
     if (!sentence) return uploadFailure(c, "nothing");
-    const received = await receiveOneClip(c);
-    if (received instanceof Response) return received;
-    const stamp = Date.now().toString(36);
-    const keys = Array.from({ length: 20 }, (_, i) => `audio/lesson${lessonId}_${position}_${stamp}${i}.ogg`);
-    const audit = { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" };
-    const stored = await storeAudio(c, received, keys, null, audit);
-    if (!stored) return uploadFailure(c, "failed", { uploaded: [] });
+    const stored = await storeSentenceClip(c, `lesson${lessonId}_${position}`, { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" });
+    if (stored instanceof Response) return stored;
     await setLessonSentenceAudio(c.var.db, sentence.id, stored.id);
+    return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
+  })
+  .post("/stories/:id/sentences/:position/audio", async (c) => {
+    // A recording of one story sentence: its key goes into that sentence of the story's data in the clip's own batch.
+    const id = c.req.param("id");
+    const position = positionParam(c.req.param("position"));
+    const sentence = id.length <= 200 && position ? await getStorySentence(c.var.db, id, position) : null;
+    if (!sentence) return uploadFailure(c, "nothing");
+    const stored = await storeSentenceClip(
+      c,
+      `story${id.replace(/[^A-Za-z0-9]/g, "")}_${position}`,
+      { entity: "stories", entityId: id, action: "add_audio" },
+      (key) => [setStorySentenceAudio(c.var.db, sentence, key)],
+      (key) => [clearStorySentenceAudio(c.var.db, sentence, key)],
+    );
+    if (stored instanceof Response) return stored;
     return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
   })
   .get("/audio/:id", async (c) => {
@@ -182,7 +195,6 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** D1 row first (claims the key), then R2; the row is removed again if R2 fails. */
 /** The one checked recording of an upload request, or the failure response (size, type, count, daily budget). */
 async function receiveOneClip(c: Context<EditorEnv>) {
   let body: FormData;
@@ -206,12 +218,42 @@ async function receiveOneClip(c: Context<EditorEnv>) {
   return result;
 }
 
+/** A positive whole number from a path parameter, or 0. */
+function positionParam(value: string) {
+  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : 0;
+}
+
+type Audit = { entity: string; entityId?: string; action: string };
+
+/**
+ * A sentence's recording (lessons, stories): the one checked clip of the request, stored public as
+ * audio/{base}_{stamp}{n}.ogg; `attach`/`detach` are the statements that point the sentence at it (and undo that).
+ * Answers the stored row or the failure response.
+ */
+async function storeSentenceClip(
+  c: Context<EditorEnv>,
+  base: string,
+  audit: Audit,
+  attach?: (key: string) => BatchItem<"sqlite">[],
+  detach?: (key: string) => BatchItem<"sqlite">[],
+) {
+  const received = await receiveOneClip(c);
+  if (received instanceof Response) return received;
+  const stamp = Date.now().toString(36);
+  const keys = Array.from({ length: 20 }, (_, i) => `audio/${base}_${stamp}${i}.ogg`);
+  const stored = await storeAudio(c, received, keys, null, audit, attach, detach);
+  return stored ?? uploadFailure(c, "failed", { uploaded: [] });
+}
+
+/** D1 row first (claims the key), then R2; the row is removed again if R2 fails. */
 async function storeAudio(
   c: Context<EditorEnv>,
   file: { bytes: Uint8Array; audio: { contentType: string } },
   keys: string[],
   formIdValue: number | null,
-  audit: { entity: string; entityId?: string; action: string },
+  audit: Audit,
+  attach?: (key: string) => BatchItem<"sqlite">[],
+  detach?: (key: string) => BatchItem<"sqlite">[],
 ) {
   const stored = await insertAudioObject(c.var.db, {
     keys,
@@ -220,13 +262,14 @@ async function storeAudio(
     userId: c.var.user.id,
     formId: formIdValue,
     audit,
+    attach,
   });
   if (!stored) return null;
   try {
     await c.env.AUDIO.put(stored.key, file.bytes, { httpMetadata: { contentType: file.audio.contentType } });
   } catch (error) {
     console.error("audio-upload-failed", { key: stored.key, error: String(error) });
-    await removeAudioObject(c.var.db, { id: stored.id, key: stored.key, userId: c.var.user.id, audit });
+    await removeAudioObject(c.var.db, { id: stored.id, key: stored.key, userId: c.var.user.id, audit, detach: detach?.(stored.key) });
     return null;
   }
   return stored;

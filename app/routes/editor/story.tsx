@@ -1,9 +1,11 @@
 /**
  * /DEV_editor/stories/{id}: edit a story — title, sentences with their translations ("Odawa | English" per line,
  * a blank line between paragraphs), draft or published. Every word is checked against the dictionary and the
- * grammar engine's analyser (the same lookup as tap-a-word); unknown words are highlighted. Each save is logged.
+ * grammar engine's analyser (the same lookup as tap-a-word); unknown words are highlighted. Each saved sentence can
+ * get a recording with the editor's recorder (?record={n}). Each save and each recording is logged.
  */
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { ClipRecorder } from "../../components/editor/clip-recorder";
 import { getStory, storyHistory, updateStory } from "../../../db/queries/stories";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
@@ -50,6 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function EditorStory({ loaderData, actionData }: Route.ComponentProps) {
   const { story, unknown, history } = loaderData;
   const unknownSet = new Set(unknown);
+  const [search] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const sentences = story.paragraphs.flat();
+  const recordAt = Number(search.get("record"));
+  const recording = Number.isInteger(recordAt) && recordAt >= 1 ? sentences[recordAt - 1] : undefined;
   return (
     <section className="page editor-story">
       <p>
@@ -105,7 +112,7 @@ export default function EditorStory({ loaderData, actionData }: Route.ComponentP
               : `${unknown.length} ${unknown.length === 1 ? "word is" : "words are"} not in the dictionary and not recognised by the analyser (highlighted).`}
           </p>
           <ol className="editor-story-check">
-            {story.paragraphs.flat().map((s, i) => (
+            {sentences.map((s, i) => (
               <li key={i}>
                 <span lang="otw">
                   {splitWords(s.text).map((part, j) =>
@@ -118,10 +125,28 @@ export default function EditorStory({ loaderData, actionData }: Route.ComponentP
                     ),
                   )}
                 </span>{" "}
-                — {s.trans}
+                — {s.trans} <span className="muted">{s.audio ? "(recorded)" : "(no recording)"}</span>{" "}
+                <Link to={`?record=${i + 1}`} preventScrollReset>
+                  Record<span className="visually-hidden"> sentence {i + 1}</span>
+                </Link>
               </li>
             ))}
           </ol>
+          {recording ? (
+            <>
+              <p lang="otw">
+                <strong>{recording.text}</strong>
+              </p>
+              <ClipRecorder
+                key={recordAt}
+                formId={recordAt}
+                form={recording.text}
+                clipCount={0}
+                uploadUrl={`/api/editor/stories/${story.id}/sentences/${recordAt}/audio`}
+                onUploaded={() => void revalidate()}
+              />
+            </>
+          ) : null}
         </>
       )}
       <h2>History</h2>
