@@ -492,7 +492,7 @@ export const reports = sqliteTable(
   "reports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** word, sentence, story, conjugator or missing (app/utils/report-texts.ts). */
+    /** word, sentence, story, conjugator, missing or recording (app/utils/report-texts.ts). */
     kind: text("kind").notNull(),
     /** The page it was sent from, e.g. /k/12. */
     page: text("page").notNull(),

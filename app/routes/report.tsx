@@ -67,7 +67,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             <textarea
               id="report-message"
               name="message"
-              required
+              required={kind !== "recording"}
               maxLength={REPORT_MESSAGE_MAX}
               defaultValue={actionData?.values.message}
               aria-invalid={errors.message ? true : undefined}

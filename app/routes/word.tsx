@@ -110,7 +110,12 @@ export default function Word({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : (
-        <AudioStatus audio={null} name={word.name} />
+        <>
+          <AudioStatus audio={null} name={word.name} />
+          <p>
+            <ReportLink kind="recording" page={page} subject={word.name} label="Ask for a recording" />
+          </p>
+        </>
       )}
       <p>
         <ReportLink kind="word" page={page} subject={word.name} />

@@ -12,9 +12,13 @@ export const ReportSchema = z.object({
   message: z
     .string({ error: "Please say what is wrong." })
     .trim()
-    .min(1, "Please say what is wrong.")
-    .max(REPORT_MESSAGE_MAX, `Please keep it under ${REPORT_MESSAGE_MAX} characters.`),
+    .max(REPORT_MESSAGE_MAX, `Please keep it under ${REPORT_MESSAGE_MAX} characters.`)
+    .optional()
+    .default(""),
   email: z.union([z.literal(""), EmailSchema]).optional().default(""),
+}).superRefine((report, ctx) => {
+  // Every kind but a request for a recording needs words.
+  if (report.kind !== "recording" && report.message === "") ctx.addIssue({ code: "custom", path: ["message"], message: "Please say what is wrong." });
 });
 export type ReportInput = z.infer<typeof ReportSchema>;
 

@@ -143,3 +143,30 @@ test("report links: word sentences, stories and empty searches", async () => {
   const empty = await (await get(`/k?q=${subject()}`)).text();
   expect(empty).toContain("Suggest a missing word");
 });
+
+test("a word without a recording offers 'Ask for a recording': the request needs no words and lands in the editors' queue", async () => {
+  const name = subject();
+  const row = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', 's/he is unrecorded') RETURNING id")
+    .bind(name, name)
+    .first<{ id: number }>();
+  const page = await (await get(`/k/${row!.id}`)).text();
+  expect(page).toContain("No recording of this word yet.");
+  expect(page).toContain(`href="/report?kind=recording&amp;page=%2Fk%2F${row!.id}&amp;subject=${name}"`);
+  expect(page).toContain(">Ask for a recording<");
+
+  const form = await (await get(`/report?kind=recording&page=%2Fk%2F${row!.id}&subject=${name}`)).text();
+  expect(form).toContain("<h1>Ask for a recording</h1>");
+  expect(form).toContain("Anything an editor should know? (optional)");
+  expect(form).not.toMatch(/<textarea[^>]*required/);
+
+  expect((await post("/report", { kind: "recording", page: `/k/${row!.id}`, subject: name, message: "" })).status).toBe(200);
+  expect((await reportsAbout(name))[0]).toMatchObject({ kind: "recording", page: `/k/${row!.id}`, message: "", status: "open" });
+  // Every other kind still needs words.
+  const other = subject();
+  expect((await post("/report", { kind: "word", page: "/k/1", subject: other, message: "" })).status).toBe(400);
+  expect(await reportsAbout(other)).toEqual([]);
+
+  const { cookie } = await cookieFor("editor");
+  const queue = await (await get("/DEV_editor/reports", { cookie })).text();
+  expect(queue).toContain(name);
+});
