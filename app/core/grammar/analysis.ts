@@ -8,7 +8,7 @@
  */
 import { cellKey, cellsOf, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, inflect, prefixOf, PREFIX_TEXT, siteForms, stemOf, TABLES, type Confidence, type LexemeInput } from "./inflection";
-import { joinHead, joinTail } from "./phonology";
+import { joinHead, joinTail, preFinal } from "./phonology";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -22,10 +22,11 @@ export type Lexicon = {
   readonly unkeyed: number[];
   readonly maxKeyLength: number;
   /**
-   * Class and stem → cell index → the spelling keys of the cell's forms (every form and variant), generated on first
-   * use, for recently used stems (verbs sharing a stem share the entry).
+   * Class and stem → per cell index, the spelling keys of the cell's forms (every form and variant), generated on
+   * first use, and the projections of the cell's forms where the join cannot split the stem (see `possibleCells`),
+   * for recently used stems (verbs sharing a stem share the entry).
    */
-  readonly forms: Map<string, Array<string[] | undefined>>;
+  readonly forms: Map<string, StemEntry>;
   /** Recent answers of `analyse` by word. */
   readonly answers: Map<string, Analysis[]>;
 };
@@ -85,14 +86,21 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), answers: new Map() };
 }
 
+type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
+
+function entryOf(lexicon: Lexicon, cls: VerbClass, stem: Stem): StemEntry {
+  const id = `${cls}\u0000${stem.text}`;
+  let entry = lexicon.forms.get(id);
+  if (!entry) {
+    if (lexicon.forms.size >= FORM_CACHE_ENTRIES) lexicon.forms.delete(lexicon.forms.keys().next().value!);
+    lexicon.forms.set(id, (entry = { keys: [], projections: [] }));
+  }
+  return entry;
+}
+
 /** Spelling keys of the forms of one verb's cell, generated on first use (shared per stem). */
 function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): string[] {
-  const id = `${cls}\u0000${stem.text}`;
-  let cells = lexicon.forms.get(id);
-  if (!cells) {
-    if (lexicon.forms.size >= FORM_CACHE_ENTRIES) lexicon.forms.delete(lexicon.forms.keys().next().value!);
-    lexicon.forms.set(id, (cells = []));
-  }
+  const cells = entryOf(lexicon, cls, stem).keys;
   let keys = cells[ci];
   if (!keys) {
     const set = new Set<string>();
@@ -109,7 +117,8 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
 // they drop vowels, glides and w, write ', and turn n2 into n or drop it) and the site's spelling (h → ', n') applied
 // to a head variant + the stem's middle + a tail variant of the join (phonology.ts): none of them adds, drops or
 // changes one of the projected letters except n2. So the form's projection is known from the join's pieces, with
-// each n2 read as n or as nothing, before anything is generated. Stems the join cannot split are not narrowed.
+// each n2 read as n or as nothing, before anything is generated (without the join: from the strings before the
+// word-final rules).
 const PROJECT: Record<string, string> = { b: "b", p: "b", d: "d", t: "d", g: "g", k: "g", j: "j", c: "j", z: "z", s: "z", m: "m", n: "n", "6": "6" };
 
 /** The consonant projection of a string (lower-cased first, as the spelling keys are); n2 (6) kept as a marker. */
@@ -157,11 +166,13 @@ function groupCells(cls: VerbClass, group: string): GroupCell[] {
 
 /**
  * Indices of the cells of one verb in a prefix group whose forms may have the word's projection `word` (a superset
- * of the cells with a matching form: cells the join cannot split are always kept).
+ * of the cells with a matching form). Where the join cannot split, the strings before the word-final rules are
+ * worked out whole (the word-final rules, the spelling and the keys are still saved).
  */
-function possibleCells(cls: VerbClass, stem: Stem, group: string, word: string): number[] {
+function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: string, word: string): number[] {
   const out: number[] = [];
   if (!stem.text) return out;
+  let whole: Array<Set<string> | undefined> | undefined;
   // Per prefix text: what the word's projection leaves after a head variant + the middle (null: not narrowed).
   const rests = new Map<string, Set<string> | null>();
   for (const { ci, prefixText, endings } of groupCells(cls, group)) {
@@ -179,9 +190,16 @@ function possibleCells(cls: VerbClass, stem: Stem, group: string, word: string):
     let keep = false;
     for (const ending of endings) {
       const tail = rest && joinTail(stem.text, ending);
-      if (!tail) keep = true;
-      else for (const r of rest!) if (tailSet(tail).has(r)) keep = true;
+      if (!tail) break;
+      for (const r of rest!) if (tailSet(tail).has(r)) keep = true;
       if (keep) break;
+    }
+    if (!keep && !endings.every((ending) => rest && joinTail(stem.text, ending))) {
+      // Not every ending joins: the cell's projections from the strings before the word-final rules, kept per stem.
+      whole ??= entryOf(lexicon, cls, stem).projections;
+      let set = whole[ci];
+      if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinal(prefixText, stem.text, ending).flatMap(projections)));
+      keep = set.has(word);
     }
     if (keep) out.push(ci);
   }
@@ -220,7 +238,7 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     const cls = verbClassOf(lexicon.lexemes[li]!.pos)!;
     const stem = stemOf(lexicon.lexemes[li]!, cls);
     for (const group of groups) {
-      for (const ci of possibleCells(cls, stem, group, word)) {
+      for (const ci of possibleCells(lexicon, cls, stem, group, word)) {
         const formKeys = keysOf(lexicon, cls, stem, ci);
         keys.forEach((key, k) => {
           if (formKeys.includes(key)) hits.push({ k, li, ci });

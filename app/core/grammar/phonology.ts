@@ -173,7 +173,12 @@ function beforeFinal(word: string, prefixed: boolean): string[] {
  * (n2del: the n-less form is primary), w before a consonant (codawdel).
  */
 export function surfaceForms(prefix: string, stem: string, suffix: string): string[] {
-  return finalForms(joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix));
+  return finalForms(preFinal(prefix, stem, suffix));
+}
+
+/** The strings before the word-final rules (apocope on) of prefix + stem + suffix, as `surfaceForms` works them out. */
+export function preFinal(prefix: string, stem: string, suffix: string): string[] {
+  return joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix);
 }
 
 /** The same, every rule run over the whole word (no join): the reference the join is tested against. */
