@@ -3,9 +3,13 @@
  * Candidates come from the consonant skeleton of the stem (consonants survive syncope and the rules, except w, y and
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object.
+ * Before a candidate's cell is generated, its consonants are checked against the word's (`narrowing`, below): a sound
+ * test that never drops a form the word could match.
  */
-import { cellsOf, verbClassOf, type Cell, type VerbClass } from "./cells";
-import { inflect, prefixOf, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
+import { cellKey, cellsOf, verbClassOf, type Cell, type VerbClass } from "./cells";
+import { endingsOf, inflect, prefixOf, PREFIX_TEXT, siteForms, stemOf, TABLES, type Confidence, type LexemeInput } from "./inflection";
+import { joinHead, joinTail, preFinal } from "./phonology";
+import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
 export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence };
@@ -18,10 +22,11 @@ export type Lexicon = {
   readonly unkeyed: number[];
   readonly maxKeyLength: number;
   /**
-   * Class, stem and person-prefix group ("" none or unwritten o-, "n", "g") → spelling key → cell indices (every
-   * form and variant), for recently used stems (verbs sharing a stem share the entry).
+   * Class and stem → per cell index, the spelling keys of the cell's forms (every form and variant), generated on
+   * first use, and the projections of the cell's forms where the join cannot split the stem (see `possibleCells`),
+   * for recently used stems (verbs sharing a stem share the entry).
    */
-  readonly forms: Map<string, Map<string, number[]>>;
+  readonly forms: Map<string, StemEntry>;
   /** Recent answers of `analyse` by word. */
   readonly answers: Map<string, Analysis[]>;
 };
@@ -81,29 +86,124 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), answers: new Map() };
 }
 
-/** Spelling key → cells of one verb whose prefix is in `group`, generated on first use (shared per stem). */
-function formsOf(lexicon: Lexicon, li: number, group: string): Map<string, number[]> {
-  const lexeme = lexicon.lexemes[li]!;
-  const cls = verbClassOf(lexeme.pos)!;
-  const stem = stemOf(lexeme, cls);
-  const id = `${cls}\u0000${stem.text}\u0000${group}`;
-  let map = lexicon.forms.get(id);
-  if (map) return map;
-  map = new Map();
-  ALL_CELLS[cls].forEach((cell, ci) => {
-    const prefix = prefixOf(cls, cell);
-    if ((prefix === "n" || prefix === "g" ? prefix : "") !== group) return;
-    for (const form of siteForms(cls, stem, cell) ?? []) {
-      for (const key of spellingKeys(form)) {
-        const cells = map!.get(key);
-        if (!cells) map!.set(key, [ci]);
-        else if (!cells.includes(ci)) cells.push(ci);
+type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
+
+function entryOf(lexicon: Lexicon, cls: VerbClass, stem: Stem): StemEntry {
+  const id = `${cls}\u0000${stem.text}`;
+  let entry = lexicon.forms.get(id);
+  if (!entry) {
+    if (lexicon.forms.size >= FORM_CACHE_ENTRIES) lexicon.forms.delete(lexicon.forms.keys().next().value!);
+    lexicon.forms.set(id, (entry = { keys: [], projections: [] }));
+  }
+  return entry;
+}
+
+/** Spelling keys of the forms of one verb's cell, generated on first use (shared per stem). */
+function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): string[] {
+  const cells = entryOf(lexicon, cls, stem).keys;
+  let keys = cells[ci];
+  if (!keys) {
+    const set = new Set<string>();
+    for (const form of siteForms(cls, stem, ALL_CELLS[cls][ci]!) ?? []) for (const key of spellingKeys(form)) set.add(key);
+    cells[ci] = keys = [...set];
+  }
+  return keys;
+}
+
+// ── narrowing ──
+// A word matches a form only if some spelling key of each is the same; every key of a spelling has the same
+// consonant projection (`project`: b d g p t k j c z s m n, voicing pairs merged, everything else dropped, letter by
+// letter), so the word's projection must be the form's. A form is the word-final rules (apocope, syncope, codawdel:
+// they drop vowels, glides and w, write ', and turn n2 into n or drop it) and the site's spelling (h → ', n') applied
+// to a head variant + the stem's middle + a tail variant of the join (phonology.ts): none of them adds, drops or
+// changes one of the projected letters except n2. So the form's projection is known from the join's pieces, with
+// each n2 read as n or as nothing, before anything is generated (without the join: from the strings before the
+// word-final rules).
+const PROJECT: Record<string, string> = { b: "b", p: "b", d: "d", t: "d", g: "g", k: "g", j: "j", c: "j", z: "z", s: "z", m: "m", n: "n", "6": "6" };
+
+/** The consonant projection of a string (lower-cased first, as the spelling keys are); n2 (6) kept as a marker. */
+function project(text: string): string {
+  let out = "";
+  for (const ch of text.toLowerCase()) out += PROJECT[ch] ?? "";
+  return out;
+}
+
+/** Every projection of a string before the word-final rules: each n2 read as n or dropped. */
+function projections(text: string): string[] {
+  let out = [project(text)];
+  while (out[0]!.includes("6")) out = out.flatMap((p) => [p.replace("6", "n"), p.replace("6", "")]);
+  return out;
+}
+
+/** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
+const tailProjections = new WeakMap<string[], Set<string>>();
+function tailSet(tail: string[]): Set<string> {
+  let set = tailProjections.get(tail);
+  if (!set) tailProjections.set(tail, (set = new Set(tail.flatMap(projections))));
+  return set;
+}
+
+/** The cells of a class by prefix group ("" none or unwritten o-, "n", "g"): index, prefix text, encoded endings. */
+type GroupCell = { ci: number; prefixText: string; endings: string[] };
+const GROUP_CELLS = new Map<VerbClass, Map<string, GroupCell[]>>();
+function groupCells(cls: VerbClass, group: string): GroupCell[] {
+  let map = GROUP_CELLS.get(cls);
+  if (!map) {
+    GROUP_CELLS.set(cls, (map = new Map()));
+    ALL_CELLS[cls].forEach((cell, ci) => {
+      const prefix = prefixOf(cls, cell);
+      const g = prefix === "n" || prefix === "g" ? prefix : "";
+      const endings = endingsOf(TABLES[cls], cellKey(cell));
+      if (!endings) return; // no forms
+      const list = map!.get(g);
+      const entry = { ci, prefixText: prefix ? PREFIX_TEXT[prefix]! : "", endings };
+      if (list) list.push(entry);
+      else map!.set(g, [entry]);
+    });
+  }
+  return map.get(group) ?? [];
+}
+
+/**
+ * Indices of the cells of one verb in a prefix group whose forms may have the word's projection `word` (a superset
+ * of the cells with a matching form). Where the join cannot split, the strings before the word-final rules are
+ * worked out whole (the word-final rules, the spelling and the keys are still saved).
+ */
+function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: string, word: string): number[] {
+  const out: number[] = [];
+  if (!stem.text) return out;
+  let whole: Array<Set<string> | undefined> | undefined;
+  // Per prefix text: what the word's projection leaves after a head variant + the middle (null: not narrowed).
+  const rests = new Map<string, Set<string> | null>();
+  for (const { ci, prefixText, endings } of groupCells(cls, group)) {
+    let rest = rests.get(prefixText);
+    if (rest === undefined) {
+      const joint = joinHead(prefixText, stem.text);
+      rest = null;
+      if (joint) {
+        rest = new Set();
+        const inner = project(joint.inner);
+        for (const h of joint.head) for (const p of projections(h)) if (word.startsWith(p + inner)) rest.add(word.slice(p.length + inner.length));
       }
+      rests.set(prefixText, rest);
     }
-  });
-  if (lexicon.forms.size >= FORM_CACHE_ENTRIES) lexicon.forms.delete(lexicon.forms.keys().next().value!);
-  lexicon.forms.set(id, map);
-  return map;
+    let keep = false;
+    for (const ending of endings) {
+      const tail = rest && joinTail(stem.text, ending);
+      if (!tail) break;
+      for (const r of rest!) if (tailSet(tail).has(r)) keep = true;
+      if (keep) break;
+    }
+    if (!keep && !endings.every((ending) => rest && joinTail(stem.text, ending))) {
+      // Not every ending joins: the cell's projections from the strings before the word-final rules, kept per stem.
+      whole ??= entryOf(lexicon, cls, stem).projections;
+      let set = whole[ci];
+      if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinal(prefixText, stem.text, ending).flatMap(projections)));
+      keep = set.has(word);
+    }
+    if (keep) out.push(ci);
+  }
+  return out;
 }
 
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
@@ -132,13 +232,18 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     const rest = skeleton.slice(prefix.length);
     for (let j = 1; j <= Math.min(rest.length, lexicon.maxKeyLength); j++) for (const li of lexicon.byKey.get(rest.slice(0, j)) ?? []) add(li, group);
   }
+  const word = project(keys[0]!);
   const hits: Array<{ k: number; li: number; ci: number }> = [];
   for (const [li, groups] of candidates) {
+    const cls = verbClassOf(lexicon.lexemes[li]!.pos)!;
+    const stem = stemOf(lexicon.lexemes[li]!, cls);
     for (const group of groups) {
-      const forms = formsOf(lexicon, li, group);
-      keys.forEach((key, k) => {
-        for (const ci of forms.get(key) ?? []) hits.push({ k, li, ci });
-      });
+      for (const ci of possibleCells(lexicon, cls, stem, group, word)) {
+        const formKeys = keysOf(lexicon, cls, stem, ci);
+        keys.forEach((key, k) => {
+          if (formKeys.includes(key)) hits.push({ k, li, ci });
+        });
+      }
     }
   }
   hits.sort((a, b) => a.k - b.k || a.li - b.li || a.ci - b.ci);

@@ -173,7 +173,12 @@ function beforeFinal(word: string, prefixed: boolean): string[] {
  * (n2del: the n-less form is primary), w before a consonant (codawdel).
  */
 export function surfaceForms(prefix: string, stem: string, suffix: string): string[] {
-  return finalForms(joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix));
+  return finalForms(preFinal(prefix, stem, suffix));
+}
+
+/** The strings before the word-final rules (apocope on) of prefix + stem + suffix, as `surfaceForms` works them out. */
+export function preFinal(prefix: string, stem: string, suffix: string): string[] {
+  return joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix);
 }
 
 /** The same, every rule run over the whole word (no join): the reference the join is tested against. */
@@ -272,13 +277,33 @@ function window(word: string, prefixed: boolean, context: string, atEnd: boolean
   return out;
 }
 
+const headOf = (sp: StemSplit, prefix: string) =>
+  memoised(sp.heads, prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true));
+const tailOf = (sp: StemSplit, suffix: string) => memoised(sp.tails, suffix, () => window(sp.tailText + suffix, false, sp.tailContext, false));
+
+/**
+ * The join's head variants (prefix + the stem's first symbols) and the stem's inert middle, or null when the
+ * whole-word rules run. Every string before the word-final rules is a head variant + the middle + a tail variant.
+ */
+export function joinHead(prefix: string, stem: string): { head: string[]; inner: string } | null {
+  const sp = splitOfStem(stem);
+  const head = sp && headOf(sp, prefix);
+  return head ? { head, inner: sp!.inner } : null;
+}
+
+/** The join's tail variants (the stem's last symbols + the ending), or null when the whole-word rules run. */
+export function joinTail(stem: string, suffix: string): string[] | null {
+  const sp = splitOfStem(stem);
+  return sp && tailOf(sp, suffix);
+}
+
 /** The variants before the word-final rules by the join, or null when the stem cannot be split. */
 function joined(prefix: string, stem: string, suffix: string): string[] | null {
   const sp = splitOfStem(stem);
   if (!sp) return null;
-  const head = memoised(sp.heads, prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true));
+  const head = headOf(sp, prefix);
   if (!head) return null;
-  const tail = memoised(sp.tails, suffix, () => window(sp.tailText + suffix, false, sp.tailContext, false));
+  const tail = tailOf(sp, suffix);
   if (!tail) return null;
   const inner = sp.inner;
   // Order of the whole-word rules: prefix variants outermost, then wi sites from the right (tail) to the left (head).
