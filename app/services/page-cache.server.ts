@@ -126,9 +126,9 @@ export async function openPageCache(request: Request, bindings: Bindings, build:
 }
 
 /**
- * The isolate's own copies of the pages it served last (most recently used last), in front of the Cache API: a hit
- * here costs a string replace, not a cache read and a streaming rewrite. Bounded by count and bytes; keyed by the
- * same versioned key, so a new content version simply stops asking for the old copies.
+ * The isolate's own copies of the pages it stored last (the oldest stored is dropped first), in front of the Cache
+ * API: a hit here costs a string replace, not a cache read and a streaming rewrite. Bounded by count and bytes;
+ * keyed by the same versioned key, so a new content version simply stops asking for the old copies.
  */
 type StoredPage = { body: string; headers: [string, string][]; nonce: string | undefined; bytes: number };
 const MEMORY_MAX_PAGES = 200;
