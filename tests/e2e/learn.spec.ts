@@ -1,36 +1,8 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expandLesson } from "../../app/services/course.server";
 import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";
-
-// The seeded course (db/seed/data/course.json) and the answers to its questions, from the engine.
-const data = (file: string) => readFileSync(path.join(import.meta.dirname, "../../db/seed/data", file), "utf8");
-const LEXICON = data("lexicon.tsv")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [name, pos, gloss, stem] = line.split("\t");
-    return { name, pos, gloss, stem: stem || null, audio: null };
-  });
-const COURSE = JSON.parse(data("course.json")) as Array<{
-  id: number;
-  title: string;
-  words: Array<{ name: string; pos: string }>;
-  cells: string[];
-  sentences: Array<{ text: string; trans: string }>;
-}>;
-function answers(lessonIndex: number) {
-  const lesson = COURSE[lessonIndex];
-  const { forms } = expandLesson(lesson, LEXICON);
-  return new Map([
-    ...forms.map((f) => [f.key, { odawa: f.odawa, english: f.english }] as const),
-    ...lesson.sentences.map((s, i) => [`lesson:${lesson.id}:${i + 1}`, { odawa: s.text, english: s.trans }] as const),
-  ]);
-}
+import { COURSE, joinAsNewLearner, lessonAnswers as answers } from "./learners";
 
 /** Answers a whole round; the first question wrong on purpose. Returns the card keys in the order asked. */
 async function playRound(page: Page, lessonIndex: number) {
@@ -73,19 +45,6 @@ async function playRound(page: Page, lessonIndex: number) {
   throw new Error("the round did not end");
 }
 
-async function join(page: Page) {
-  const username = `e2e${Math.random().toString(36).slice(2, 10)}`;
-  const password = "ziibiwan-nibi-2026";
-  await page.goto("/wiijiiwe");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Retype password").fill(password);
-  await page.getByLabel("Email").fill(`${username}@example.org`);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return { username, password };
-}
-
 async function completeLessons(page: Page) {
   await page.goto("/aambe");
   await expect(page.getByText(`0 of ${COURSE.length} lessons done`)).toBeVisible();
@@ -117,7 +76,7 @@ test("a learner completes lessons 1 and 2 with JavaScript: the path, the lesson,
   await expectNoAxeViolations(page);
 
   // Signing up merges this device's cards into the new account.
-  await join(page);
+  await joinAsNewLearner(page, "e2e");
   await page.goto("/aambe");
   await expect(page.getByText(`2 of ${COURSE.length} lessons done`)).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("srsCards"))).toBeNull();
@@ -161,7 +120,7 @@ test("lesson pages: explanation, forms split into parts, previous and next, the 
 test("a card answered in one browser is not due in another browser of the same account", async ({ browser }) => {
   const first = await browser.newContext();
   const page = await first.newPage();
-  await join(page);
+  await joinAsNewLearner(page, "e2e");
   await page.goto(`/aambe/practice?lesson=${COURSE[2].id}`);
   const total = answers(2).size;
   await expect(page.getByTestId("due-count")).toHaveText(String(total));
@@ -252,7 +211,7 @@ test.describe("without JavaScript", () => {
 
   test("a signed-in learner completes lessons 1 and 2: every step is a link or a form", async ({ page }) => {
     test.setTimeout(120_000);
-    await join(page);
+    await joinAsNewLearner(page, "e2e");
     await completeLessons(page);
     await expect(page.getByText(`2 of ${COURSE.length} lessons done`)).toBeVisible();
     const path = page.getByRole("list", { name: "Lessons" }).getByRole("listitem");

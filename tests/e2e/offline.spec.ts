@@ -1,43 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expandLesson } from "../../app/services/course.server";
 import { expectNoAxeViolations } from "./axe";
+import { COURSE, joinAsNewLearner, lessonAnswers } from "./learners";
 
 // Offline (ADR 017): the manifest, the service worker, and practice answers kept offline and sent once.
-const data = (file: string) => readFileSync(path.join(import.meta.dirname, "../../db/seed/data", file), "utf8");
-const LEXICON = data("lexicon.tsv")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [name, pos, gloss, stem] = line.split("\t");
-    return { name, pos, gloss, stem: stem || null, audio: null };
-  });
-const COURSE = JSON.parse(data("course.json")) as Array<{
-  id: number;
-  title: string;
-  words: Array<{ name: string; pos: string }>;
-  cells: string[];
-  sentences: Array<{ text: string; trans: string }>;
-}>;
 const LESSON = COURSE[0];
-const ANSWERS = new Map([
-  ...expandLesson(LESSON, LEXICON).forms.map((f) => [f.key, { odawa: f.odawa, english: f.english }] as const),
-  ...LESSON.sentences.map((s, i) => [`lesson:${LESSON.id}:${i + 1}`, { odawa: s.text, english: s.trans }] as const),
-]);
-
-async function join(page: Page) {
-  const username = `off${Math.random().toString(36).slice(2, 10)}`;
-  const password = "ziibiwan-nibi-2026";
-  await page.goto("/wiijiiwe");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Retype password").fill(password);
-  await page.getByLabel("Email").fill(`${username}@example.org`);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const ANSWERS = lessonAnswers(0);
 
 /** Answers the question on screen right; returns its card key. */
 async function answerRight(page: Page) {
@@ -90,7 +57,7 @@ test("the web app manifest is linked and served, and Chromium finds the site ins
 
 test("goes offline after visiting a lesson, answers three cards, comes back online: the server holds exactly those three reviews", async ({ page, context }) => {
   test.setTimeout(90_000);
-  await join(page);
+  await joinAsNewLearner(page, "off");
   await page.goto(`/aambe/learn/${LESSON.id}`);
   // The service worker takes over; the lesson is then opened again through it (as on a second visit).
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_MAIL_WEB_PORT } from "../../playwright.config";
 import { waitFor } from "../support/wait-for";
 import { expectNoAxeViolations } from "./axe";
+import { join } from "./learners";
 
 const PHONE = { width: 390, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -17,16 +18,6 @@ const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", 
 
 function uniqueName() {
   return `shell${Math.random().toString(36).slice(2, 10)}`;
-}
-
-async function join(page: Page, username: string, password: string) {
-  await page.goto("/wiijiiwe");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Retype password").fill(password);
-  await page.getByLabel("Email").fill(`${username}@example.org`);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 async function logIn(page: Page, username: string, password: string) {

@@ -1,0 +1,55 @@
+/**
+ * Shared by the browser tests: a new learner account made through the join form, and the seeded course
+ * (db/seed/data/course.json) with the answers to each lesson's questions, from the engine.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { expandLesson } from "../../app/services/course.server";
+
+/** Joins through /wiijiiwe (lands on /). */
+export async function join(page: Page, username: string, password: string) {
+  await page.goto("/wiijiiwe");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Retype password").fill(password);
+  await page.getByLabel("Email").fill(`${username}@example.org`);
+  await page.getByRole("button", { name: "Join" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A new learner with a unique name starting with `prefix`, signed in. */
+export async function joinAsNewLearner(page: Page, prefix: string) {
+  const username = `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+  const password = "ziibiwan-nibi-2026";
+  await join(page, username, password);
+  return { username, password };
+}
+
+const data = (file: string) => readFileSync(path.join(import.meta.dirname, "../../db/seed/data", file), "utf8");
+const LEXICON = data("lexicon.tsv")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [name, pos, gloss, stem] = line.split("\t");
+    return { name, pos, gloss, stem: stem || null, audio: null };
+  });
+
+export const COURSE = JSON.parse(data("course.json")) as Array<{
+  id: number;
+  title: string;
+  words: Array<{ name: string; pos: string }>;
+  cells: string[];
+  sentences: Array<{ text: string; trans: string }>;
+}>;
+
+/** Card key → the Odawa and English of each question of the lesson at `lessonIndex` of the course. */
+export function lessonAnswers(lessonIndex: number) {
+  const lesson = COURSE[lessonIndex];
+  const { forms } = expandLesson(lesson, LEXICON);
+  return new Map([
+    ...forms.map((f) => [f.key, { odawa: f.odawa, english: f.english }] as const),
+    ...lesson.sentences.map((s, i) => [`lesson:${lesson.id}:${i + 1}`, { odawa: s.text, english: s.trans }] as const),
+  ]);
+}
