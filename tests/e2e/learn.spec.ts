@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";
