@@ -27,7 +27,12 @@ try {
     const runs = [];
     let error = null;
     for (let i = 0; i < RUNS && !error; i++) {
-      const result = await lighthouse(`${site.url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
+      // A broken trace (NO_NAVSTART and the like) is a failed recording, not a score: try that run again, twice at most.
+      let result;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        result = await lighthouse(`${site.url}${page}`, { port: chrome.port, output: "html", logLevel: "error" });
+        if (!result.lhr.runtimeError) break;
+      }
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) {
         error = `${runtimeError.code}: ${runtimeError.message}`.slice(0, 100);
