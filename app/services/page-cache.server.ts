@@ -127,38 +127,57 @@ export async function openPageCache(request: Request, bindings: Bindings, build:
 
 /**
  * The isolate's own copies of the pages it stored last (the oldest stored is dropped first), in front of the Cache
- * API: a hit here costs a string replace, not a cache read and a streaming rewrite. Bounded by count and bytes;
- * keyed by the same versioned key, so a new content version simply stops asking for the old copies.
+ * API: a hit costs a copy of the stored bytes with a new nonce written over the old one, not a cache read, a
+ * streaming rewrite or an encoding of the text. Bounded by count and bytes; keyed by the same versioned key, so a
+ * new content version simply stops asking for the old copies.
  */
-type StoredPage = { body: string; headers: [string, string][]; nonce: string | undefined; bytes: number };
+type StoredPage = {
+  body: Uint8Array<ArrayBuffer>; headers: [string, string][];
+  /** The nonce the page was rendered with, and where its every occurrence starts in `body`. */
+  nonce: string | undefined; nonceAt: number[];
+};
 const MEMORY_MAX_PAGES = 200;
 const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 const memory = new Map<string, StoredPage>();
 let memoryBytes = 0;
+const utf8 = new TextEncoder();
+
+/** Every start of `needle` (ASCII) in `bytes`. */
+function offsetsOf(bytes: Uint8Array, needle: string): number[] {
+  const first = needle.charCodeAt(0);
+  const out: number[] = [];
+  for (let i = bytes.indexOf(first); i >= 0 && i <= bytes.length - needle.length; i = bytes.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && bytes[i + j] === needle.charCodeAt(j)) j++;
+    if (j === needle.length) out.push(i);
+  }
+  return out;
+}
 
 async function remember(url: string, response: Response): Promise<StoredPage> {
-  const body = await response.text();
+  const body = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers];
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-  const page: StoredPage = { body, headers, nonce, bytes: body.length * 2 };
+  const page: StoredPage = { body, headers, nonce, nonceAt: nonce ? offsetsOf(body, nonce) : [] };
   const old = memory.get(url);
   if (old) {
     memory.delete(url);
-    memoryBytes -= old.bytes;
+    memoryBytes -= old.body.byteLength;
   }
   memory.set(url, page);
-  memoryBytes += page.bytes;
+  memoryBytes += body.byteLength;
   for (const [oldest, entry] of memory) {
     if (memory.size <= MEMORY_MAX_PAGES && memoryBytes <= MEMORY_MAX_BYTES) break;
     memory.delete(oldest);
-    memoryBytes -= entry.bytes;
+    memoryBytes -= entry.body.byteLength;
   }
   return page;
 }
 
 /**
  * The stored page with a new nonce in its CSP and wherever the old one was written (the `nonce` attributes): the
- * old nonce is 128 random bits, so replacing its every occurrence touches nothing else.
+ * old nonce is 128 random bits, so its every occurrence is the nonce and nothing else; the new one has the same
+ * length (createNonce), so it is written over the old bytes.
  */
 function withFreshNonce(page: StoredPage): Response {
   const headers = new Headers(page.headers);
@@ -166,7 +185,11 @@ function withFreshNonce(page: StoredPage): Response {
   if (!page.nonce) return new Response(page.body, { status: 200, headers });
   const nonce = createNonce();
   headers.set("Content-Security-Policy", headers.get("Content-Security-Policy")!.replaceAll(`'nonce-${page.nonce}'`, `'nonce-${nonce}'`));
-  return new Response(page.body.replaceAll(page.nonce, nonce), { status: 200, headers });
+  const body = page.body.slice();
+  const bytes = utf8.encode(nonce);
+  if (bytes.length !== page.nonce.length) throw new Error("page-cache: nonce length changed");
+  for (const at of page.nonceAt) body.set(bytes, at);
+  return new Response(body, { status: 200, headers });
 }
 
 /** A change made in the editor (pages or API): public pages must show it at the next request. */
