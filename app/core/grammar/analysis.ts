@@ -4,7 +4,9 @@
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object.
  * Before a candidate's cell is generated, its consonants are checked against the word's (`narrowing`, below): a sound
- * test that never drops a form the word could match.
+ * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
+ * candidates for most words, that test is worked out for every cell when the lexicon is built (`byProjection`), so
+ * their cells come from one look-up by the word's projection.
  */
 import { cellKey, cellsOf, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, inflect, prefixOf, PREFIX_TEXT, siteForms, stemOf, TABLES, type Confidence, type LexemeInput } from "./inflection";
@@ -18,9 +20,21 @@ export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: s
 export type Lexicon = {
   readonly byKey: Map<string, number[]>;
   readonly lexemes: LexemeInput[];
-  /** Verbs whose stem has no skeleton key (tried for every word). */
+  /** Verbs whose stem has no skeleton key (candidates for every word, in every prefix group). */
   readonly unkeyed: number[];
   readonly maxKeyLength: number;
+  /** Per verb: its stem key ("" when unkeyed) and the index of its (class, stem) in `stems`. */
+  readonly keyOf: string[];
+  readonly stemOf: number[];
+  /** The distinct (class, stem) pairs, with the verbs that share each. */
+  readonly stems: Array<{ cls: VerbClass; stem: Stem; verbs: number[] }>;
+  /**
+   * Short-keyed stems (unkeyed or one consonant: candidates for most words), worked out when the lexicon is built:
+   * every projection of each of their cells (see `narrowing` below) → stem index * CELL_SLOTS + cell index.
+   */
+  readonly byProjection: Map<string, number[]>;
+  /** Stems in `byProjection` (their cells are not narrowed per word). */
+  readonly projected: Uint8Array;
   /**
    * Class and stem → per cell index, the spelling keys of the cell's forms (every form and variant), generated on
    * first use, and the projections of the cell's forms where the join cannot split the stem (see `possibleCells`),
@@ -33,6 +47,8 @@ export type Lexicon = {
 
 const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
 const FORM_CACHE_ENTRIES = 1_500;
+/** Room for every cell index of a class in `byProjection`'s packed numbers. */
+const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.length));
 const ANSWER_CACHE_LIMIT = 20_000;
 
 /**
@@ -61,10 +77,17 @@ function stemKeyOf(encoded: string): string {
 /** Skeletons of the person prefixes a word may start with (before a vowel-initial stem: nd, gd, d). */
 const PREFIX_SKELETONS = ["", "n", "g", "nd", "gd", "d"];
 
+/** Stems whose key is at most this long are worked out when the lexicon is built (`byProjection`). */
+const PROJECTED_KEY_LENGTH = 1;
+
 export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
   const unkeyed: number[] = [];
+  const keyOf: string[] = [];
+  const stemIndex: number[] = [];
+  const stems: Lexicon["stems"] = [];
+  const stemIds = new Map<string, number>();
   let maxKeyLength = 0;
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
@@ -72,8 +95,14 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     const stem = stemOf(lexeme, cls);
     if (!stem.text) continue;
     const li = list.push(lexeme) - 1;
+    const id = `${cls}\u0000${stem.text}`;
+    let si = stemIds.get(id);
+    if (si === undefined) stemIds.set(id, (si = stems.push({ cls, stem, verbs: [] }) - 1));
+    stems[si]!.verbs.push(li);
+    stemIndex.push(si);
     // A compound's key is its first piece's (a prefix goes before it; the pieces after may change more).
     const key = stemKeyOf(stem.text.split("-")[0]!);
+    keyOf.push(key);
     if (!key) {
       unkeyed.push(li);
       continue;
@@ -83,7 +112,25 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
-  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), answers: new Map() };
+  const byProjection = new Map<string, number[]>();
+  const projected = new Uint8Array(stems.length);
+  stems.forEach(({ cls, stem, verbs }, si) => {
+    if (!verbs.some((li) => keyOf[li]!.length <= PROJECTED_KEY_LENGTH)) return;
+    projected[si] = 1;
+    for (const group of GROUPS) {
+      for (const cell of groupCells(cls, group)) {
+        for (const p of cellProjections(stem, cell)) {
+          const bucket = byProjection.get(p);
+          if (bucket) bucket.push(si * CELL_SLOTS + cell.ci);
+          else byProjection.set(p, [si * CELL_SLOTS + cell.ci]);
+        }
+      }
+    }
+  });
+  return {
+    byKey, lexemes: list, unkeyed, maxKeyLength, keyOf, stemOf: stemIndex, stems, byProjection, projected,
+    forms: new Map(), answers: new Map(),
+  };
 }
 
 type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
@@ -164,6 +211,35 @@ function groupCells(cls: VerbClass, group: string): GroupCell[] {
   return map.get(group) ?? [];
 }
 
+const GROUPS = ["", "n", "g"];
+/** The group of each cell index of a class (cells without forms: undefined). */
+const GROUP_OF = new Map<VerbClass, string[]>();
+function groupOf(cls: VerbClass): string[] {
+  let out = GROUP_OF.get(cls);
+  if (!out) {
+    GROUP_OF.set(cls, (out = []));
+    for (const g of GROUPS) for (const { ci } of groupCells(cls, g)) out[ci] = g;
+  }
+  return out;
+}
+
+/**
+ * Every projection of one cell's forms (the set `possibleCells` tests the word's projection against): a head
+ * variant + the middle + a tail variant where the join splits the stem for every ending, else the strings before
+ * the word-final rules.
+ */
+function cellProjections(stem: Stem, { prefixText, endings }: GroupCell): Set<string> {
+  const out = new Set<string>();
+  const joint = joinHead(prefixText, stem.text);
+  const tails = joint ? endings.map((ending) => joinTail(stem.text, ending)) : [];
+  if (joint && tails.every(Boolean)) {
+    const inner = project(joint.inner);
+    const heads = new Set(joint.head.flatMap(projections));
+    for (const tail of tails) for (const h of heads) for (const t of tailSet(tail!)) out.add(h + inner + t);
+  } else for (const ending of endings) for (const s of preFinal(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
+  return out;
+}
+
 /**
  * Indices of the cells of one verb in a prefix group whose forms may have the word's projection `word` (a superset
  * of the cells with a matching form). Where the join cannot split, the strings before the word-final rules are
@@ -218,32 +294,47 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
 function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
   const keys = spellingKeys(wordform);
   const skeleton = skeletonOf(normaliseWordform(wordform).replace(/'h/g, "'"));
-  // Candidates: verb index → the prefix groups the word may start with for it.
+  // Candidates: verb index → the prefix groups the word may start with for it (unkeyed verbs: every group).
   const candidates = new Map<number, Set<string>>();
   const add = (li: number, group: string) => {
     const groups = candidates.get(li);
     if (groups) groups.add(group);
     else candidates.set(li, new Set([group]));
   };
-  for (const li of lexicon.unkeyed) for (const g of ["", "n", "g"]) add(li, g);
   for (const prefix of PREFIX_SKELETONS) {
     if (!skeleton.startsWith(prefix)) continue;
     const group = prefix[0] === "n" || prefix[0] === "g" ? prefix[0] : "";
     const rest = skeleton.slice(prefix.length);
     for (let j = 1; j <= Math.min(rest.length, lexicon.maxKeyLength); j++) for (const li of lexicon.byKey.get(rest.slice(0, j)) ?? []) add(li, group);
   }
+  const isCandidate = (li: number, group: string) => !lexicon.keyOf[li] || !!candidates.get(li)?.has(group);
   const word = project(keys[0]!);
   const hits: Array<{ k: number; li: number; ci: number }> = [];
+  const match = (li: number, si: number, ci: number) => {
+    const { cls, stem } = lexicon.stems[si]!;
+    const formKeys = keysOf(lexicon, cls, stem, ci);
+    keys.forEach((key, k) => {
+      if (formKeys.includes(key)) hits.push({ k, li, ci });
+    });
+  };
+  // Stems worked out when the lexicon was built: their cells with the word's projection, by look-up.
+  for (const packed of lexicon.byProjection.get(word) ?? []) {
+    const si = Math.floor(packed / CELL_SLOTS);
+    const ci = packed % CELL_SLOTS;
+    const group = groupOf(lexicon.stems[si]!.cls)[ci]!;
+    for (const li of lexicon.stems[si]!.verbs) if (isCandidate(li, group)) match(li, si, ci);
+  }
+  // The other candidates: their cells narrowed now (once per stem and group).
+  const narrowed = new Map<string, number[]>();
   for (const [li, groups] of candidates) {
-    const cls = verbClassOf(lexicon.lexemes[li]!.pos)!;
-    const stem = stemOf(lexicon.lexemes[li]!, cls);
+    const si = lexicon.stemOf[li]!;
+    if (lexicon.projected[si]) continue;
+    const { cls, stem } = lexicon.stems[si]!;
     for (const group of groups) {
-      for (const ci of possibleCells(lexicon, cls, stem, group, word)) {
-        const formKeys = keysOf(lexicon, cls, stem, ci);
-        keys.forEach((key, k) => {
-          if (formKeys.includes(key)) hits.push({ k, li, ci });
-        });
-      }
+      const id = `${si}:${group}`;
+      let cells = narrowed.get(id);
+      if (!cells) narrowed.set(id, (cells = possibleCells(lexicon, cls, stem, group, word)));
+      for (const ci of cells) match(li, si, ci);
     }
   }
   hits.sort((a, b) => a.k - b.k || a.li - b.li || a.ci - b.ci);
