@@ -20,10 +20,8 @@ export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: s
 export type Lexicon = {
   readonly byKey: Map<string, number[]>;
   readonly lexemes: LexemeInput[];
-  /** Verbs whose stem has no skeleton key (candidates for every word, in every prefix group). */
-  readonly unkeyed: number[];
   readonly maxKeyLength: number;
-  /** Per verb: its stem key ("" when unkeyed) and the index of its (class, stem) in `stems`. */
+  /** Per verb: its stem key ("": none, a candidate for every word in every prefix group) and the index of its (class, stem) in `stems`. */
   readonly keyOf: string[];
   readonly stemOf: number[];
   /** The distinct (class, stem) pairs, with the verbs that share each. */
@@ -83,7 +81,6 @@ const PROJECTED_KEY_LENGTH = 1;
 export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
-  const unkeyed: number[] = [];
   const keyOf: string[] = [];
   const stemIndex: number[] = [];
   const stems: Lexicon["stems"] = [];
@@ -103,10 +100,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     // A compound's key is its first piece's (a prefix goes before it; the pieces after may change more).
     const key = stemKeyOf(stem.text.split("-")[0]!);
     keyOf.push(key);
-    if (!key) {
-      unkeyed.push(li);
-      continue;
-    }
+    if (!key) continue;
     maxKeyLength = Math.max(maxKeyLength, key.length);
     const bucket = byKey.get(key);
     if (bucket) bucket.push(li);
@@ -128,7 +122,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     }
   });
   return {
-    byKey, lexemes: list, unkeyed, maxKeyLength, keyOf, stemOf: stemIndex, stems, byProjection, projected,
+    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, byProjection, projected,
     forms: new Map(), answers: new Map(),
   };
 }
