@@ -3,14 +3,15 @@
  * Candidates come from the consonant skeleton of the stem (consonants survive syncope and the rules, except w, y and
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object.
- * Before a candidate's cell is generated, its consonants are checked against the word's (`narrowing`, below): a sound
+ * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
  * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
- * candidates for most words, that test is worked out for every cell when the lexicon is built (`byProjection`), so
+ * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
  * their cells come from one look-up by the word's projection.
  */
-import { cellKey, cellsOf, verbClassOf, type Cell, type VerbClass } from "./cells";
-import { endingsOf, inflect, prefixOf, PREFIX_TEXT, siteForms, stemOf, TABLES, type Confidence, type LexemeInput } from "./inflection";
+import { verbClassOf, type Cell, type VerbClass } from "./cells";
+import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
 import { joinHead, joinTail, preFinal } from "./phonology";
+import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailSet } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -26,13 +27,8 @@ export type Lexicon = {
   readonly stemOf: number[];
   /** The distinct (class, stem) pairs, with the verbs that share each. */
   readonly stems: Array<{ cls: VerbClass; stem: Stem; verbs: number[] }>;
-  /**
-   * Short-keyed stems (unkeyed or one consonant: candidates for most words), worked out when the lexicon is built:
-   * every projection of each of their cells (see `narrowing` below) → stem index * CELL_SLOTS + cell index.
-   */
-  readonly byProjection: Map<string, number[]>;
-  /** Stems in `byProjection` (their cells are not narrowed per word). */
-  readonly projected: Uint8Array;
+  /** Built at the first analysis, not with the lexicon (pages that list words never pay for it). */
+  projection: ProjectionIndex | null;
   /**
    * Class and stem → per cell index, the spelling keys of the cell's forms (every form and variant), generated on
    * first use, and the projections of the cell's forms where the join cannot split the stem (see `possibleCells`),
@@ -43,7 +39,6 @@ export type Lexicon = {
   readonly answers: Map<string, Analysis[]>;
 };
 
-const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
 const FORM_CACHE_ENTRIES = 1_500;
 /** Room for every cell index of a class in `byProjection`'s packed numbers. */
 const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.length));
@@ -75,7 +70,7 @@ function stemKeyOf(encoded: string): string {
 /** Skeletons of the person prefixes a word may start with (before a vowel-initial stem: nd, gd, d). */
 const PREFIX_SKELETONS = ["", "n", "g", "nd", "gd", "d"];
 
-/** Stems whose key is at most this long are worked out when the lexicon is built (`byProjection`). */
+/** Stems whose key is at most this long are worked out at the first analysis (`byProjection`). */
 const PROJECTED_KEY_LENGTH = 1;
 
 export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
@@ -106,6 +101,27 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
+  return {
+    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
+    forms: new Map(), answers: new Map(),
+  };
+}
+
+/**
+ * The short-keyed stems (unkeyed or one consonant: candidates for most words): every projection of each of their
+ * cells (projection.ts) → stem index * CELL_SLOTS + cell index, and which stems are in it (their cells are
+ * not narrowed per word). Worked out once per lexicon, at its first analysis.
+ */
+type ProjectionIndex = { byProjection: Map<string, number[]>; projected: Uint8Array };
+
+/** Builds the first-analysis index now (benchmarks time it apart from the first call of a word). */
+export function prepareAnalysis(lexicon: Lexicon): void {
+  projectionOf(lexicon);
+}
+
+function projectionOf(lexicon: Lexicon): ProjectionIndex {
+  if (lexicon.projection) return lexicon.projection;
+  const { stems, keyOf } = lexicon;
   const byProjection = new Map<string, number[]>();
   const projected = new Uint8Array(stems.length);
   stems.forEach(({ cls, stem, verbs }, si) => {
@@ -121,10 +137,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
       }
     }
   });
-  return {
-    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, byProjection, projected,
-    forms: new Map(), answers: new Map(),
-  };
+  return (lexicon.projection = { byProjection, projected });
 }
 
 type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
@@ -149,89 +162,6 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
     cells[ci] = keys = [...set];
   }
   return keys;
-}
-
-// ── narrowing ──
-// A word matches a form only if some spelling key of each is the same; every key of a spelling has the same
-// consonant projection (`project`: b d g p t k j c z s m n, voicing pairs merged, everything else dropped, letter by
-// letter), so the word's projection must be the form's. A form is the word-final rules (apocope, syncope, codawdel:
-// they drop vowels, glides and w, write ', and turn n2 into n or drop it) and the site's spelling (h → ', n') applied
-// to a head variant + the stem's middle + a tail variant of the join (phonology.ts): none of them adds, drops or
-// changes one of the projected letters except n2. So the form's projection is known from the join's pieces, with
-// each n2 read as n or as nothing, before anything is generated (without the join: from the strings before the
-// word-final rules).
-const PROJECT: Record<string, string> = { b: "b", p: "b", d: "d", t: "d", g: "g", k: "g", j: "j", c: "j", z: "z", s: "z", m: "m", n: "n", "6": "6" };
-
-/** The consonant projection of a string (lower-cased first, as the spelling keys are); n2 (6) kept as a marker. */
-function project(text: string): string {
-  let out = "";
-  for (const ch of text.toLowerCase()) out += PROJECT[ch] ?? "";
-  return out;
-}
-
-/** Every projection of a string before the word-final rules: each n2 read as n or dropped. */
-function projections(text: string): string[] {
-  let out = [project(text)];
-  while (out[0]!.includes("6")) out = out.flatMap((p) => [p.replace("6", "n"), p.replace("6", "")]);
-  return out;
-}
-
-/** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
-const tailProjections = new WeakMap<string[], Set<string>>();
-function tailSet(tail: string[]): Set<string> {
-  let set = tailProjections.get(tail);
-  if (!set) tailProjections.set(tail, (set = new Set(tail.flatMap(projections))));
-  return set;
-}
-
-/** The cells of a class by prefix group ("" none or unwritten o-, "n", "g"): index, prefix text, encoded endings. */
-type GroupCell = { ci: number; prefixText: string; endings: string[] };
-const GROUP_CELLS = new Map<VerbClass, Map<string, GroupCell[]>>();
-function groupCells(cls: VerbClass, group: string): GroupCell[] {
-  let map = GROUP_CELLS.get(cls);
-  if (!map) {
-    GROUP_CELLS.set(cls, (map = new Map()));
-    ALL_CELLS[cls].forEach((cell, ci) => {
-      const prefix = prefixOf(cls, cell);
-      const g = prefix === "n" || prefix === "g" ? prefix : "";
-      const endings = endingsOf(TABLES[cls], cellKey(cell));
-      if (!endings) return; // no forms
-      const list = map!.get(g);
-      const entry = { ci, prefixText: prefix ? PREFIX_TEXT[prefix]! : "", endings };
-      if (list) list.push(entry);
-      else map!.set(g, [entry]);
-    });
-  }
-  return map.get(group) ?? [];
-}
-
-const GROUPS = ["", "n", "g"];
-/** The group of each cell index of a class (cells without forms: undefined). */
-const GROUP_OF = new Map<VerbClass, string[]>();
-function groupOf(cls: VerbClass): string[] {
-  let out = GROUP_OF.get(cls);
-  if (!out) {
-    GROUP_OF.set(cls, (out = []));
-    for (const g of GROUPS) for (const { ci } of groupCells(cls, g)) out[ci] = g;
-  }
-  return out;
-}
-
-/**
- * Every projection of one cell's forms (the set `possibleCells` tests the word's projection against): a head
- * variant + the middle + a tail variant where the join splits the stem for every ending, else the strings before
- * the word-final rules.
- */
-function cellProjections(stem: Stem, { prefixText, endings }: GroupCell): Set<string> {
-  const out = new Set<string>();
-  const joint = joinHead(prefixText, stem.text);
-  const tails = joint ? endings.map((ending) => joinTail(stem.text, ending)) : [];
-  if (joint && tails.every(Boolean)) {
-    const inner = project(joint.inner);
-    const heads = new Set(joint.head.flatMap(projections));
-    for (const tail of tails) for (const h of heads) for (const t of tailSet(tail!)) out.add(h + inner + t);
-  } else for (const ending of endings) for (const s of preFinal(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
-  return out;
 }
 
 /**
@@ -312,7 +242,8 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     });
   };
   // Stems worked out when the lexicon was built: their cells with the word's projection, by look-up.
-  for (const packed of lexicon.byProjection.get(word) ?? []) {
+  const { byProjection, projected } = projectionOf(lexicon);
+  for (const packed of byProjection.get(word) ?? []) {
     const si = Math.floor(packed / CELL_SLOTS);
     const ci = packed % CELL_SLOTS;
     const group = groupOf(lexicon.stems[si]!.cls)[ci]!;
@@ -322,7 +253,7 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
   const narrowed = new Map<string, number[]>();
   for (const [li, groups] of candidates) {
     const si = lexicon.stemOf[li]!;
-    if (lexicon.projected[si]) continue;
+    if (projected[si]) continue;
     const { cls, stem } = lexicon.stems[si]!;
     for (const group of groups) {
       const id = `${si}:${group}`;
