@@ -3,12 +3,15 @@
  * Candidates come from the consonant skeleton of the stem (consonants survive syncope and the rules, except w, y and
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object.
- * Before a candidate's cell is generated, its consonants are checked against the word's (`narrowing`, below): a sound
- * test that never drops a form the word could match.
+ * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
+ * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
+ * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
+ * their cells come from one look-up by the word's projection.
  */
-import { cellKey, cellsOf, verbClassOf, type Cell, type VerbClass } from "./cells";
-import { endingsOf, inflect, prefixOf, PREFIX_TEXT, siteForms, stemOf, TABLES, type Confidence, type LexemeInput } from "./inflection";
+import { verbClassOf, type Cell, type VerbClass } from "./cells";
+import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
 import { joinHead, joinTail, preFinal } from "./phonology";
+import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailSet } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -18,9 +21,14 @@ export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: s
 export type Lexicon = {
   readonly byKey: Map<string, number[]>;
   readonly lexemes: LexemeInput[];
-  /** Verbs whose stem has no skeleton key (tried for every word). */
-  readonly unkeyed: number[];
   readonly maxKeyLength: number;
+  /** Per verb: its stem key ("": none, a candidate for every word in every prefix group) and the index of its (class, stem) in `stems`. */
+  readonly keyOf: string[];
+  readonly stemOf: number[];
+  /** The distinct (class, stem) pairs, with the verbs that share each. */
+  readonly stems: Array<{ cls: VerbClass; stem: Stem; verbs: number[] }>;
+  /** Built at the first analysis, not with the lexicon (pages that list words never pay for it). */
+  projection: ProjectionIndex | null;
   /**
    * Class and stem → per cell index, the spelling keys of the cell's forms (every form and variant), generated on
    * first use, and the projections of the cell's forms where the join cannot split the stem (see `possibleCells`),
@@ -31,8 +39,9 @@ export type Lexicon = {
   readonly answers: Map<string, Analysis[]>;
 };
 
-const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
 const FORM_CACHE_ENTRIES = 1_500;
+/** Room for every cell index of a class in `byProjection`'s packed numbers. */
+const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.length));
 const ANSWER_CACHE_LIMIT = 20_000;
 
 /**
@@ -61,10 +70,16 @@ function stemKeyOf(encoded: string): string {
 /** Skeletons of the person prefixes a word may start with (before a vowel-initial stem: nd, gd, d). */
 const PREFIX_SKELETONS = ["", "n", "g", "nd", "gd", "d"];
 
+/** Stems whose key is at most this long are worked out at the first analysis (`byProjection`). */
+const PROJECTED_KEY_LENGTH = 1;
+
 export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
-  const unkeyed: number[] = [];
+  const keyOf: string[] = [];
+  const stemIndex: number[] = [];
+  const stems: Lexicon["stems"] = [];
+  const stemIds = new Map<string, number>();
   let maxKeyLength = 0;
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
@@ -72,18 +87,57 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     const stem = stemOf(lexeme, cls);
     if (!stem.text) continue;
     const li = list.push(lexeme) - 1;
+    const id = `${cls}\u0000${stem.text}`;
+    let si = stemIds.get(id);
+    if (si === undefined) stemIds.set(id, (si = stems.push({ cls, stem, verbs: [] }) - 1));
+    stems[si]!.verbs.push(li);
+    stemIndex.push(si);
     // A compound's key is its first piece's (a prefix goes before it; the pieces after may change more).
     const key = stemKeyOf(stem.text.split("-")[0]!);
-    if (!key) {
-      unkeyed.push(li);
-      continue;
-    }
+    keyOf.push(key);
+    if (!key) continue;
     maxKeyLength = Math.max(maxKeyLength, key.length);
     const bucket = byKey.get(key);
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
-  return { byKey, lexemes: list, unkeyed, maxKeyLength, forms: new Map(), answers: new Map() };
+  return {
+    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
+    forms: new Map(), answers: new Map(),
+  };
+}
+
+/**
+ * The short-keyed stems (unkeyed or one consonant: candidates for most words): every projection of each of their
+ * cells (projection.ts) → stem index * CELL_SLOTS + cell index, and which stems are in it (their cells are
+ * not narrowed per word). Worked out once per lexicon, at its first analysis.
+ */
+type ProjectionIndex = { byProjection: Map<string, number[]>; projected: Uint8Array };
+
+/** Builds the first-analysis index now (benchmarks time it apart from the first call of a word). */
+export function prepareAnalysis(lexicon: Lexicon): void {
+  projectionOf(lexicon);
+}
+
+function projectionOf(lexicon: Lexicon): ProjectionIndex {
+  if (lexicon.projection) return lexicon.projection;
+  const { stems, keyOf } = lexicon;
+  const byProjection = new Map<string, number[]>();
+  const projected = new Uint8Array(stems.length);
+  stems.forEach(({ cls, stem, verbs }, si) => {
+    if (!verbs.some((li) => keyOf[li]!.length <= PROJECTED_KEY_LENGTH)) return;
+    projected[si] = 1;
+    for (const group of GROUPS) {
+      for (const cell of groupCells(cls, group)) {
+        for (const p of cellProjections(stem, cell)) {
+          const bucket = byProjection.get(p);
+          if (bucket) bucket.push(si * CELL_SLOTS + cell.ci);
+          else byProjection.set(p, [si * CELL_SLOTS + cell.ci]);
+        }
+      }
+    }
+  });
+  return (lexicon.projection = { byProjection, projected });
 }
 
 type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
@@ -108,60 +162,6 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
     cells[ci] = keys = [...set];
   }
   return keys;
-}
-
-// ── narrowing ──
-// A word matches a form only if some spelling key of each is the same; every key of a spelling has the same
-// consonant projection (`project`: b d g p t k j c z s m n, voicing pairs merged, everything else dropped, letter by
-// letter), so the word's projection must be the form's. A form is the word-final rules (apocope, syncope, codawdel:
-// they drop vowels, glides and w, write ', and turn n2 into n or drop it) and the site's spelling (h → ', n') applied
-// to a head variant + the stem's middle + a tail variant of the join (phonology.ts): none of them adds, drops or
-// changes one of the projected letters except n2. So the form's projection is known from the join's pieces, with
-// each n2 read as n or as nothing, before anything is generated (without the join: from the strings before the
-// word-final rules).
-const PROJECT: Record<string, string> = { b: "b", p: "b", d: "d", t: "d", g: "g", k: "g", j: "j", c: "j", z: "z", s: "z", m: "m", n: "n", "6": "6" };
-
-/** The consonant projection of a string (lower-cased first, as the spelling keys are); n2 (6) kept as a marker. */
-function project(text: string): string {
-  let out = "";
-  for (const ch of text.toLowerCase()) out += PROJECT[ch] ?? "";
-  return out;
-}
-
-/** Every projection of a string before the word-final rules: each n2 read as n or dropped. */
-function projections(text: string): string[] {
-  let out = [project(text)];
-  while (out[0]!.includes("6")) out = out.flatMap((p) => [p.replace("6", "n"), p.replace("6", "")]);
-  return out;
-}
-
-/** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
-const tailProjections = new WeakMap<string[], Set<string>>();
-function tailSet(tail: string[]): Set<string> {
-  let set = tailProjections.get(tail);
-  if (!set) tailProjections.set(tail, (set = new Set(tail.flatMap(projections))));
-  return set;
-}
-
-/** The cells of a class by prefix group ("" none or unwritten o-, "n", "g"): index, prefix text, encoded endings. */
-type GroupCell = { ci: number; prefixText: string; endings: string[] };
-const GROUP_CELLS = new Map<VerbClass, Map<string, GroupCell[]>>();
-function groupCells(cls: VerbClass, group: string): GroupCell[] {
-  let map = GROUP_CELLS.get(cls);
-  if (!map) {
-    GROUP_CELLS.set(cls, (map = new Map()));
-    ALL_CELLS[cls].forEach((cell, ci) => {
-      const prefix = prefixOf(cls, cell);
-      const g = prefix === "n" || prefix === "g" ? prefix : "";
-      const endings = endingsOf(TABLES[cls], cellKey(cell));
-      if (!endings) return; // no forms
-      const list = map!.get(g);
-      const entry = { ci, prefixText: prefix ? PREFIX_TEXT[prefix]! : "", endings };
-      if (list) list.push(entry);
-      else map!.set(g, [entry]);
-    });
-  }
-  return map.get(group) ?? [];
 }
 
 /**
@@ -218,32 +218,48 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
 function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
   const keys = spellingKeys(wordform);
   const skeleton = skeletonOf(normaliseWordform(wordform).replace(/'h/g, "'"));
-  // Candidates: verb index → the prefix groups the word may start with for it.
+  // Candidates: verb index → the prefix groups the word may start with for it (unkeyed verbs: every group).
   const candidates = new Map<number, Set<string>>();
   const add = (li: number, group: string) => {
     const groups = candidates.get(li);
     if (groups) groups.add(group);
     else candidates.set(li, new Set([group]));
   };
-  for (const li of lexicon.unkeyed) for (const g of ["", "n", "g"]) add(li, g);
   for (const prefix of PREFIX_SKELETONS) {
     if (!skeleton.startsWith(prefix)) continue;
     const group = prefix[0] === "n" || prefix[0] === "g" ? prefix[0] : "";
     const rest = skeleton.slice(prefix.length);
     for (let j = 1; j <= Math.min(rest.length, lexicon.maxKeyLength); j++) for (const li of lexicon.byKey.get(rest.slice(0, j)) ?? []) add(li, group);
   }
+  const isCandidate = (li: number, group: string) => !lexicon.keyOf[li] || !!candidates.get(li)?.has(group);
   const word = project(keys[0]!);
   const hits: Array<{ k: number; li: number; ci: number }> = [];
+  const match = (li: number, si: number, ci: number) => {
+    const { cls, stem } = lexicon.stems[si]!;
+    const formKeys = keysOf(lexicon, cls, stem, ci);
+    keys.forEach((key, k) => {
+      if (formKeys.includes(key)) hits.push({ k, li, ci });
+    });
+  };
+  // Stems worked out when the lexicon was built: their cells with the word's projection, by look-up.
+  const { byProjection, projected } = projectionOf(lexicon);
+  for (const packed of byProjection.get(word) ?? []) {
+    const si = Math.floor(packed / CELL_SLOTS);
+    const ci = packed % CELL_SLOTS;
+    const group = groupOf(lexicon.stems[si]!.cls)[ci]!;
+    for (const li of lexicon.stems[si]!.verbs) if (isCandidate(li, group)) match(li, si, ci);
+  }
+  // The other candidates: their cells narrowed now (once per stem and group).
+  const narrowed = new Map<string, number[]>();
   for (const [li, groups] of candidates) {
-    const cls = verbClassOf(lexicon.lexemes[li]!.pos)!;
-    const stem = stemOf(lexicon.lexemes[li]!, cls);
+    const si = lexicon.stemOf[li]!;
+    if (projected[si]) continue;
+    const { cls, stem } = lexicon.stems[si]!;
     for (const group of groups) {
-      for (const ci of possibleCells(lexicon, cls, stem, group, word)) {
-        const formKeys = keysOf(lexicon, cls, stem, ci);
-        keys.forEach((key, k) => {
-          if (formKeys.includes(key)) hits.push({ k, li, ci });
-        });
-      }
+      const id = `${si}:${group}`;
+      let cells = narrowed.get(id);
+      if (!cells) narrowed.set(id, (cells = possibleCells(lexicon, cls, stem, group, word)));
+      for (const ci of cells) match(li, si, ci);
     }
   }
   hits.sort((a, b) => a.k - b.k || a.li - b.li || a.ci - b.ci);

@@ -10,7 +10,8 @@
  *   gloss.ts       English glosses of inflected forms                       (cells)
  *   phonology.ts   surface realisation; tables.ts: affix tables by class    (no imports)
  *   inflection.ts  stems, forms, confidence, paradigms                      (cells, gloss, phonology, spelling, tables)
- *   analysis.ts    lexicon index and analyser                               (cells, inflection, spelling, tables)
+ *   projection.ts  consonant projections of cells, for narrowing            (cells, inflection, phonology)
+ *   analysis.ts    lexicon index and analyser                               (cells, inflection, phonology, projection, spelling)
  *   conj-form.ts, paradigm-kinds.ts: /conj and /paradigms rules             (cells)
  */
 export {
@@ -19,7 +20,7 @@ export {
   type Cell, type Order, type Person, type VerbClass,
 } from "./cells";
 export { inflect, paradigm, type Confidence, type Inflection, type LexemeInput } from "./inflection";
-export { analyse, buildLexicon } from "./analysis";
+export { analyse, buildLexicon, prepareAnalysis } from "./analysis";
 export { normaliseWordform, spellingKeys } from "./spelling";
 // Nouns (docs/decisions/005a-noun-paradigm-classes.md): noun-cells (no imports), noun-phonology (no imports),
 // noun-tables (noun-cells), noun-gloss (noun-cells), noun-inflection (all four), noun-analysis (cells, inflection, tables).

@@ -85,17 +85,23 @@ export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
 
 // Per class and cell: the skeletons its person prefix and its suffixes may show (n2 written or not).
 type CellShape = { cell: NounCell; key: string; prefixes: string[]; suffixes: string[] };
+/**
+ * A class's cell shapes, with their indices by prefix skeleton + suffix skeleton (`frames`) and the indices of the
+ * citation cell, so that a candidate's framed cells are looked up rather than each tested.
+ */
+type Shapes = { list: CellShape[]; frames: Map<string, number[]>; citation: number[] };
 const PREFIX_SKELETONS: Record<string, string[]> = { "": [""], "1": ["n", "nd"], "2": ["g", "gd"], "3": ["", "d"] };
-const shapes = new Map<string, CellShape[]>();
+const shapes = new Map<string, Shapes>();
 const ALL_PREFIXES = [...new Set(Object.values(PREFIX_SKELETONS).flat())];
 const CITATION = nounCellKey({ number: "sg" });
 const CITATION_DEPENDENT = nounCellKey({ number: "sg", possessor: "1s" });
+const frameKey = (prefix: string, suffix: string) => `${prefix}\u0000${suffix}`;
 
-function cellShapes(pos: NounPos, extended: boolean): CellShape[] {
+function cellShapes(pos: NounPos, extended: boolean): Shapes {
   const id = `${pos}${extended ? "+" : ""}`;
-  let list = shapes.get(id);
-  if (!list) {
-    list = nounCells(pos, { extended }).map((cell) => {
+  let out = shapes.get(id);
+  if (!out) {
+    const list = nounCells(pos, { extended }).map((cell) => {
       const suffix = underlyingOf(pos, "", cell).replace(/^[^>]*/, "");
       return {
         cell,
@@ -104,9 +110,28 @@ function cellShapes(pos: NounPos, extended: boolean): CellShape[] {
         suffixes: [...new Set([skeleton(suffix.replace(/Q/g, "n")), skeleton(suffix)])],
       };
     });
-    shapes.set(id, list);
+    const frames = new Map<string, number[]>();
+    const citationKey = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
+    const citation: number[] = [];
+    list.forEach((cs, i) => {
+      if (cs.key === citationKey) citation.push(i);
+      for (const k of new Set(cs.prefixes.flatMap((pre) => cs.suffixes.map((suf) => frameKey(pre, suf))))) {
+        const at = frames.get(k);
+        if (at) at.push(i);
+        else frames.set(k, [i]);
+      }
+    });
+    shapes.set(id, (out = { list, frames, citation }));
   }
-  return list;
+  return out;
+}
+
+/** The spelling key of a noun's lemma (per lexeme object). */
+const lemmaKeys = new WeakMap<NounLexeme, string>();
+function lemmaKey(lexeme: NounLexeme): string {
+  let k = lemmaKeys.get(lexeme);
+  if (k === undefined) lemmaKeys.set(lexeme, (k = nounSpellingKey(lexeme.name)));
+  return k;
 }
 
 const indexes = new WeakMap<NounLexeme[], NounIndex>();
@@ -147,18 +172,19 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
         const pos = nounPosOf(lexeme.pos)!;
         const stemKey = idx.keys[id]!;
         const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
-        // What the word has after each person prefix + the stem's skeleton (undefined: it does not start so).
-        const rests: Record<string, string | undefined> = {};
-        for (const pre of ALL_PREFIXES) if (skel.startsWith(pre + stemKey)) rests[pre] = skel.slice(pre.length + stemKey.length);
-        for (const cs of cellShapes(pos, extended)) {
+        const { list, frames, citation: citationCells } = cellShapes(pos, extended);
+        // Only cells whose prefix and suffix skeletons frame the stem's in the word (what the word has after a person
+        // prefix + the stem's skeleton), and the citation cell when the word is the lemma, are generated.
+        const picked = new Set<number>();
+        for (const pre of ALL_PREFIXES) {
+          if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) picked.add(i);
+        }
+        const lemma = citationCells.length > 0 && (match === "exact" ? lemmaKey(lexeme) === key : looseKey(lemmaKey(lexeme)) === wantLoose);
+        if (lemma) for (const i of citationCells) picked.add(i);
+        for (const i of [...picked].sort((a, b) => a - b)) {
+          const cs = list[i]!;
           if (found.get(lexeme)?.has(cs.key)) continue;
-          // Only cells whose prefix and suffix skeletons frame the stem's in the word are generated.
-          const framed = cs.prefixes.some((pre) => {
-            const rest = rests[pre];
-            return rest !== undefined && cs.suffixes.includes(rest);
-          });
-          const isLemma = cs.key === citation && (match === "exact" ? nounSpellingKey(lexeme.name) === key : looseKey(nounSpellingKey(lexeme.name)) === wantLoose);
-          if (!framed && !isLemma) continue;
+          const isLemma = lemma && cs.key === citation;
           const d = decline(lexeme, cs.cell);
           if (!d) continue;
           const keys = [d.form, ...d.variants].map(nounSpellingKey);

@@ -1,0 +1,93 @@
+/**
+ * Consonant projections for the analyser's narrowing (analysis.ts): which cells of a verb may have a written
+ * word's consonants, known from the join's pieces before any form is generated. Pure.
+ */
+import { cellKey, cellsOf, type Cell, type VerbClass } from "./cells";
+import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
+import { joinHead, joinTail, preFinal } from "./phonology";
+import type { Stem } from "./stems";
+
+export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
+
+// ── narrowing ──
+// A word matches a form only if some spelling key of each is the same; every key of a spelling has the same
+// consonant projection (`project`: b d g p t k j c z s m n, voicing pairs merged, everything else dropped, letter by
+// letter), so the word's projection must be the form's. A form is the word-final rules (apocope, syncope, codawdel:
+// they drop vowels, glides and w, write ', and turn n2 into n or drop it) and the site's spelling (h → ', n') applied
+// to a head variant + the stem's middle + a tail variant of the join (phonology.ts): none of them adds, drops or
+// changes one of the projected letters except n2. So the form's projection is known from the join's pieces, with
+// each n2 read as n or as nothing, before anything is generated (without the join: from the strings before the
+// word-final rules).
+const PROJECT: Record<string, string> = { b: "b", p: "b", d: "d", t: "d", g: "g", k: "g", j: "j", c: "j", z: "z", s: "z", m: "m", n: "n", "6": "6" };
+
+/** The consonant projection of a string (lower-cased first, as the spelling keys are); n2 (6) kept as a marker. */
+export function project(text: string): string {
+  let out = "";
+  for (const ch of text.toLowerCase()) out += PROJECT[ch] ?? "";
+  return out;
+}
+
+/** Every projection of a string before the word-final rules: each n2 read as n or dropped. */
+export function projections(text: string): string[] {
+  let out = [project(text)];
+  while (out[0]!.includes("6")) out = out.flatMap((p) => [p.replace("6", "n"), p.replace("6", "")]);
+  return out;
+}
+
+/** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
+const tailProjections = new WeakMap<string[], Set<string>>();
+export function tailSet(tail: string[]): Set<string> {
+  let set = tailProjections.get(tail);
+  if (!set) tailProjections.set(tail, (set = new Set(tail.flatMap(projections))));
+  return set;
+}
+
+/** The cells of a class by prefix group ("" none or unwritten o-, "n", "g"): index, prefix text, encoded endings. */
+export type GroupCell = { ci: number; prefixText: string; endings: string[] };
+const GROUP_CELLS = new Map<VerbClass, Map<string, GroupCell[]>>();
+export function groupCells(cls: VerbClass, group: string): GroupCell[] {
+  let map = GROUP_CELLS.get(cls);
+  if (!map) {
+    GROUP_CELLS.set(cls, (map = new Map()));
+    ALL_CELLS[cls].forEach((cell, ci) => {
+      const prefix = prefixOf(cls, cell);
+      const g = prefix === "n" || prefix === "g" ? prefix : "";
+      const endings = endingsOf(TABLES[cls], cellKey(cell));
+      if (!endings) return; // no forms
+      const list = map!.get(g);
+      const entry = { ci, prefixText: prefix ? PREFIX_TEXT[prefix]! : "", endings };
+      if (list) list.push(entry);
+      else map!.set(g, [entry]);
+    });
+  }
+  return map.get(group) ?? [];
+}
+
+export const GROUPS = ["", "n", "g"];
+/** The group of each cell index of a class (cells without forms: undefined). */
+const GROUP_OF = new Map<VerbClass, string[]>();
+export function groupOf(cls: VerbClass): string[] {
+  let out = GROUP_OF.get(cls);
+  if (!out) {
+    GROUP_OF.set(cls, (out = []));
+    for (const g of GROUPS) for (const { ci } of groupCells(cls, g)) out[ci] = g;
+  }
+  return out;
+}
+
+/**
+ * Every projection of one cell's forms (the set `possibleCells` tests the word's projection against): a head
+ * variant + the middle + a tail variant where the join splits the stem for every ending, else the strings before
+ * the word-final rules.
+ */
+export function cellProjections(stem: Stem, { prefixText, endings }: GroupCell): Set<string> {
+  const out = new Set<string>();
+  const joint = joinHead(prefixText, stem.text);
+  const tails = joint ? endings.map((ending) => joinTail(stem.text, ending)) : [];
+  if (joint && tails.every(Boolean)) {
+    const inner = project(joint.inner);
+    const heads = new Set(joint.head.flatMap(projections));
+    for (const tail of tails) for (const h of heads) for (const t of tailSet(tail!)) out.add(h + inner + t);
+  } else for (const ending of endings) for (const s of preFinal(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
+  return out;
+}
