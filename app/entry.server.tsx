@@ -9,7 +9,6 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { createNonce, securityHeaders } from "./services/security-headers.server";
 import { SiteCssContext } from "./components/site-css";
-import { scriptsAfterPaint } from "./services/late-scripts.server";
 // The stylesheet as text, for the page's <head> (components/site-css.tsx); server bundle only.
 import siteCss from "./app.css?inline";
 
@@ -51,6 +50,5 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
     await body.allReady;
   }
-  // The client JavaScript loads after the first paint (services/late-scripts.server.ts).
-  return scriptsAfterPaint(new Response(body, { headers: responseHeaders, status: responseStatusCode }), nonce);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

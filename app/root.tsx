@@ -87,11 +87,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const user = data?.user ?? null;
   const siteName = data?.config.siteName ?? "Nishnaabemwin";
   const chrome = !(user && /^\/wiiji\/?$/.test(pathname));
-  // Marks the document once React has hydrated (error pages too): browser tests wait for it before using
-  // JavaScript-enhanced forms (before that, a click submits the plain HTML form; services/late-scripts.server.ts).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <html lang="en">
       <head>
@@ -136,6 +131,11 @@ function useEmailClick() {
 }
 
 export default function App() {
+  // Marks the document once React has hydrated: browser tests wait for it before using
+  // JavaScript-enhanced forms (before that, a click submits the plain HTML form).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useEmailClick();
   useOffline(useRouteLoaderData<typeof loader>("root")?.user?.username ?? "");
   return <Outlet />;

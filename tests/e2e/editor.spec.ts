@@ -2,8 +2,7 @@
  * The editor tool in a browser (issue #8), with Chromium's fake microphone. The e2e database has the demo
  * content plus tests/fixtures/editor/e2e-forms.tsv (a second rank page and forms that take a morph side).
  */
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { FAKE_MICROPHONE } from "./fake-microphone";
 
@@ -86,7 +85,6 @@ test("editor: filter, open a row, link a word, set side and emoji, record and up
 });
 
 test("editor: arrow keys page through the ranks within 1..last; the footer menu switches views", async ({ page }) => {
-  test.setTimeout(60_000); // four views, each checked with axe
   await logIn(page, "editor", "editor-demo-2026");
   const footer = page.getByRole("navigation", { name: "Editor" });
   await expect(footer).toContainText("Page 1 of 2");

@@ -3,8 +3,7 @@
  * panel, and the search form with JavaScript off (the other public forms are covered with
  * JavaScript off in their own specs: accounts, conj, paradigms, wotd).
  */
-import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** Presses Tab until `target` has focus (fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 80) {

@@ -1,5 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";

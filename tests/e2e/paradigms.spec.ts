@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 
 const output = (page: Page) => page.getByTestId("paradigm-output");

@@ -1,5 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_MAIL_WEB_PORT } from "../../playwright.config";
 import { waitFor } from "../support/wait-for";
 import { expectNoAxeViolations } from "./axe";
