@@ -7,7 +7,7 @@ import { splitSurface } from "./align";
 import { cellKey, cellLabel, cellsOf, isAllowed, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
-import { encode, surfaceForms } from "./phonology";
+import { encode, siteSurfaceForms } from "./phonology";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
@@ -107,7 +107,7 @@ function plansOf(cls: VerbClass): ClassPlans {
  * Forms per stem, for the most recently used stems (stems.ts memoises stem objects, so they are shared): per cell
  * index, and per person prefix + ending (cells that share both share the forms).
  */
-type StemForms = { cells: Array<CellForms | null | undefined>; surfaces: Map<string, string[]>; nPrime: boolean };
+type StemForms = { cells: Array<CellForms | null | undefined>; surfaces: Map<string, string[]> };
 const STEM_CACHE = 200;
 const byStem = new Map<Stem, StemForms>();
 
@@ -115,7 +115,7 @@ function stemFormsOf(stem: Stem): StemForms {
   let entry = byStem.get(stem);
   if (!entry) {
     if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
-    byStem.set(stem, (entry = { cells: [], surfaces: new Map(), nPrime: /^n[aioàìò][gk]/.test(stem.text) }));
+    byStem.set(stem, (entry = { cells: [], surfaces: new Map() }));
   }
   return entry;
 }
@@ -131,13 +131,8 @@ function cellForms(stem: Stem, plan: Plan): CellForms | null {
       for (const ending of plan.endings) {
         const id = `${plan.prefixText}<${ending}`;
         let surfaces = sf.surfaces.get(id);
-        if (!surfaces) sf.surfaces.set(id, (surfaces = surfaceForms(plan.prefixText, stem.text, ending)));
-        for (const f of surfaces) {
-          let s = siteSpelling(f);
-          // n' before g/k at the start of a stem that lost its vowel (n'gaabdoon), as site() does.
-          if (sf.nPrime && !plan.prefix && s.charCodeAt(0) === 110 && (s[1] === "g" || s[1] === "k")) s = `n'${s.slice(1)}`;
-          if (!forms.includes(s)) forms.push(s);
-        }
+        if (!surfaces) sf.surfaces.set(id, (surfaces = siteSurfaceForms(plan.prefixText, stem.text, ending)));
+        for (const s of surfaces) if (!forms.includes(s)) forms.push(s);
       }
       entry = forms.length ? { forms, variants: forms.slice(1), split: null, level: null } : null;
     }
