@@ -205,9 +205,17 @@ function finalForms(words: string[]): string[] {
 // its cells with the same prefix, a tail + ending by every stem ending alike. Only the join and the word-final rules
 // (apocope, syncope: they see the whole word) run per cell. tests/unit/grammar-join.test.ts checks the join against
 // the whole-word rules on every cell of every stem of the lexicon.
+// The tail's context is one symbol, the middle's last consonant, and only as far as the rules can tell it apart
+// (`tailContextOf`), so that stems whose tails differ only there share the tail: of the rules before apocope, the
+// ones that read a plain consonant left of a tail symbol (or change it for what follows) read only a nasal (n, m:
+// cnjD1Gnas, ny, ordAssim, w5o …) or d (d1pal); any other consonant reads as b. The middle's symbol before it is
+// never read or changed from the tail's side (the middle and its neighbours hold no rule trigger: INERT,
+// PLAIN_TRIGGER) except by lenPreNas (a short vowel lengthens before n + h/y/s), so a tail whose context n comes out
+// before h, y or s is not joined.
 const HEAD = 2;
 const TAIL = 2;
 const CONTEXT = 2;
+const tailContextOf = (c: string) => (c === "n" || c === "m" || c === "d" ? c : "b");
 /** Longest head or tail (symbols of the stem) the join looks for a consonant in. */
 const MAX_EDGE = 4;
 /** The middle may hold plain consonants and vowels only, with none of the plain-letter rules' triggers. */
@@ -251,7 +259,8 @@ function splitOfStem(stem: string): StemSplit | null {
     const middle = stem.slice(h, n - t);
     const around = stem.slice(h - 1, n - t + 1);
     if (INERT.test(middle) && !PLAIN_TRIGGER.test(around) && isEdge(middle[0]!) && isEdge(middle[middle.length - 1]!)) {
-      const tailText = stem.slice(n - t - CONTEXT);
+      const tailContext = tailContextOf(stem[n - t - 1]!);
+      const tailText = tailContext + stem.slice(n - t);
       let byEnding = tails.get(tailText);
       if (!byEnding) {
         if (tails.size >= TAIL_TEXTS) tails.clear();
@@ -259,7 +268,7 @@ function splitOfStem(stem: string): StemSplit | null {
       }
       out = {
         headText: stem.slice(0, h + CONTEXT), headContext: stem.slice(h, h + CONTEXT), inner: middle,
-        tailText, tailContext: stem.slice(n - t - CONTEXT, n - t), heads: new Map(), tails: byEnding, headFinals: new Map(),
+        tailText, tailContext, heads: new Map(), tails: byEnding, headFinals: new Map(),
       };
     }
   }
@@ -278,11 +287,13 @@ function memoised(map: Map<string, string[] | null>, key: string, make: () => st
   return v;
 }
 
-/** Variants of a window whose last (or first) CONTEXT symbols must come out unchanged, with them cut off; or null. */
+/** Variants of a window whose last (or first) context symbols must come out unchanged, with them cut off; or null. */
 function window(word: string, prefixed: boolean, context: string, atEnd: boolean): string[] | null {
   const out: string[] = [];
   for (const v of beforeFinal(word, prefixed)) {
     if (atEnd ? !v.endsWith(context) : !v.startsWith(context)) return null;
+    // lenPreNas would lengthen a short vowel before the tail's context n.
+    if (!atEnd && context === "n" && "hys".includes(v[1] ?? "-")) return null;
     out.push(atEnd ? v.slice(0, -context.length) : v.slice(context.length));
   }
   return out;
