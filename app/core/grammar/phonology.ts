@@ -242,7 +242,7 @@ type StemSplit = {
  * it: the symbols apocope drops (-1: it depends on the rest of the word), and the site-spelled variants (n2del, then
  * codawdel) by apocope's cut and the syncope scan's state where the tail starts (`scanKey`).
  */
-type TailEntry = { variants: string[] | null; finals?: Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }> };
+type TailEntry = { variants: string[] | null; finals: undefined | Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }> };
 const splits = new Map<string, StemSplit | null>();
 
 function splitOfStem(stem: string): StemSplit | null {
@@ -304,7 +304,7 @@ const headOf = (sp: StemSplit, prefix: string) =>
 function tailEntryOf(sp: StemSplit, suffix: string): TailEntry {
   let entry = sp.tails.get(suffix);
   if (entry === undefined) {
-    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false) };
+    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false), finals: undefined };
     if (sp.tails.size >= MEMO_LIMIT) sp.tails.clear();
     sp.tails.set(suffix, entry);
   }
