@@ -14,13 +14,13 @@ const SURFACES: Record<string, string> = {
 const DROPPABLE = "12345678QBDTCwyh'";
 
 /** Costs in tenths (exact integers): substitution by character codes (underlying × surface, both < 256). */
-const COSTS = new Int32Array(256 * 256).fill(20);
+const COSTS = new Uint8Array(256 * 256).fill(20);
 for (let uc = 0; uc < 256; uc++) {
   const u = String.fromCharCode(uc);
   for (const f of "bcdghjkmnpstwyz'") COSTS[uc * 256 + f.charCodeAt(0)] = u === f ? 0 : SURFACES[u]?.includes(f) ? 3 : 20;
 }
 /** Deleting an underlying consonant: 0.5 if a rule may drop it, else 1 (tenths). Inserting a surface one: 1. */
-const DELETE = new Int32Array(65536).fill(10);
+const DELETE = new Uint8Array(256).fill(10);
 for (const c of DROPPABLE) DELETE[c.charCodeAt(0)] = 5;
 const INSERT = 10;
 
@@ -28,8 +28,6 @@ const INSERT = 10;
 const KIND = new Uint8Array(65536);
 for (const c of VOWELS) KIND[c.charCodeAt(0)]! |= 1;
 for (const c of "aioe-") KIND[c.charCodeAt(0)]! |= 2;
-const LAST_VOWEL = new Uint8Array(65536);
-for (const c of VOWELS) LAST_VOWEL[c.charCodeAt(0)] = 1;
 
 const MAX = 64;
 let dp = new Int32Array(256);
@@ -46,7 +44,7 @@ function consonantsOf(part: string, offset: number, n: number): number {
     const c = part.charCodeAt(i);
     if (!(KIND[c]! & 1) && c !== 45) {
       uCode[n] = c & 255;
-      uDel[n] = DELETE[c]!;
+      uDel[n] = c < 256 ? DELETE[c]! : 10;
       uPos[n++] = offset + i;
     }
   }
@@ -111,7 +109,7 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
       break;
     }
   }
-  if (!stem || LAST_VOWEL[stem.charCodeAt(stem.length - 1)]) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
+  if (!stem || KIND[stem.charCodeAt(stem.length - 1)]! & 1) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
   if (cut2 < cut1) cut2 = cut1;
   return [surface.slice(0, cut1), surface.slice(cut1, cut2), surface.slice(cut2)];
 }
