@@ -64,6 +64,17 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
       fIdx[m++] = j;
     }
   }
+  // Consonants that match one to one at no cost: the diagonal costs 0, so every D(i, i) is 0 and the trace-back
+  // below would take the diagonal at every step; skip the table.
+  let same = n === m;
+  for (let k = 0; same && k < n; k++) same = COSTS[uCode[k]! * 256 + fCode[k]!] === 0;
+  if (same) for (let k = 0; k < m; k++) owner[k] = uPos[k]!;
+  else align(n, m);
+  return cuts(prefix, stem, surface, m);
+}
+
+/** The alignment table and its trace-back: which underlying letter each surface consonant came from (-1: inserted). */
+function align(n: number, m: number): void {
   const w = m + 1;
   if (dp.length < (n + 1) * w) dp = new Int32Array((n + 1) * w * 2);
   for (let j = 0; j <= m; j++) dp[j] = j * INSERT;
@@ -93,6 +104,12 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
     } else if (here === dp[(i - 1) * w + j]! + uDel[i - 1]!) i--;
     else j--;
   }
+}
+
+/** [prefix, root, suffix] of `surface` from the owners of its m consonants. */
+function cuts(prefix: string, stem: string, surface: string, m: number): [string, string, string] {
+  const p = prefix.length;
+  const r = p + stem.length;
   // Prefix: its consonants and those inserted before the stem's first (nd-, gd-, d-).
   let cut1 = 0;
   if (prefix) {
