@@ -216,6 +216,11 @@ const HEAD = 2;
 const TAIL = 2;
 const CONTEXT = 2;
 const tailContextOf = (c: string) => (c === "n" || c === "m" || c === "d" ? c : "b");
+// Likewise the head's context, its 2 symbols of the middle, keeps its second symbol and reads the first, a
+// consonant, as n, m, s, h or else b: the rules that change a head symbol for the consonant after it read only
+// those (w2nas, complen: 2/m1 before m, n; vtiVoi, d2del, cnjVoi: m1/d2 c1/n c1 before s; lenPreNas: n1, n3, n4 →
+// n before h, s), and a plain consonant there is never changed from the left except s (cnjVoi, vtiVoi).
+const headContextOf = (c: string) => (c === "n" || c === "m" || c === "s" || c === "h" ? c : "b");
 /** Longest head or tail (symbols of the stem) the join looks for a consonant in. */
 const MAX_EDGE = 4;
 /** The middle may hold plain consonants and vowels only, with none of the plain-letter rules' triggers. */
@@ -225,6 +230,9 @@ const MEMO_LIMIT = 20_000;
 /** Bounds on the join's memos: stems split (each with its heads) and tail texts (each with its endings). */
 const STEM_SPLITS = 5_000;
 const TAIL_TEXTS = 2_000;
+const HEAD_TEXTS = 5_000;
+/** Head text (the stem's first symbols + its context) → prefix → head variants (shared by stems starting alike). */
+const heads = new Map<string, Map<string, string[] | null>>();
 /** Tail text → ending → tail variants (a stem's split holds its tail text's map). */
 const tails = new Map<string, Map<string, TailEntry>>();
 const isEdge = (c: string) => !"aeiowy".includes(c);
@@ -232,7 +240,7 @@ const isEdge = (c: string) => !"aeiowy".includes(c);
 /** How a stem splits for the join (per stem, not per cell), or null when it cannot. */
 type StemSplit = {
   headText: string; headContext: string; inner: string; tailText: string; tailContext: string;
-  /** Head variants by prefix (per stem); tail variants by ending (shared by every stem with the same tail text). */
+  /** Head variants by prefix, tail variants by ending (shared by every stem with the same head or tail text). */
   heads: Map<string, string[] | null>; tails: Map<string, TailEntry>;
   /** The head variants + the middle after the word-final rules, by prefix (see `siteSurfaceForms`). */
   headFinals: Map<string, HeadFinals | null>;
@@ -266,9 +274,16 @@ function splitOfStem(stem: string): StemSplit | null {
         if (tails.size >= TAIL_TEXTS) tails.clear();
         tails.set(tailText, (byEnding = new Map()));
       }
+      const headContext = headContextOf(stem[h]!) + stem[h + 1]!;
+      const headText = stem.slice(0, h) + headContext;
+      let byPrefix = heads.get(headText);
+      if (!byPrefix) {
+        if (heads.size >= HEAD_TEXTS) heads.clear();
+        heads.set(headText, (byPrefix = new Map()));
+      }
       out = {
-        headText: stem.slice(0, h + CONTEXT), headContext: stem.slice(h, h + CONTEXT), inner: middle,
-        tailText, tailContext, heads: new Map(), tails: byEnding, headFinals: new Map(),
+        headText, headContext, inner: middle,
+        tailText, tailContext, heads: byPrefix, tails: byEnding, headFinals: new Map(),
       };
     }
   }
