@@ -3,13 +3,14 @@
  * rule over the whole word. It must give exactly what the whole-word rules give: checked on every cell (every
  * ending, with and without its person prefix) of every verb stem of the demo lexicon and, when ../shared/data is
  * there, of every 16th of the 11,800 verb stems of otw_lexicon_stems.tsv (all of them with GRAMMAR_JOIN_ALL=1: ~3
- * million stem × ending × prefix, ~1 min of CPU).
+ * million stem × ending × prefix, a few min of CPU). Both the strings before the site's spelling (`surfaceForms`) and
+ * the site-spelled forms, whose word-final rules also run on the join's pieces (`siteSurfaceForms`), are compared.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { verbClassOf, type VerbClass } from "../../app/core/grammar";
-import { encode, surfaceForms, surfaceFormsWhole } from "../../app/core/grammar/phonology";
+import { encode, siteSurfaceForms, siteSurfaceFormsWhole, surfaceForms, surfaceFormsWhole } from "../../app/core/grammar/phonology";
 import { VAI, VII, VTA, VTI } from "../../app/core/grammar/tables";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -38,6 +39,10 @@ function mismatches(stems: Array<[VerbClass, string]>): { checked: number; joina
         const a = surfaceForms(prefix, stem, suffix);
         const b = surfaceFormsWhole(prefix, stem, suffix);
         if (a.join("|") !== b.join("|") && bad.length < 20) bad.push(`${prefix}<${raw}${suffix}: join ${a.join("|")} ≠ whole ${b.join("|")}`);
+        // The word-final rules on the join's pieces (site-spelled), against the whole word's.
+        const c = siteSurfaceForms(prefix, stem, suffix);
+        const d = siteSurfaceFormsWhole(prefix, stem, suffix);
+        if (c.join("|") !== d.join("|") && bad.length < 20) bad.push(`${prefix}<${raw}${suffix}: site join ${c.join("|")} ≠ whole ${d.join("|")}`);
       }
     }
   }

@@ -13,48 +13,82 @@ const SURFACES: Record<string, string> = {
 };
 const DROPPABLE = "12345678QBDTCwyh'";
 
-/** Substitution costs by character codes (underlying × surface, both < 256). */
-const COSTS = new Float64Array(256 * 256).fill(2);
+/** Costs in tenths (exact integers): substitution by character codes (underlying × surface, both < 256). */
+const COSTS = new Uint8Array(256 * 256).fill(20);
 for (let uc = 0; uc < 256; uc++) {
   const u = String.fromCharCode(uc);
-  for (const f of "bcdghjkmnpstwyz'") COSTS[uc * 256 + f.charCodeAt(0)] = u === f ? 0 : SURFACES[u]?.includes(f) ? 0.3 : 2;
+  for (const f of "bcdghjkmnpstwyz'") COSTS[uc * 256 + f.charCodeAt(0)] = u === f ? 0 : SURFACES[u]?.includes(f) ? 3 : 20;
 }
+/** Deleting an underlying consonant: 0.5 if a rule may drop it, else 1 (tenths). Inserting a surface one: 1. */
+const DELETE = new Uint8Array(256).fill(10);
+for (const c of DROPPABLE) DELETE[c.charCodeAt(0)] = 5;
+const INSERT = 10;
 
-/** Per character code: a vowel of the underlying alphabet (1), a surface vowel a i o e or hyphen (2), droppable (4). */
+/** Per character code: a vowel of the underlying alphabet (1), a surface vowel a i o e or hyphen (2). */
 const KIND = new Uint8Array(65536);
 for (const c of VOWELS) KIND[c.charCodeAt(0)]! |= 1;
 for (const c of "aioe-") KIND[c.charCodeAt(0)]! |= 2;
-for (const c of DROPPABLE) KIND[c.charCodeAt(0)]! |= 4;
 
-let dp = new Float64Array(256);
-const uIdx = new Int32Array(64);
-const fIdx = new Int32Array(64);
-const owner = new Int32Array(64);
+const MAX = 64;
+let dp = new Int32Array(256);
+/** Underlying consonants: character code (& 255), deletion cost and position in prefix + stem + suffix. */
+const uCode = new Int32Array(MAX);
+const uDel = new Int32Array(MAX);
+const uPos = new Int32Array(MAX);
+const fIdx = new Int32Array(MAX);
+const fCode = new Int32Array(MAX);
+const owner = new Int32Array(MAX);
+
+function consonantsOf(part: string, offset: number, n: number): number {
+  for (let i = 0; i < part.length && n < MAX; i++) {
+    const c = part.charCodeAt(i);
+    if (!(KIND[c]! & 1) && c !== 45) {
+      uCode[n] = c & 255;
+      uDel[n] = c < 256 ? DELETE[c]! : 10;
+      uPos[n++] = offset + i;
+    }
+  }
+  return n;
+}
 
 /** [prefix, root, suffix] of `surface`, given the underlying prefix, stem and suffix (boundary symbols removed). */
 export function splitSurface(prefix: string, stem: string, suffix: string, surface: string): [string, string, string] {
-  const u = prefix + stem + suffix;
-  let n = 0;
-  for (let i = 0; i < u.length && n < 64; i++) {
-    const c = u.charCodeAt(i);
-    if (!(KIND[c]! & 1) && c !== 45) uIdx[n++] = i;
-  }
+  const p = prefix.length;
+  const r = p + stem.length;
+  const n = consonantsOf(suffix, r, consonantsOf(stem, p, consonantsOf(prefix, 0, 0)));
   let m = 0;
-  for (let j = 0; j < surface.length && m < 64; j++) if (!(KIND[surface.charCodeAt(j)]! & 2)) fIdx[m++] = j;
+  for (let j = 0; j < surface.length && m < MAX; j++) {
+    const c = surface.charCodeAt(j);
+    if (!(KIND[c]! & 2)) {
+      fCode[m] = c & 255;
+      fIdx[m++] = j;
+    }
+  }
+  // Consonants that match one to one at no cost: the diagonal costs 0, so every D(i, i) is 0 and the trace-back
+  // below would take the diagonal at every step; skip the table.
+  let same = n === m;
+  for (let k = 0; same && k < n; k++) same = COSTS[uCode[k]! * 256 + fCode[k]!] === 0;
+  if (same) for (let k = 0; k < m; k++) owner[k] = uPos[k]!;
+  else align(n, m);
+  return cuts(prefix, stem, surface, m);
+}
+
+/** The alignment table and its trace-back: which underlying letter each surface consonant came from (-1: inserted). */
+function align(n: number, m: number): void {
   const w = m + 1;
-  if (dp.length < (n + 1) * w) dp = new Float64Array((n + 1) * w * 2);
-  for (let j = 0; j <= m; j++) dp[j] = j;
+  if (dp.length < (n + 1) * w) dp = new Int32Array((n + 1) * w * 2);
+  for (let j = 0; j <= m; j++) dp[j] = j * INSERT;
   for (let i = 1; i <= n; i++) {
     const row = i * w;
     const prev = row - w;
-    const code = u.charCodeAt(uIdx[i - 1]!);
-    const del = KIND[code]! & 4 ? 0.5 : 1;
-    const base = (code & 255) * 256;
+    const code = uCode[i - 1]!;
+    const del = uDel[i - 1]!;
+    const base = code * 256;
     dp[row] = dp[prev]! + del;
     for (let j = 1; j <= m; j++) {
-      const a = dp[prev + j - 1]! + COSTS[base + (surface.charCodeAt(fIdx[j - 1]!) & 255)]!;
+      const a = dp[prev + j - 1]! + COSTS[base + fCode[j - 1]!]!;
       const b = dp[prev + j]! + del;
-      const c = dp[row + j - 1]! + 1;
+      const c = dp[row + j - 1]! + INSERT;
       dp[row + j] = a < b ? (a < c ? a : c) : b < c ? b : c;
     }
   }
@@ -63,13 +97,17 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
   let i = n;
   let j = m;
   while (i > 0 && j > 0) {
-    const code = u.charCodeAt(uIdx[i - 1]!);
+    const code = uCode[i - 1]!;
     const here = dp[i * w + j]!;
-    if (Math.abs(here - (dp[(i - 1) * w + j - 1]! + COSTS[(code & 255) * 256 + (surface.charCodeAt(fIdx[j - 1]!) & 255)]!)) < 1e-9) {
-      owner[--j] = uIdx[--i]!;
-    } else if (Math.abs(here - (dp[(i - 1) * w + j]! + (KIND[code]! & 4 ? 0.5 : 1))) < 1e-9) i--;
+    if (here === dp[(i - 1) * w + j - 1]! + COSTS[code * 256 + fCode[j - 1]!]!) {
+      owner[--j] = uPos[--i]!;
+    } else if (here === dp[(i - 1) * w + j]! + uDel[i - 1]!) i--;
     else j--;
   }
+}
+
+/** [prefix, root, suffix] of `surface` from the owners of its m consonants. */
+function cuts(prefix: string, stem: string, surface: string, m: number): [string, string, string] {
   const p = prefix.length;
   const r = p + stem.length;
   // Prefix: its consonants and those inserted before the stem's first (nd-, gd-, d-).
@@ -88,7 +126,7 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
       break;
     }
   }
-  if (VOWELS.includes(stem[stem.length - 1] ?? "")) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
+  if (!stem || KIND[stem.charCodeAt(stem.length - 1)]! & 1) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
   if (cut2 < cut1) cut2 = cut1;
   return [surface.slice(0, cut1), surface.slice(cut1, cut2), surface.slice(cut2)];
 }

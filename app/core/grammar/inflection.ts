@@ -7,7 +7,7 @@ import { splitSurface } from "./align";
 import { cellKey, cellLabel, cellsOf, isAllowed, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
-import { encode, surfaceForms } from "./phonology";
+import { encode, siteSurfaceForms } from "./phonology";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
@@ -64,10 +64,13 @@ export function site(form: string, stem: Stem, prefix: Prefix): string {
   return !prefix && /^n[aioàìò][gk]/.test(stem.text) && /^n[gk]/.test(s) ? `n'${s.slice(1)}` : s;
 }
 
-type CellForms = {
-  forms: string[]; variants: string[]; split: [string, string, string] | null;
-  level: { confidence: Confidence; note: string } | null;
-};
+/**
+ * A cell's forms for a stem (shared by the cells with the same person prefix and single ending), and the primary
+ * form's prefix/root/suffix once worked out (`root` undefined until then).
+ */
+type CellForms = { forms: string[]; variants: string[]; prefix: string | null; root: string | undefined; suffix: string | null };
+/** The variants of a form that has none (shared, never changed). */
+const NO_VARIANTS: string[] = Object.freeze([]) as unknown as string[];
 
 /**
  * A class's cells worked out once (not per call): key, label, person prefix, encoded endings, the ending without
@@ -76,6 +79,8 @@ type CellForms = {
 type Plan = {
   cell: Cell; key: string; label: string; ci: number; prefix: Prefix; prefixText: string;
   endings: string[] | undefined; bare: string; pronoun: string;
+  /** Per ending: the index of its person prefix + ending in the class, under which a stem's forms are kept. */
+  ids: number[];
 };
 type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan> };
 const PLANS = new Map<VerbClass, ClassPlans>();
@@ -83,6 +88,12 @@ const PLANS = new Map<VerbClass, ClassPlans>();
 function plansOf(cls: VerbClass): ClassPlans {
   let plans = PLANS.get(cls);
   if (!plans) {
+    const ids = new Map<string, number>();
+    const idOf = (id: string) => {
+      let ix = ids.get(id);
+      if (ix === undefined) ids.set(id, (ix = ids.size));
+      return ix;
+    };
     const all = cellsOf(cls).map((cell, ci): Plan => {
       const key = cellKey(cell);
       const prefix = prefixOf(cls, cell);
@@ -90,6 +101,7 @@ function plansOf(cls: VerbClass): ClassPlans {
       return {
         cell, key, label: cellLabel(cell), ci, prefix, prefixText: prefix ? PREFIX_TEXT[prefix]! : "",
         endings, bare: endings?.[0]?.replace(/>/g, "") ?? "", pronoun: PRONOUNS[cell.subject] ?? "",
+        ids: (endings ?? []).map((ending) => idOf(`${prefix ? PREFIX_TEXT[prefix]! : ""}<${ending}`)),
       };
     });
     const byOrder = new Map<Order, Plan[]>();
@@ -105,9 +117,26 @@ function plansOf(cls: VerbClass): ClassPlans {
 
 /**
  * Forms per stem, for the most recently used stems (stems.ts memoises stem objects, so they are shared): per cell
- * index, and per person prefix + ending (cells that share both share the forms).
+ * index, and per person prefix + ending (cells that share both share the forms); and the confidence levels of the
+ * stem's class, shape and problem, by cell index (shared by every stem alike).
  */
-type StemForms = { cells: Array<CellForms | null | undefined>; surfaces: Map<string, string[]>; nPrime: boolean };
+type Level = { confidence: Confidence; note: string };
+type StemForms = { cells: Array<CellForms | null | undefined>; byId: Array<CellForms | null | undefined>; levels: Array<Level | undefined> | undefined };
+const LEVELS = new Map<string, Array<Level | undefined>>();
+
+function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | undefined> {
+  let levels = sf.levels;
+  if (!levels) {
+    const id = `${cls}\u0000${stem.shape}\u0000${stem.problem ?? ""}`;
+    levels = LEVELS.get(id);
+    if (!levels) {
+      if (LEVELS.size >= 2_000) LEVELS.clear();
+      LEVELS.set(id, (levels = []));
+    }
+    sf.levels = levels;
+  }
+  return levels;
+}
 const STEM_CACHE = 200;
 const byStem = new Map<Stem, StemForms>();
 
@@ -115,33 +144,36 @@ function stemFormsOf(stem: Stem): StemForms {
   let entry = byStem.get(stem);
   if (!entry) {
     if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
-    byStem.set(stem, (entry = { cells: [], surfaces: new Map(), nPrime: /^n[aioàìò][gk]/.test(stem.text) }));
+    byStem.set(stem, (entry = { cells: [], byId: [], levels: undefined }));
   }
   return entry;
 }
 
 /** Site-spelled forms of a cell, primary first, and the primary form's prefix/root/suffix; memoised per stem. */
-function cellForms(stem: Stem, plan: Plan): CellForms | null {
-  const sf = stemFormsOf(stem);
+function cellForms(sf: StemForms, stem: Stem, plan: Plan): CellForms | null {
   let entry = sf.cells[plan.ci];
   if (entry === undefined) {
     entry = null;
     if (plan.endings && stem.text) {
-      const forms: string[] = [];
-      for (const ending of plan.endings) {
-        const id = `${plan.prefixText}<${ending}`;
-        let surfaces = sf.surfaces.get(id);
-        if (!surfaces) sf.surfaces.set(id, (surfaces = surfaceForms(plan.prefixText, stem.text, ending)));
-        for (const f of surfaces) {
-          let s = siteSpelling(f);
-          // n' before g/k at the start of a stem that lost its vowel (n'gaabdoon), as site() does.
-          if (sf.nPrime && !plan.prefix && s.charCodeAt(0) === 110 && (s[1] === "g" || s[1] === "k")) s = `n'${s.slice(1)}`;
-          if (!forms.includes(s)) forms.push(s);
-        }
+      if (plan.ids.length === 1) entry = idForms(sf, stem, plan, 0);
+      else {
+        const forms: string[] = [];
+        for (let k = 0; k < plan.ids.length; k++) for (const s of idForms(sf, stem, plan, k)?.forms ?? []) if (!forms.includes(s)) forms.push(s);
+        if (forms.length) entry = { forms, variants: forms.length > 1 ? forms.slice(1) : NO_VARIANTS, prefix: null, root: undefined, suffix: null };
       }
-      entry = forms.length ? { forms, variants: forms.slice(1), split: null, level: null } : null;
     }
     sf.cells[plan.ci] = entry;
+  }
+  return entry;
+}
+
+/** The forms of a stem with a cell's person prefix and its k-th ending (shared by the cells with both). */
+function idForms(sf: StemForms, stem: Stem, plan: Plan, k: number): CellForms | null {
+  const ix = plan.ids[k]!;
+  let entry = sf.byId[ix];
+  if (entry === undefined) {
+    const forms = siteSurfaceForms(plan.prefixText, stem.text, plan.endings![k]!);
+    sf.byId[ix] = entry = forms.length ? { forms, variants: forms.length > 1 ? forms.slice(1) : NO_VARIANTS, prefix: null, root: undefined, suffix: null } : null;
   }
   return entry;
 }
@@ -149,7 +181,7 @@ function cellForms(stem: Stem, plan: Plan): CellForms | null {
 /** Site-spelled forms of a cell, primary first. */
 export function siteForms(cls: VerbClass, stem: Stem, cell: Cell): string[] | null {
   const plan = plansOf(cls).byKey.get(cellKey(cell));
-  return plan ? (cellForms(stem, plan)?.forms ?? null) : null;
+  return plan ? (cellForms(stemFormsOf(stem), stem, plan)?.forms ?? null) : null;
 }
 
 /** Memo: lexeme (name, pos, stem, gloss) → cell index → inflection, for the 64 most recent lexemes (forms are memoised per stem). */
@@ -190,17 +222,22 @@ function inflectIn(
 ): Inflection | null {
   const hit = memo[plan.ci];
   if (hit !== undefined) return hit;
-  const entry = cellForms(stem, plan);
+  const sf = stemFormsOf(stem);
+  const entry = cellForms(sf, stem, plan);
   let result: Inflection | null = null;
   if (entry) {
-    entry.level ??= confidenceOf(cls, stem, plan.key, plan.cell);
-    const { confidence, note } = entry.level;
-    entry.split ??= splitSurface(plan.prefixText, stem.text, plan.bare, entry.forms[0]!);
-    const [p, r, sfx] = entry.split;
+    const levels = levelsOf(sf, cls, stem);
+    const { confidence, note } = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
+    if (entry.root === undefined) {
+      const [p, r, sfx] = splitSurface(plan.prefixText, stem.text, plan.bare, entry.forms[0]!);
+      entry.prefix = p || null;
+      entry.root = r;
+      entry.suffix = sfx || null;
+    }
     let gloss = glossList[plan.ci];
     if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell);
     result = {
-      prefix: p || null, root: r, suffix: sfx || null,
+      prefix: entry.prefix, root: entry.root, suffix: entry.suffix,
       form: entry.forms[0]!, variants: entry.variants,
       gloss, confidence, confidenceNote: note, subjectPronoun: plan.pronoun,
     };

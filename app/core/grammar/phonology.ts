@@ -11,8 +11,11 @@
  *   6 n2 (final n, optionally lost)  7 n3  8 n4 (n without lengthening)  B b1  D d1 (3rd-person d)  T d2 (VII d)
  *   C c1 (conjunct/negative linker)   à ì ò locked vowels (lemma fallback: never syncopated)
  *   < prefix boundary  > suffix boundary  - hyphen (compound stems)
+ *
+ * long-file: the rules, the join (a stem's head and tail worked out apart) and the word-final rules on the join's
+ * pieces share the stem's split and its memos; apart they would have to export those internals to each other.
  */
-import { finalRules, optional } from "./syncope";
+import { apocopeCut, finalRules, optional, scanKey, siteSpelling, syncopeRest, syncopeStart, vowelFirst, type ScanState } from "./syncope";
 
 const SYMBOLS: Record<string, string> = {
   a1: "A", i1: "I", i2: "Y", e1: "E", o1: "O", w1: "1", w2: "2", w3: "3", w4: "4", w5: "5", y1: "Q",
@@ -202,9 +205,22 @@ function finalForms(words: string[]): string[] {
 // its cells with the same prefix, a tail + ending by every stem ending alike. Only the join and the word-final rules
 // (apocope, syncope: they see the whole word) run per cell. tests/unit/grammar-join.test.ts checks the join against
 // the whole-word rules on every cell of every stem of the lexicon.
+// The tail's context is one symbol, the middle's last consonant, and only as far as the rules can tell it apart
+// (`tailContextOf`), so that stems whose tails differ only there share the tail: of the rules before apocope, the
+// ones that read a plain consonant left of a tail symbol (or change it for what follows) read only a nasal (n, m:
+// cnjD1Gnas, ny, ordAssim, w5o …) or d (d1pal); any other consonant reads as b. The middle's symbol before it is
+// never read or changed from the tail's side (the middle and its neighbours hold no rule trigger: INERT,
+// PLAIN_TRIGGER) except by lenPreNas (a short vowel lengthens before n + h/y/s), so a tail whose context n comes out
+// before h, y or s is not joined.
 const HEAD = 2;
 const TAIL = 2;
 const CONTEXT = 2;
+const tailContextOf = (c: string) => (c === "n" || c === "m" || c === "d" ? c : "b");
+// Likewise the head's context, its 2 symbols of the middle, keeps its second symbol and reads the first, a
+// consonant, as n, m, s, h or else b: the rules that change a head symbol for the consonant after it read only
+// those (w2nas, complen: 2/m1 before m, n; vtiVoi, d2del, cnjVoi: m1/d2 c1/n c1 before s; lenPreNas: n1, n3, n4 →
+// n before h, s), and a plain consonant there is never changed from the left except s (cnjVoi, vtiVoi).
+const headContextOf = (c: string) => (c === "n" || c === "m" || c === "s" || c === "h" ? c : "b");
 /** Longest head or tail (symbols of the stem) the join looks for a consonant in. */
 const MAX_EDGE = 4;
 /** The middle may hold plain consonants and vowels only, with none of the plain-letter rules' triggers. */
@@ -214,16 +230,27 @@ const MEMO_LIMIT = 20_000;
 /** Bounds on the join's memos: stems split (each with its heads) and tail texts (each with its endings). */
 const STEM_SPLITS = 5_000;
 const TAIL_TEXTS = 2_000;
+const HEAD_TEXTS = 5_000;
+/** Head text (the stem's first symbols + its context) → prefix → head variants (shared by stems starting alike). */
+const heads = new Map<string, Map<string, string[] | null>>();
 /** Tail text → ending → tail variants (a stem's split holds its tail text's map). */
-const tails = new Map<string, Map<string, string[] | null>>();
+const tails = new Map<string, Map<string, TailEntry>>();
 const isEdge = (c: string) => !"aeiowy".includes(c);
 
 /** How a stem splits for the join (per stem, not per cell), or null when it cannot. */
 type StemSplit = {
   headText: string; headContext: string; inner: string; tailText: string; tailContext: string;
-  /** Head variants by prefix (per stem); tail variants by ending (shared by every stem with the same tail text). */
-  heads: Map<string, string[] | null>; tails: Map<string, string[] | null>;
+  /** Head variants by prefix, tail variants by ending (shared by every stem with the same head or tail text). */
+  heads: Map<string, string[] | null>; tails: Map<string, TailEntry>;
+  /** The head variants + the middle after the word-final rules, by prefix (see `siteSurfaceForms`). */
+  headFinals: Map<string, HeadFinals | null>;
 };
+/**
+ * A tail text + ending: its variants before the word-final rules, and per variant, what the word-final rules make of
+ * it: the symbols apocope drops (-1: it depends on the rest of the word), and the site-spelled variants (n2del, then
+ * codawdel) by apocope's cut and the syncope scan's state where the tail starts (`scanKey`).
+ */
+type TailEntry = { variants: string[] | null; finals: undefined | Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }> };
 const splits = new Map<string, StemSplit | null>();
 
 function splitOfStem(stem: string): StemSplit | null {
@@ -240,15 +267,23 @@ function splitOfStem(stem: string): StemSplit | null {
     const middle = stem.slice(h, n - t);
     const around = stem.slice(h - 1, n - t + 1);
     if (INERT.test(middle) && !PLAIN_TRIGGER.test(around) && isEdge(middle[0]!) && isEdge(middle[middle.length - 1]!)) {
-      const tailText = stem.slice(n - t - CONTEXT);
+      const tailContext = tailContextOf(stem[n - t - 1]!);
+      const tailText = tailContext + stem.slice(n - t);
       let byEnding = tails.get(tailText);
       if (!byEnding) {
         if (tails.size >= TAIL_TEXTS) tails.clear();
         tails.set(tailText, (byEnding = new Map()));
       }
+      const headContext = headContextOf(stem[h]!) + stem[h + 1]!;
+      const headText = stem.slice(0, h) + headContext;
+      let byPrefix = heads.get(headText);
+      if (!byPrefix) {
+        if (heads.size >= HEAD_TEXTS) heads.clear();
+        heads.set(headText, (byPrefix = new Map()));
+      }
       out = {
-        headText: stem.slice(0, h + CONTEXT), headContext: stem.slice(h, h + CONTEXT), inner: middle,
-        tailText, tailContext: stem.slice(n - t - CONTEXT, n - t), heads: new Map(), tails: byEnding,
+        headText, headContext, inner: middle,
+        tailText, tailContext, heads: byPrefix, tails: byEnding, headFinals: new Map(),
       };
     }
   }
@@ -267,11 +302,13 @@ function memoised(map: Map<string, string[] | null>, key: string, make: () => st
   return v;
 }
 
-/** Variants of a window whose last (or first) CONTEXT symbols must come out unchanged, with them cut off; or null. */
+/** Variants of a window whose last (or first) context symbols must come out unchanged, with them cut off; or null. */
 function window(word: string, prefixed: boolean, context: string, atEnd: boolean): string[] | null {
   const out: string[] = [];
   for (const v of beforeFinal(word, prefixed)) {
     if (atEnd ? !v.endsWith(context) : !v.startsWith(context)) return null;
+    // lenPreNas would lengthen a short vowel before the tail's context n.
+    if (!atEnd && context === "n" && "hys".includes(v[1] ?? "-")) return null;
     out.push(atEnd ? v.slice(0, -context.length) : v.slice(context.length));
   }
   return out;
@@ -279,7 +316,16 @@ function window(word: string, prefixed: boolean, context: string, atEnd: boolean
 
 const headOf = (sp: StemSplit, prefix: string) =>
   memoised(sp.heads, prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true));
-const tailOf = (sp: StemSplit, suffix: string) => memoised(sp.tails, suffix, () => window(sp.tailText + suffix, false, sp.tailContext, false));
+function tailEntryOf(sp: StemSplit, suffix: string): TailEntry {
+  let entry = sp.tails.get(suffix);
+  if (entry === undefined) {
+    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false), finals: undefined };
+    if (sp.tails.size >= MEMO_LIMIT) sp.tails.clear();
+    sp.tails.set(suffix, entry);
+  }
+  return entry;
+}
+const tailOf = (sp: StemSplit, suffix: string) => tailEntryOf(sp, suffix).variants;
 
 /**
  * The join's head variants (prefix + the stem's first symbols) and the stem's inert middle, or null when the
@@ -311,5 +357,152 @@ function joined(prefix: string, stem: string, suffix: string): string[] | null {
   const per = head.length / starts;
   const out: string[] = [];
   for (let st = 0; st < starts; st++) for (const t of tail) for (let h = 0; h < per; h++) out.push(head[st * per + h]! + inner + t);
+  return out;
+}
+
+// ── the word-final rules on the join's pieces ──
+// Apocope and glidedel only drop symbols at the word's end; syncope is a left-to-right scan whose state where the
+// tail starts is small (`ScanState`); codawdel's sites (w before a consonant) never straddle a piece boundary (the
+// middle ends in a consonant other than w); the site's spelling reads one letter back. So the head variants + the
+// middle go through syncope once per stem and prefix, and each tail variant once per scan state (shared by stems
+// ending alike), and a cell's forms are concatenations. Where a piece breaks an assumption (a tail without a vowel
+// before its first hyphen, apocope reaching into the middle) the whole-word rules run.
+
+/** A head variant + the middle after the word-final rules: site-spelled variants (codawdel), the scan's state. */
+type HeadFinal = { forms: string[]; state: ScanState; key: string; ctx: string; whole: boolean };
+type HeadFinals = { starts: number; items: HeadFinal[] };
+
+const UNLOCK = /[àìò]/;
+const unlock = (s: string) => (UNLOCK.test(s) ? s.replace(/à/g, "a").replace(/ì/g, "i").replace(/ò/g, "o") : s);
+const codawVariants = (s: string) => (HAS_CODA_W.test(s) ? optional(s, CODA_W, "") : [s]);
+const CODA_W = /w(?=[bdgptkjczsmnwyh'])/g;
+const HAS_CODA_W = /w[bdgptkjczsmnwyh']/;
+/** A stem that loses its first vowel is written n'g…/n'k… without a prefix (n'gaabdoon). */
+const N_PRIME = /^n[aioàìò][gk]/;
+
+function withNPrime(s: string, nPrime: boolean): string {
+  return nPrime && s.charCodeAt(0) === 110 && (s[1] === "g" || s[1] === "k") ? `n'${s.slice(1)}` : s;
+}
+
+function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinals | null {
+  let hf = sp.headFinals.get(prefix);
+  if (hf === undefined) {
+    hf = null;
+    const head = headOf(sp, prefix);
+    if (head) {
+      const items: HeadFinal[] = [];
+      for (const h of head) {
+        const pre = h + sp.inner;
+        const start = syncopeStart(pre.includes("6") ? pre.replace(/6/g, "n") : pre);
+        if (!start) break;
+        const forms: string[] = [];
+        for (const f of codawVariants(unlock(start.out))) {
+          const s = withNPrime(siteSpelling(f), nPrime);
+          if (!forms.includes(s)) forms.push(s);
+        }
+        // n' reads the form's first two letters: they must be the head's.
+        if (nPrime && forms.some((f) => f.length < 2)) break;
+        const whole = pre.length <= APOCOPE_CONTEXT;
+        items.push({ forms, state: start.state, key: scanKey(start.state), ctx: whole ? pre : pre.slice(-APOCOPE_CONTEXT), whole });
+      }
+      if (items.length === head.length) hf = { starts: prefix && OPT_INIT_V.test(`${prefix}<${sp.headText}`) ? 2 : 1, items };
+    }
+    sp.headFinals.set(prefix, hf);
+  }
+  return hf;
+}
+
+/** Letters of the word before a tail that apocope may read (its lookbehinds reach 12 symbols back). */
+const APOCOPE_CONTEXT = 13;
+
+/** The site-spelled variants of a tail variant after `head`, or null when the whole-word rules must run. */
+function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | null {
+  const variants = entry.variants!;
+  const finals = (entry.finals ??= variants.map((t) => ({ cut: apocopeCut(t, false), byCut: [] })));
+  const fin = finals[ti]!;
+  const tail = variants[ti]!;
+  const cut = fin.cut >= 0 ? fin.cut : apocopeCut(head.ctx + tail, head.whole);
+  const byKey = (fin.byCut[cut] ??= new Map());
+  let out = byKey.get(head.key);
+  if (out === undefined) {
+    out = null;
+    const a = tail.slice(0, tail.length - cut);
+    if (a.length) {
+      const n2 = a.endsWith("6") ? [a.slice(0, -1), `${a.slice(0, -1)}n`] : [a];
+      const parts: string[] = [];
+      let ok = true;
+      for (let t of n2) {
+        if (t.includes("6")) t = t.replace(/6/g, "n");
+        if (!vowelFirst(t)) {
+          ok = false;
+          break;
+        }
+        for (const f of codawVariants(unlock(syncopeRest(t, head.state)))) {
+          const s = siteSpelling(head.state.prev1 + f).slice(1);
+          if (!parts.includes(s)) parts.push(s);
+        }
+      }
+      if (ok) out = parts;
+    }
+    byKey.set(head.key, out);
+  }
+  return out;
+}
+
+/** By the join: the site-spelled forms, or null when the whole-word rules must run. */
+function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolean): string[] | null {
+  const sp = splitOfStem(stem);
+  if (!sp) return null;
+  const hf = headFinalsOf(sp, prefix, nPrime);
+  if (!hf) return null;
+  const entry = tailEntryOf(sp, suffix);
+  const tail = entry.variants;
+  if (!tail) return null;
+  const items = hf.items;
+  const per = items.length / hf.starts;
+  const out: string[] = [];
+  for (let st = 0; st < hf.starts; st++) {
+    for (let ti = 0; ti < tail.length; ti++) {
+      for (let h = 0; h < per; h++) {
+        const head = items[st * per + h]!;
+        const parts = tailFinal(entry, ti, head);
+        if (!parts) return null;
+        // The whole-word order: n2del and the tail's codawdel sites outermost, then the head's.
+        for (const tp of parts) {
+          for (const hp of head.forms) {
+            const s = hp + tp;
+            if (!out.includes(s)) out.push(s);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Every form of prefix + stem + suffix in the site's spelling (glottal ', n' before g/k at the start of a stem that
+ * lost its vowel when there is no prefix), primary first: `surfaceForms` site-spelled, by the join where it can.
+ */
+export function siteSurfaceForms(prefix: string, stem: string, suffix: string): string[] {
+  const nPrime = !prefix && N_PRIME.test(stem);
+  const joinedForms = siteJoined(prefix, stem, suffix, nPrime);
+  if (joinedForms) return joinedForms;
+  const out: string[] = [];
+  for (const f of surfaceForms(prefix, stem, suffix)) {
+    const s = withNPrime(siteSpelling(f), nPrime);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/** The same by the whole-word rules (the reference `siteSurfaceForms` is tested against). */
+export function siteSurfaceFormsWhole(prefix: string, stem: string, suffix: string): string[] {
+  const nPrime = !prefix && N_PRIME.test(stem);
+  const out: string[] = [];
+  for (const f of surfaceFormsWhole(prefix, stem, suffix)) {
+    const s = withNPrime(siteSpelling(f), nPrime);
+    if (!out.includes(s)) out.push(s);
+  }
   return out;
 }

@@ -25,19 +25,19 @@ const MEDIAL = new Set(
 /** Stem-initial clusters found at least 5 times (a stem starting bm-, gd-, nz- … is a syncopated surface form). */
 const INITIAL = new Set("b bw ch d dw g gw j k kw m mb mw n nw p s sh shk shkw shp sk sw t w y z zh zhw zw".split(" "));
 
+const PLAIN: Record<string, string> = { A: "a", I: "i", Y: "y", E: "e", O: "o", S: "s", N: "n", M: "m", T: "d" };
+
+/** The stem in plain letters (special symbols resolved or dropped); worked out once per stem. */
 function plainOf(encoded: string): string {
-  return encoded
-    .replace(/[AIYEO]/g, (c) => c.toLowerCase())
-    .replace(/[SNMT]/g, (c) => ({ S: "s", N: "n", M: "m", T: "d" })[c]!)
-    .replace(/[1-8QBDC]/g, "");
+  return encoded.replace(/[AIYEOSNMT]/g, (c) => PLAIN[c]!).replace(/[1-8QBDC]/g, "");
 }
 
 /** A reason why an underlying stem looks faulty, or null. */
-function stemProblem(cls: VerbClass, raw: string, encoded: string): string | null {
+function stemProblem(cls: VerbClass, raw: string, encoded: string, plain: string): string | null {
   if (hasUnknownSymbol(encoded)) return `the stem "${raw}" contains a symbol the engine does not know`;
   if (cls === "vti" && /n1?$/.test(raw)) return `the VTI stem "${raw}" ends in -n, not the class-1 -am1 (or -oo, -i): it looks like the lemma's -aan ending`;
   if (cls === "vii" && /t$/.test(raw)) return `the VII stem "${raw}" ends in -t; d-stems end in -d2 (dictionary -t)`;
-  for (const piece of plainOf(encoded).split("-")) {
+  for (const piece of plain.split("-")) {
     const initial = /^[^aeio]+/.exec(piece)?.[0];
     if (initial && !INITIAL.has(initial)) return `the stem "${raw}" starts with "${initial}", which looks already syncopated`;
     for (const m of piece.matchAll(/(?<=[aeio])[^aeio]+(?=[aeio])/g)) {
@@ -47,9 +47,9 @@ function stemProblem(cls: VerbClass, raw: string, encoded: string): string | nul
   return null;
 }
 
-function shapeOf(cls: VerbClass, encoded: string, raw: string): string {
+function shapeOf(cls: VerbClass, encoded: string, raw: string, plain: string): string {
   if (raw.includes("-")) return "compound";
-  const t = plainOf(encoded);
+  const t = plain;
   if (cls === "vti") return /M$/.test(encoded) ? "am" : /oo$/.test(t) ? "oo" : "other";
   if (cls === "vta") {
     if (/[NS]$/.test(encoded)) return "n1/s1";
@@ -88,7 +88,8 @@ export function stemFor(cls: VerbClass, name: string, stem: string | null | unde
   if (!out) {
     if (raw) {
       const text = encode(raw);
-      out = { text, locked: false, shape: shapeOf(cls, text, raw), problem: stemProblem(cls, raw, text) };
+      const plain = plainOf(text);
+      out = { text, locked: false, shape: shapeOf(cls, text, raw, plain), problem: stemProblem(cls, raw, text, plain) };
     } else {
       const text = lemmaStem(name, cls);
       out = { text, locked: true, shape: "lemma", problem: "no underlying stem in the lexicon: the lemma was inflected as it is, without syncope" };

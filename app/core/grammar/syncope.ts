@@ -38,15 +38,35 @@ export function optional(s: string, find: RegExp, replacement: string): string[]
 
 /** apocope, glidedel: the two word-final rules before syncope. */
 export function apocope(s: string): string {
+  return s.slice(0, s.length - apocopeCut(s, true));
+}
+
+/** The longest stretch the lookbehinds of apocope read before the final symbol (MIN + CSEQ: 7 + 4). */
+const APOCOPE_REACH = 12;
+
+/**
+ * How many symbols apocope and glidedel drop from the end of a word: 0, 1 or 2. `whole`: `s` is the whole word; else
+ * `s` is only its end, and the answer is -1 when the part of the word before `s` could change it.
+ */
+export function apocopeCut(s: string, whole: boolean): number {
   // apocope: the final glide or else the final short vowel (one rule, simultaneous); then glidedel.
-  const last = s[s.length - 1]!;
-  let a = s;
+  const n = s.length;
+  const last = s[n - 1]!;
+  let cut = 0;
   if ("wyAIYOE12Q".includes(last)) {
-    if (atLast(APOCOPE_GLIDE, s)) a = s.slice(0, -1);
+    if (atLast(APOCOPE_GLIDE, s)) cut = 1;
+    else if (!whole && n <= APOCOPE_REACH) return -1;
   } else if (last === "a" || last === "i" || last === "o" || last === "E") {
-    if (atLast(APOCOPE_V, s)) a = s.slice(0, -1);
+    if (atLast(APOCOPE_V, s)) cut = 1;
+    else if (!whole && n <= APOCOPE_REACH) return -1;
   }
-  return "wy12Q".includes(a[a.length - 1]!) && atLast(GLIDE_DEL, a) ? a.slice(0, -1) : a;
+  const m = n - cut;
+  if (m >= 1 && "wy12Q".includes(s[m - 1]!)) {
+    if (m < 2 && !whole) return -1;
+    const a = cut ? s.slice(0, m) : s;
+    if (atLast(GLIDE_DEL, a)) cut++;
+  }
+  return cut;
 }
 
 /** Every `cseqs` unit as a string (at syncope time the special symbols are resolved). */
@@ -65,40 +85,93 @@ for (const base of ["b", "d", "g", "p", "t", "k", "j", "ch", "z", "zh", "s", "sh
  * written ' between n and z/g/h/s/y (not word-initially) and between s/z and h.
  */
 export function syncopate(s: string): string {
+  return scan(s, true, START);
+}
+
+/**
+ * Where syncope's left-to-right scan stands after the start of a word that ends in a consonant: all the rest of the
+ * word needs to know (str3 reads whether the last vowel was short and weak and the consonants since; the apostrophe
+ * reads the two letters before). The start's output does not depend on the rest, provided a vowel comes before the
+ * rest's first hyphen (`vowelFirst`): then no vowel of the start is its word's last (str2).
+ */
+export type ScanState = { weakShort: boolean; pending: string; prev1: string | undefined; prev2: string | undefined; offset: number };
+const START: ScanState = { weakShort: false, pending: "", prev1: undefined, prev2: undefined, offset: 0 };
+
+/** The start of a word syncopated, and the scan's state after it; null when it does not end in a consonant. */
+export function syncopeStart(s: string): { out: string; state: ScanState } | null {
+  const n = s.length;
+  if (n < 2 || isVowel(s[n - 1]) || s[n - 1] === "-") return null;
+  const state = { ...START };
+  return { out: scan(s, false, START, state), state };
+}
+
+/** The rest of a word syncopated, the scan resumed from `state` (the rest must be `vowelFirst`). */
+export function syncopeRest(s: string, state: ScanState): string {
+  return scan(s, true, state);
+}
+
+/** Whether a vowel comes before the first hyphen (the start's vowels are then never word-final). */
+export function vowelFirst(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    if (isVowel(s[i])) return true;
+    if (s[i] === "-") return false;
+  }
+  return false;
+}
+
+/** A key for a scan state: what the rest's syncope reads of it. */
+export function scanKey(state: ScanState): string {
+  const p2 = state.pending.length >= 2 ? "" : state.offset < 2 ? "^" : state.prev2 === "-" ? "-" : state.pending.length ? "v" : `${state.prev2}`;
+  return `${state.weakShort ? "w" : "s"}${p2}${state.prev1 ?? "^"}|${state.pending}`;
+}
+
+/**
+ * The scan itself, from `from` (the word before `s`); `atEnd`: `s` ends the word (else the rest is `vowelFirst` and
+ * `s` ends in a consonant). The state after `s` is written to `to`.
+ */
+function scan(s: string, atEnd: boolean, from: ScanState, to?: ScanState): string {
   const n = s.length;
   let out = "";
-  let lastVowel = -1;
-  let lastStrong = true;
-  let pending = ""; // consonants since the last vowel
+  let weakShort = from.weakShort;
+  let pendingBefore = from.pending; // consonants since the last vowel, before s
+  let pendingStart = 0; // and in s from here
   for (let i = 0; i < n; i++) {
     const c = s[i]!;
     if (!isVowel(c)) {
       if (c === "-") {
-        lastVowel = -1;
-        lastStrong = true;
-        pending = "";
-      } else pending += c;
+        weakShort = false;
+        pendingBefore = "";
+        pendingStart = i + 1;
+      }
       out += c;
       continue;
     }
-    let strong = !isShort(c) || isVowel(s[i + 1]) || isVowel(s[i - 1]);
+    const before = i >= 1 ? s[i - 1] : from.prev1;
+    const after = s[i + 1];
+    let strong = !isShort(c) || isVowel(after) || isVowel(before);
     if (!strong) {
       // str2: the last vowel of the word or hyphen piece, before at most one coda.
       let j = i + 1;
       while (j < n && !isVowel(s[j]) && s[j] !== "-") j++;
-      if (j === n || s[j] === "-") strong = CODAS.has(s.slice(i + 1, j));
+      if (j < n ? s[j] === "-" : atEnd) strong = CODAS.has(s.slice(i + 1, j));
     }
     // str3: a short vowel after a weak short vowel and one consonant unit.
-    if (!strong && lastVowel >= 0 && !lastStrong && isShort(s[lastVowel]) && CSEQS.has(pending)) strong = true;
+    if (!strong && weakShort && CSEQS.has(i > pendingStart || !pendingBefore ? pendingBefore + s.slice(pendingStart, i) : pendingBefore)) strong = true;
     if (strong) out += c;
     else {
-      const before = s[i - 1];
-      const after = s[i + 1];
-      if ((before === "n" && i >= 2 && s[i - 2] !== "-" && after !== undefined && "zghsy".includes(after)) || ((before === "s" || before === "z") && after === "h")) out += "'";
+      const before2 = i >= 2 ? s[i - 2] : i === 1 ? from.prev1 : from.prev2;
+      if ((before === "n" && from.offset + i >= 2 && before2 !== "-" && after !== undefined && "zghsy".includes(after)) || ((before === "s" || before === "z") && after === "h")) out += "'";
     }
-    lastVowel = i;
-    lastStrong = strong;
-    pending = "";
+    weakShort = !strong && isShort(c);
+    pendingBefore = "";
+    pendingStart = i + 1;
+  }
+  if (to) {
+    to.weakShort = weakShort;
+    to.pending = pendingBefore + s.slice(pendingStart);
+    to.prev1 = n >= 1 ? s[n - 1] : from.prev1;
+    to.prev2 = n >= 2 ? s[n - 2] : n === 1 ? from.prev1 : from.prev2;
+    to.offset = from.offset + n;
   }
   return out;
 }
