@@ -7,5 +7,21 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   // Hidden client source maps list the modules inside each chunk, so scripts/js-budget.mjs can
   // tell which chunks hold editor code; public/.assetsignore keeps the maps out of deployed assets.
-  environments: { client: { build: { sourcemap: "hidden" } } },
+  // The app code two or more routes share goes in one chunk (never editor or admin code, which public pages must
+  // not load: scripts/js-budget.mjs checks) instead of a dozen small files per page, each a request that a phone on
+  // a slow connection waits for (ADR 015).
+  environments: {
+    client: {
+      build: {
+        sourcemap: "hidden",
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "shared", test: /[\\/]app[\\/](?!routes[\\/])(?!.*(editor|admin))/, minShareCount: 2 }],
+            },
+          },
+        },
+      },
+    },
+  },
 });
