@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { expandLesson } from "../../app/services/course.server";
+import { parseSeedLexicon } from "../support/seed-lexicon";
 
 /** Joins through /wiijiiwe (lands on /). */
 export async function join(page: Page, username: string, password: string) {
@@ -27,14 +28,7 @@ export async function joinAsNewLearner(page: Page, prefix: string) {
 }
 
 const data = (file: string) => readFileSync(path.join(import.meta.dirname, "../../db/seed/data", file), "utf8");
-const LEXICON = data("lexicon.tsv")
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [name, pos, gloss, stem] = line.split("\t");
-    return { name, pos, gloss, stem: stem || null, audio: null };
-  });
+const LEXICON = parseSeedLexicon(data("lexicon.tsv"));
 
 export const COURSE = JSON.parse(data("course.json")) as Array<{
   id: number;

@@ -2,18 +2,12 @@
 import type { env as Env } from "cloudflare:workers";
 import course from "../../db/seed/data/course.json";
 import lexiconTsv from "../../db/seed/data/lexicon.tsv?raw";
+import { parseSeedLexicon } from "../support/seed-lexicon";
 
 export type SeedLesson = (typeof course)[number];
 export const COURSE: SeedLesson[] = course;
 
-export const LEXICON = lexiconTsv
-  .trim()
-  .split("\n")
-  .slice(1)
-  .map((line) => {
-    const [name, pos, gloss, stem] = line.split("\t");
-    return { name, pos, gloss, stem: stem || null, audio: null };
-  });
+export const LEXICON = parseSeedLexicon(lexiconTsv);
 
 /** Inserts the course's words and lessons (ids 1…15, published) unless they are there. */
 export async function loadCourse(env: typeof Env) {
