@@ -5,6 +5,9 @@
  * Bounded autocannon loads (BENCH_DURATION s, 10 connections): each page in BENCH_PAIRS pairs with /favicon.svg,
  * interleaved, the ratio being the median of the pairs (the machine is shared and noisy).
  * Targets: uncached ratio >= 0.5, cached >= 0.9.
+ * wrangler's local trace collector is off (X_LOCAL_OBSERVABILITY=false): with `observability` on, `wrangler dev`
+ * attaches it to the Worker for its local dashboard, which costs ~20% of a trivial Worker response and nothing
+ * on Cloudflare (ADR 015); the site itself is the same.
  */
 import autocannon from "autocannon";
 // @ts-expect-error plain ESM helper without types
@@ -26,7 +29,7 @@ const PAIRS = Number(process.env.BENCH_PAIRS || 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measure(mode: "uncached" | "cached", fresh: boolean, port: number): Promise<Row[]> {
-  const site = await startBuiltSite({ port, state: STATE, fresh, vars: { ENVIRONMENT: "development", PAGE_CACHE: mode === "cached" ? "on" : "off" } });
+  const site = await startBuiltSite({ port, state: STATE, fresh, vars: { ENVIRONMENT: "development", PAGE_CACHE: mode === "cached" ? "on" : "off" }, env: { X_LOCAL_OBSERVABILITY: "false" } });
   try {
     for (const page of PAGES) await load(`${site.url}${page}`).catch(() => null); // warm-up (and fill the cache)
     // The machine is shared and noisy: each page is timed in pairs with the static asset, interleaved, and its

@@ -11,20 +11,36 @@ const parts = (name: string) =>
   toSearchKey(name)
     .split(/[-\s]+/)
     .filter((p) => p.length >= 2);
+const bare = (name: string) => toSearchKey(name).replace(/^-+|-+$/g, "");
+
+/** Each entry's trimmed stem, bare key and parts, worked out once per index rather than on every word page. */
+type Keys = { stem: string | null; key: string; parts: string[] };
+const keysByIndex = new WeakMap<SearchIndex, Keys[]>();
+function keysOf(index: SearchIndex): Keys[] {
+  let keys = keysByIndex.get(index);
+  if (!keys) {
+    keys = index.entries.map((e) => ({ stem: e.stem?.trim() || null, key: bare(e.name), parts: parts(e.name) }));
+    keysByIndex.set(index, keys);
+  }
+  return keys;
+}
 
 export function relatedWords(index: SearchIndex, id: number, max = 12): RelatedWord[] {
   const word = index.byId.get(id);
   if (!word) return [];
   const stem = word.stem?.trim() || null;
-  const key = toSearchKey(word.name).replace(/^-+|-+$/g, "");
+  const key = bare(word.name);
   const ownParts = new Set(parts(word.name));
+  const keys = keysOf(index);
   const out: RelatedWord[] = [];
   const add = (e: LexiconEntry, relation: RelatedWord["relation"]) =>
     out.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, relation });
-  for (const e of index.entries) {
+  for (let i = 0; i < index.entries.length; i++) {
+    const e = index.entries[i]!;
     if (e.id === word.id) continue;
-    if (stem && e.stem?.trim() === stem) add(e, "stem");
-    else if (key.length >= 2 && (parts(e.name).includes(key) || (ownParts.size > 1 && ownParts.has(toSearchKey(e.name).replace(/^-+|-+$/g, ""))))) add(e, "compound");
+    const k = keys[i]!;
+    if (stem && k.stem === stem) add(e, "stem");
+    else if (key.length >= 2 && (k.parts.includes(key) || (ownParts.size > 1 && ownParts.has(k.key)))) add(e, "compound");
     if (out.length >= max) break;
   }
   return out;

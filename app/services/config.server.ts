@@ -77,12 +77,16 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>
 
 const VAR_NAMES = Object.keys(VarsSchema.shape) as Array<keyof typeof VarsSchema.shape>;
 const parsed = new Map<string, Config>();
+/** The same `env` object (the isolate's own, asked on every request) skips even the join of its values. */
+const byEnv = new WeakMap<object, Config>();
 
 /**
  * The configuration of this `env`, parsed on first use and kept for the isolate's life (keyed by the values of
  * the vars, so a per-request copy of `env`, as workers/app.ts makes for D1 sessions, is not parsed again).
  */
 export function getConfig(env: Env): Config {
+  const known = byEnv.get(env);
+  if (known) return known;
   const vars = env as unknown as Record<string, unknown>;
   const key = VAR_NAMES.map((name) => String(vars[name] ?? "")).join("\u0000");
   let config = parsed.get(key);
@@ -91,6 +95,7 @@ export function getConfig(env: Env): Config {
     if (parsed.size > 16) parsed.clear();
     parsed.set(key, config);
   }
+  byEnv.set(env, config);
   return config;
 }
 

@@ -35,8 +35,26 @@ function pagePath(pathname: string) {
   return path.endsWith("/_") ? path.slice(0, -1) : path;
 }
 
+/**
+ * The answers already worked out, per build and address: matching walks the whole route tree (React Router's
+ * `matchRoutes` flattens and ranks it on every call). Bounded, as addresses come from anyone.
+ */
+const known = new WeakMap<ServerBuild["routes"], Map<string, string[]>>();
+const KNOWN_MAX = 2_000;
+
 /** The methods the page address `pathname` answers (OPTIONS is left to the caller). */
 export function allowedMethods(build: ServerBuild, pathname: string): string[] {
+  let answers = known.get(build.routes);
+  if (!answers) known.set(build.routes, (answers = new Map()));
+  let allowed = answers.get(pathname);
+  if (!allowed) {
+    if (answers.size >= KNOWN_MAX) answers.clear();
+    answers.set(pathname, (allowed = methodsOf(build, pathname)));
+  }
+  return allowed;
+}
+
+function methodsOf(build: ServerBuild, pathname: string): string[] {
   const matches = matchRoutes(treeOf(build.routes), pagePath(pathname)) ?? [];
   const leafId = matches.at(-1)?.route.id;
   const module = leafId ? build.routes[leafId]?.module : undefined;

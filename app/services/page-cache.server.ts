@@ -51,11 +51,10 @@ async function currentVersion(bindings: Bindings, now = Date.now()) {
   return version.value;
 }
 
-export function isPublicPageRequest(request: Request) {
+export function isPublicPageRequest(request: Request, url = new URL(request.url)) {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD") return false;
   if (CREDENTIALS.test(request.headers.get("Cookie") ?? "")) return false;
-  const url = new URL(request.url);
   if (PERSONAL_PARAMS.some((name) => url.searchParams.has(name))) return false;
   return PUBLIC_PAGES.some((page) => page.test(url.pathname));
 }
@@ -67,10 +66,20 @@ export type PageCache = {
   store(response: Response): Response;
 };
 
-/** The versioned cache key of a page (a new build, content version or UTC day is a new key). */
-function keyOf(url: URL, buildVersion: string, contentVersion: number) {
-  const tag = `${buildVersion}.${contentVersion}.${new Date().toISOString().slice(0, 10)}`;
-  return { tag, etag: `W/"${tag}"`, url: `${url.origin}/__pages/${tag}${url.pathname}${url.search}` };
+/** What a page's copies are kept under: a new build, content version or UTC day is a new tag. */
+function tagOf(buildVersion: string, contentVersion: number) {
+  return `${buildVersion}.${contentVersion}.${utcDay()}`;
+}
+const etagOf = (tag: string) => `W/"${tag}"`;
+/** The isolate's own copy of a page: its tag and the address as asked (workerd hands it over normalised). */
+const memoryKey = (tag: string, request: Request) => `${tag} ${request.url}`;
+
+/** Today's UTC date (YYYY-MM-DD), formatted once per day rather than per request. */
+let today = { day: -1, text: "" };
+function utcDay(now = Date.now()) {
+  const day = Math.floor(now / 86_400_000);
+  if (day !== today.day) today = { day, text: new Date(now).toISOString().slice(0, 10) };
+  return today.text;
 }
 
 function notModified(etag: string) {
@@ -78,33 +87,41 @@ function notModified(etag: string) {
 }
 
 /**
- * The fast path, before anything else of the request runs (no D1 session, no route matching): a page this isolate
- * holds in memory under the content version it trusts right now. Null when there is none, or the version is due to
- * be read again (the full path then reads it).
+ * The fast path, before anything else of the request runs (no D1 session, no route matching, no URL parsing): a
+ * page this isolate holds in memory under the content version it trusts right now. Only public pages without
+ * personal parameters are ever stored (`store` checks), so a page found by its address is one. Null when there is
+ * none, or the version is due to be read again (the full path then reads it).
  */
 export function memoryHit(request: Request, buildVersion: string, config: Config): Response | null {
-  if (!config.pageCache || !version || Date.now() - version.readAt > VERSION_TTL_MS || !isPublicPageRequest(request)) return null;
-  const key = keyOf(new URL(request.url), buildVersion, version.value);
-  if (request.headers.get("If-None-Match") === key.etag) return notModified(key.etag);
-  const page = memory.get(key.url);
+  if (!config.pageCache || !version || Date.now() - version.readAt > VERSION_TTL_MS) return null;
+  const method = request.method;
+  if (method !== "GET" && method !== "HEAD") return null;
+  const cookie = request.headers.get("Cookie");
+  if (cookie && CREDENTIALS.test(cookie)) return null;
+  const tag = tagOf(buildVersion, version.value);
+  const page = memory.get(memoryKey(tag, request));
   if (!page) return null;
+  if (request.headers.get("If-None-Match") === etagOf(tag)) return notModified(etagOf(tag));
   const fresh = withFreshNonce(page);
-  return request.method.toUpperCase() === "HEAD" ? new Response(null, fresh) : fresh;
+  return method === "HEAD" ? new Response(null, fresh) : fresh;
 }
 
 export async function openPageCache(request: Request, bindings: Bindings, build: ServerBuild): Promise<PageCache | null> {
   if (!bindings.config.pageCache || !isPublicPageRequest(request)) return null;
-  const { etag, url: keyUrl } = keyOf(new URL(request.url), build.assets.version, await currentVersion(bindings));
-  const key = new Request(keyUrl);
+  const url = new URL(request.url);
+  const tag = tagOf(build.assets.version, await currentVersion(bindings));
+  const etag = etagOf(tag);
+  const mine = memoryKey(tag, request);
+  const key = new Request(`${url.origin}/__pages/${tag}${url.pathname}${url.search}`);
   const cache = (caches as unknown as { default: Cache }).default;
   return {
     async match() {
       if (request.headers.get("If-None-Match") === etag) return notModified(etag);
-      let page = memory.get(key.url);
+      let page = memory.get(mine);
       if (!page) {
         const hit = await cache.match(key);
         if (!hit) return null;
-        page = await remember(key.url, hit);
+        page = await remember(mine, hit);
       }
       const fresh = withFreshNonce(page);
       return request.method.toUpperCase() === "HEAD" ? new Response(null, fresh) : fresh;
@@ -117,10 +134,10 @@ export async function openPageCache(request: Request, bindings: Bindings, build:
       out.headers.set("ETag", etag);
       out.headers.set("X-Page-Cache", "miss");
       if (request.method.toUpperCase() === "HEAD") return out;
-      const [mine, theirs] = out.body!.tee();
+      const [sent, theirs] = out.body!.tee();
       const copy = new Response(theirs, out);
-      bindings.ctx.waitUntil(remember(key.url, copy.clone()).then(() => cache.put(key, copy)));
-      return new Response(mine, out);
+      bindings.ctx.waitUntil(remember(mine, copy.clone()).then(() => cache.put(key, copy)));
+      return new Response(sent, out);
     },
   };
 }
@@ -132,7 +149,9 @@ export async function openPageCache(request: Request, bindings: Bindings, build:
  * new content version simply stops asking for the old copies.
  */
 type StoredPage = {
-  body: Uint8Array<ArrayBuffer>; headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  /** The page's headers but its CSP, which is `csp[0] + nonce + csp[1]` (or none). */
+  headers: Record<string, string>; csp: [string, string] | null;
   /** The nonce the page was rendered with, and where its every occurrence starts in `body`. */
   nonce: string | undefined; nonceAt: number[];
 };
@@ -141,6 +160,7 @@ const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 const memory = new Map<string, StoredPage>();
 let memoryBytes = 0;
 const utf8 = new TextEncoder();
+const TRANSIENT_HEADERS = new Set(["date", "age", "cf-cache-status", "content-length", "transfer-encoding", "x-page-cache"]);
 
 /** Every start of `needle` (ASCII) in `bytes`. */
 function offsetsOf(bytes: Uint8Array, needle: string): number[] {
@@ -156,9 +176,14 @@ function offsetsOf(bytes: Uint8Array, needle: string): number[] {
 
 async function remember(url: string, response: Response): Promise<StoredPage> {
   const body = new Uint8Array(await response.arrayBuffer());
-  const headers = [...response.headers];
-  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-  const page: StoredPage = { body, headers, nonce, nonceAt: nonce ? offsetsOf(body, nonce) : [] };
+  const policy = response.headers.get("Content-Security-Policy");
+  const nonce = policy ? /'nonce-([^']+)'/.exec(policy)?.[1] : undefined;
+  // Headers of the stored response itself (its date, age, cache status, length or chunking) are not the page's.
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) if (!TRANSIENT_HEADERS.has(name) && !(nonce && name === "content-security-policy")) headers[name] = value;
+  const csp = nonce ? (policy!.split(`'nonce-${nonce}'`) as [string, string]) : null;
+  if (csp && csp.length !== 2) throw new Error("page-cache: the CSP names its nonce more than once");
+  const page: StoredPage = { body, headers, csp, nonce, nonceAt: nonce ? offsetsOf(body, nonce) : [] };
   const old = memory.get(url);
   if (old) {
     memory.delete(url);
@@ -180,11 +205,9 @@ async function remember(url: string, response: Response): Promise<StoredPage> {
  * length (createNonce), so it is written over the old bytes.
  */
 function withFreshNonce(page: StoredPage): Response {
-  const headers = new Headers(page.headers);
-  headers.set("X-Page-Cache", "hit");
-  if (!page.nonce) return new Response(page.body, { status: 200, headers });
+  if (!page.csp || !page.nonce) return new Response(page.body, { status: 200, headers: { ...page.headers, "x-page-cache": "hit" } });
   const nonce = createNonce();
-  headers.set("Content-Security-Policy", headers.get("Content-Security-Policy")!.replaceAll(`'nonce-${page.nonce}'`, `'nonce-${nonce}'`));
+  const headers = { ...page.headers, "content-security-policy": `${page.csp[0]}'nonce-${nonce}'${page.csp[1]}`, "x-page-cache": "hit" };
   const body = page.body.slice();
   const bytes = utf8.encode(nonce);
   if (bytes.length !== page.nonce.length) throw new Error("page-cache: nonce length changed");

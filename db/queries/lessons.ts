@@ -38,6 +38,15 @@ function courseQuery(db: Db, opts: { drafts?: boolean }) {
     .orderBy(asc(lessons.position), asc(lessons.id));
 }
 
+/** The course path as a lesson page links it (previous / next, its number): no explanations or specs. */
+function coursePathQuery(db: Db, opts: { drafts?: boolean }) {
+  return db
+    .select({ id: lessons.id, title: lessons.title })
+    .from(lessons)
+    .where(opts.drafts ? undefined : eq(lessons.status, "published"))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+}
+
 /** The course path: lessons in order (drafts only when asked, for editors). */
 export async function listLessons(db: Db, opts: { drafts?: boolean } = {}) {
   return courseQuery(db, opts);
@@ -93,7 +102,7 @@ export async function getLessonAndCourse(db: Db, id: number, opts: { drafts?: bo
       .leftJoin(audioObjects, eq(audioObjects.id, sql`coalesce(${lessonItems.audioId}, ${lexemes.audioId})`))
       .where(eq(lessonItems.lessonId, id))
       .orderBy(asc(lessonItems.position)),
-    courseQuery(db, opts),
+    coursePathQuery(db, opts),
   ]);
   const lesson = lessonRows[0];
   if (!lesson) return { lesson: null, course };

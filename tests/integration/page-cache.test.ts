@@ -51,6 +51,14 @@ test("an anonymous public page is stored, then served from the cache with a fres
   for (const tag of second.text.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${b}"`);
   expect(second.text).not.toContain(a!);
   expect(second.response.headers.get("x-content-type-options")).toBe("nosniff");
+  // The policy is the page's own, with only the nonce changed; the stored copy's own age and cache status are not passed on.
+  expect(second.response.headers.get("Content-Security-Policy")).toBe(first.response.headers.get("Content-Security-Policy")!.replace(a!, b!));
+  expect(second.response.headers.has("Age")).toBe(false);
+  expect(second.response.headers.has("CF-Cache-Status")).toBe(false);
+  const head = await fetchPage(`/k/${word.id}`, {}, "HEAD");
+  expect(head.response.status).toBe(200);
+  expect(head.response.headers.get("X-Page-Cache")).toBe("hit");
+  expect(await head.response.text()).toBe("");
 
   const notModified = await fetchPage(`/k/${word.id}`, { "If-None-Match": etag! });
   expect(notModified.response.status).toBe(304);
