@@ -303,11 +303,26 @@ export function splitWords(text: string): Array<{ word: string } | { text: strin
 
 /** Tap-a-word data for every distinct word of some texts (keyed by the bare word as written). */
 export function lookupWords(index: SearchIndex, texts: string[]): Record<string, WordInfo> {
+  let known = lookedUp.get(index);
+  if (!known) lookedUp.set(index, (known = new Map()));
   const out: Record<string, WordInfo> = {};
   for (const text of texts) {
     for (const part of splitWords(text)) {
-      if ("word" in part && !(part.word in out)) out[part.word] = lookupWord(index, part.word);
+      if (!("word" in part) || part.word in out) continue;
+      let info = known.get(part.word);
+      if (!info) {
+        if (known.size >= LOOKED_UP_MAX) known.clear();
+        known.set(part.word, (info = lookupWord(index, part.word)));
+      }
+      out[part.word] = info;
     }
   }
   return out;
 }
+
+/**
+ * The words of sentences and stories already looked up, per index (a new content version is a new index): a page
+ * shows the same sentences to every reader, and the analyser's noun readings are not kept elsewhere. Bounded.
+ */
+const lookedUp = new WeakMap<SearchIndex, Map<string, WordInfo>>();
+const LOOKED_UP_MAX = 20_000;
