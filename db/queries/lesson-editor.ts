@@ -1,7 +1,8 @@
 /** Lessons in the editor (/DEV_editor/lessons): create and save, each change written with its edit_log row (one batch). */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
-import { editLog, lessonItems, lessons, users } from "../schema";
+import { audioObjects, editLog, lessonItems, lessons, users } from "../schema";
 
 export type LessonFields = {
   title: string;
@@ -80,14 +81,34 @@ export async function lessonHistory(db: Db, id: number) {
 export async function getLessonSentence(db: Db, lessonId: number, position: number) {
   return (
     (await db
-      .select({ id: lessonItems.id, value: lessonItems.value })
+      .select({ id: lessonItems.id, value: lessonItems.value, audioId: lessonItems.audioId })
       .from(lessonItems)
       .where(and(eq(lessonItems.lessonId, lessonId), eq(lessonItems.position, position), eq(lessonItems.type, "sent")))
       .get()) ?? null
   );
 }
 
-/** Points a lesson sentence at its new recording (the upload itself is already in edit_log). */
-export async function setLessonSentenceAudio(db: Db, itemId: number, audioId: number) {
-  await db.update(lessonItems).set({ audioId }).where(eq(lessonItems.id, itemId));
+type LessonSentence = NonNullable<Awaited<ReturnType<typeof getLessonSentence>>>;
+
+/**
+ * Points a lesson sentence at its new recording, by the clip's key (for insertAudioObject's batch, so it lands with
+ * the clip's row and its edit_log row, as a story sentence's does); nothing changes if the sentence was edited
+ * meanwhile.
+ */
+export function setLessonSentenceAudio(db: Db, sentence: LessonSentence, key: string): BatchItem<"sqlite"> {
+  return db
+    .update(lessonItems)
+    .set({ audioId: sql`(SELECT ${audioObjects.id} FROM ${audioObjects} WHERE ${audioObjects.key} = ${key})` })
+    .where(and(eq(lessonItems.id, sentence.id), eq(lessonItems.value, sentence.value)));
+}
+
+/**
+ * Undoes setLessonSentenceAudio when the clip could not be stored: the sentence gets its earlier recording back
+ * (deleting the clip's row has just cleared the pointer, ON DELETE SET NULL).
+ */
+export function restoreLessonSentenceAudio(db: Db, sentence: LessonSentence): BatchItem<"sqlite"> {
+  return db
+    .update(lessonItems)
+    .set({ audioId: sentence.audioId })
+    .where(and(eq(lessonItems.id, sentence.id), isNull(lessonItems.audioId)));
 }

@@ -107,7 +107,7 @@ export async function getStorySentence(db: Db, id: string, position: number) {
   let n = 0;
   for (const [p, paragraph] of (story?.data ?? []).entries()) {
     for (const [i, sentence] of paragraph.entries()) {
-      if (++n === position) return { id, text: sentence.text, path: `$[${p}][${i}]` };
+      if (++n === position) return { id, text: sentence.text, path: `$[${p}][${i}]`, audio: sentence.audio ?? null };
     }
   }
   return null;
@@ -126,10 +126,11 @@ export function setStorySentenceAudio(db: Db, sentence: StorySentence, key: stri
     .where(and(eq(stories.id, sentence.id), sql`json_extract(${stories.data}, ${`${sentence.path}.text`}) = ${sentence.text}`));
 }
 
-/** Undoes setStorySentenceAudio when the clip could not be stored. */
+/** Undoes setStorySentenceAudio when the clip could not be stored: the sentence gets its earlier recording back. */
 export function clearStorySentenceAudio(db: Db, sentence: StorySentence, key: string): BatchItem<"sqlite"> {
+  const path = `${sentence.path}.audio`;
   return db
     .update(stories)
-    .set({ data: sql`json_remove(${stories.data}, ${`${sentence.path}.audio`})` })
+    .set({ data: sentence.audio ? sql`json_set(${stories.data}, ${path}, ${sentence.audio})` : sql`json_remove(${stories.data}, ${path})` })
     .where(and(eq(stories.id, sentence.id), sql`json_extract(${stories.data}, ${`${sentence.path}.audio`}) = ${key}`));
 }

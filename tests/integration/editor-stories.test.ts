@@ -1,6 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { insertUser, sessionCookieHeader } from "../factories/users";
+import { createDb } from "../../db/client";
+import { insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
+import { getLessonSentence, restoreLessonSentenceAudio, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
+import { clearStorySentenceAudio, getStorySentence, setStorySentenceAudio } from "../../db/queries/stories";
 
 const worker = exports.default;
 
@@ -154,4 +158,38 @@ test("a story sentence gets its recording from the editor's recorder; it is in t
   expect((await data())[0]![0]!.audio).toBe(`audio/${files[0]}`);
   await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Ngii-maajaa. | I left." }, cookie);
   expect(await data()).toEqual([[{ text: "Ngii-maajaa.", trans: "I left." }]]);
+});
+
+test("a sentence's recording lands in the clip's own batch, and an undone clip (R2 failed) gives the sentence its earlier recording back", async () => {
+  const editor = await insertUser(env, { role: "editor" });
+  const cookie = await sessionCookieHeader(env, editor);
+  const db = createDb(env.DB);
+  const clipKey = async (key: string) => (await env.DB.prepare("SELECT id FROM audio_objects WHERE key = ?").bind(key).first<{ id: number }>())?.id ?? null;
+  const audit = { entity: "test", action: "add_audio" };
+
+  // A lesson sentence with a recording: a second one replaces it in the same batch as the clip's row...
+  const created = await post("/DEV_editor/lessons", { title: "Lesson re-recorded" }, cookie);
+  const lessonId = Number(created.headers.get("location")!.split("/").at(-1));
+  await post(`/DEV_editor/lessons/${lessonId}`, { title: "Lesson re-recorded", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" }, cookie);
+  const first = await (await uploadClip(`/api/editor/lessons/${lessonId}/sentences/1/audio`, cookie)).json<{ files: string[] }>();
+  const lessonSentence = (await getLessonSentence(db, lessonId, 1))!;
+  expect(lessonSentence.audioId).toBe(await clipKey(`audio/${first.files[0]}`));
+  const second = await insertAudioObject(db, { keys: [`audio/test-lesson-${lessonId}.ogg`], contentType: "audio/ogg", size: 4, userId: editor.id, formId: null, audit, attach: (key) => [setLessonSentenceAudio(db, lessonSentence, key)] });
+  expect((await getLessonSentence(db, lessonId, 1))!.audioId).toBe(second!.id);
+  // ...and when the clip cannot be stored its row goes and the sentence points at the earlier recording again.
+  await removeAudioObject(db, { id: second!.id, key: second!.key, userId: editor.id, audit, detach: [restoreLessonSentenceAudio(db, lessonSentence)] });
+  expect((await getLessonSentence(db, lessonId, 1))!.audioId).toBe(lessonSentence.audioId);
+  expect(await clipKey(second!.key)).toBeNull();
+
+  // The same for a story sentence (its recording is a key in the story's data).
+  const story = await post("/DEV_editor/stories", { title: "Story re-recorded" }, cookie);
+  const storyId = story.headers.get("location")!.split("/").at(-1)!;
+  await post(`/DEV_editor/stories/${storyId}`, { title: "Story re-recorded", status: "published", sentences: "Nmaajaa. | I leave." }, cookie);
+  const recorded = await (await uploadClip(`/api/editor/stories/${storyId}/sentences/1/audio`, cookie)).json<{ files: string[] }>();
+  const storySentence = (await getStorySentence(db, storyId, 1))!;
+  expect(storySentence.audio).toBe(`audio/${recorded.files[0]}`);
+  const again = await insertAudioObject(db, { keys: [`audio/test-story-${storyId}.ogg`], contentType: "audio/ogg", size: 4, userId: editor.id, formId: null, audit, attach: (key) => [setStorySentenceAudio(db, storySentence, key)] });
+  expect((await getStorySentence(db, storyId, 1))!.audio).toBe(again!.key);
+  await removeAudioObject(db, { id: again!.id, key: again!.key, userId: editor.id, audit, detach: [clearStorySentenceAudio(db, storySentence, again!.key)] });
+  expect((await getStorySentence(db, storyId, 1))!.audio).toBe(`audio/${recorded.files[0]}`);
 });

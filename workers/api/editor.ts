@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
 import { listCounts } from "../../db/queries/editor-counts";
-import { getLessonSentence, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
+import { getLessonSentence, restoreLessonSentenceAudio, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
 import { clearStorySentenceAudio, getStorySentence, setStorySentenceAudio } from "../../db/queries/stories";
 import {
   findLexemesByName,
@@ -149,9 +149,15 @@ export const editor = new Hono<EditorEnv>()
     const [lessonId, position] = [positionParam(c.req.param("id")), positionParam(c.req.param("position"))];
     const sentence = lessonId && position ? await getLessonSentence(c.var.db, lessonId, position) : null;
     if (!sentence) return uploadFailure(c, "nothing");
-    const stored = await storeSentenceClip(c, `lesson${lessonId}_${position}`, { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" });
+    // Its pointer goes into the clip's own batch, as a story sentence's does.
+    const stored = await storeSentenceClip(
+      c,
+      `lesson${lessonId}_${position}`,
+      { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" },
+      (key) => [setLessonSentenceAudio(c.var.db, sentence, key)],
+      () => [restoreLessonSentenceAudio(c.var.db, sentence)],
+    );
     if (stored instanceof Response) return stored;
-    await setLessonSentenceAudio(c.var.db, sentence.id, stored.id);
     return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
   })
   .post("/stories/:id/sentences/:position/audio", async (c) => {
