@@ -25,7 +25,7 @@ async function load(url: string) {
 
 type Row = { path: string; mode: string; "req/s": string; "static req/s": string; "p99 ms": number; non2xx: number; ratio: string; target: string };
 
-const PAIRS = Number(process.env.BENCH_PAIRS || 3);
+const PAIRS = Number(process.env.BENCH_PAIRS || 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measure(mode: "uncached" | "cached", fresh: boolean, port: number): Promise<Row[]> {

@@ -91,7 +91,7 @@ export async function waitFor(check, { timeoutMs = 30000, intervalMs = 250 } = {
  * Serves the existing build in workerd on `port` with its own seeded local state (for Lighthouse and
  * benches). Returns { url, stop }. Run `npm run build` first.
  */
-export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test" }, fresh = true, env = {} }) {
+export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test" }, fresh = true, env = {}, inspectorPort = null }) {
   const { rmSync } = await import("node:fs");
   if (fresh) {
     rmSync(path.join(root, state), { recursive: true, force: true });
@@ -101,7 +101,7 @@ export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test"
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const child = start(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...varArgs, "--log-level", "error"],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...varArgs, "--log-level", "error", ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : [])],
     { stdio: "ignore", env },
   );
   const url = `http://127.0.0.1:${port}`;
