@@ -10,8 +10,8 @@
  */
 import { verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
-import { joinHead, joinTail, preFinal } from "./phonology";
-import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailSet } from "./projection";
+import { joinHead, preFinal, tailTextOf } from "./phonology";
+import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -166,42 +166,43 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
 
 /**
  * Indices of the cells of one verb in a prefix group whose forms may have the word's projection `word` (a superset
- * of the cells with a matching form). Where the join cannot split, the strings before the word-final rules are
- * worked out whole (the word-final rules, the spelling and the keys are still saved).
+ * of the cells with a matching form). Where the join splits the stem, the word's projection must be a head variant's
+ * + the middle's + a tail variant's: what the word leaves after the head and middle is looked up among the tail
+ * projections of the stem's tail text (`tailCells`). Where the join cannot split, the strings before the word-final
+ * rules are worked out whole (the word-final rules, the spelling and the keys are still saved).
  */
 function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: string, word: string): number[] {
   const out: number[] = [];
   if (!stem.text) return out;
   let whole: Array<Set<string> | undefined> | undefined;
-  // Per prefix text: what the word's projection leaves after a head variant + the middle (null: not narrowed).
-  const rests = new Map<string, Set<string> | null>();
-  for (const { ci, prefixText, endings } of groupCells(cls, group)) {
-    let rest = rests.get(prefixText);
-    if (rest === undefined) {
-      const joint = joinHead(prefixText, stem.text);
-      rest = null;
-      if (joint) {
-        rest = new Set();
-        const inner = project(joint.inner);
-        for (const h of joint.head) for (const p of projections(h)) if (word.startsWith(p + inner)) rest.add(word.slice(p.length + inner.length));
+  // The cell's projections from the strings before the word-final rules, kept per stem.
+  const wholeHas = ({ ci, prefixText, endings }: GroupCell) => {
+    whole ??= entryOf(lexicon, cls, stem).projections;
+    let set = whole[ci];
+    if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinal(prefixText, stem.text, ending).flatMap(projections)));
+    return set.has(word);
+  };
+  const tailText = tailTextOf(stem.text);
+  if (tailText === null) {
+    for (const cell of groupCells(cls, group)) if (wholeHas(cell)) out.push(cell.ci);
+    return out;
+  }
+  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText)) {
+    const joint = joinHead(prefixText, stem.text);
+    if (!joint) {
+      for (const cell of cells) if (wholeHas(cell)) out.push(cell.ci);
+      continue;
+    }
+    const from = out.length;
+    const inner = project(joint.inner);
+    for (const h of joint.head) {
+      for (const p of projections(h)) {
+        if (!word.startsWith(p + inner)) continue;
+        for (const ci of byTail.get(word.slice(p.length + inner.length)) ?? []) if (!out.includes(ci, from)) out.push(ci);
       }
-      rests.set(prefixText, rest);
     }
-    let keep = false;
-    for (const ending of endings) {
-      const tail = rest && joinTail(stem.text, ending);
-      if (!tail) break;
-      for (const r of rest!) if (tailSet(tail).has(r)) keep = true;
-      if (keep) break;
-    }
-    if (!keep && !endings.every((ending) => rest && joinTail(stem.text, ending))) {
-      // Not every ending joins: the cell's projections from the strings before the word-final rules, kept per stem.
-      whole ??= entryOf(lexicon, cls, stem).projections;
-      let set = whole[ci];
-      if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinal(prefixText, stem.text, ending).flatMap(projections)));
-      keep = set.has(word);
-    }
-    if (keep) out.push(ci);
+    // Not every ending joins: the endings after the first that does not are not in `byTail`.
+    for (const cell of partial) if (!out.includes(cell.ci, from) && wholeHas(cell)) out.push(cell.ci);
   }
   return out;
 }

@@ -343,6 +343,14 @@ export function joinTail(stem: string, suffix: string): string[] | null {
   return sp && tailOf(sp, suffix);
 }
 
+/**
+ * The stem's tail text (the last symbols + the middle's last consonant as the rules read it), or null when the stem
+ * cannot be split: `joinTail` depends on the stem only through it, so stems with the same tail text share every tail.
+ */
+export function tailTextOf(stem: string): string | null {
+  return splitOfStem(stem)?.tailText ?? null;
+}
+
 /** The variants before the word-final rules by the join, or null when the stem cannot be split. */
 function joined(prefix: string, stem: string, suffix: string): string[] | null {
   const sp = splitOfStem(stem);

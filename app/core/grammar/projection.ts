@@ -91,3 +91,45 @@ export function cellProjections(stem: Stem, { prefixText, endings }: GroupCell):
   } else for (const ending of endings) for (const s of preFinal(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
   return out;
 }
+
+/**
+ * One prefix text's cells of a class's prefix group, for the stems with one tail text: the projections of their
+ * tail variants → the cells with an ending that has it (`byTail`), and the cells where not every ending joins
+ * (`partial`: only their endings before the first that does not are in `byTail`). The join's tail variants depend on
+ * the stem only through its tail text, so this is worked out once per (class, group, tail text), and a candidate
+ * stem then needs only its head variants and a look-up of what the word leaves after them, instead of testing every
+ * ending of every cell.
+ */
+export type TailCells = { prefixText: string; cells: GroupCell[]; byTail: Map<string, number[]>; partial: GroupCell[] };
+const TAIL_CELLS = new Map<string, TailCells[]>();
+/** Bound on the tail texts kept (a lexicon of 15,000 verbs has ~900 tail texts per class). */
+const TAIL_CELL_ENTRIES = 2_000;
+
+/** The cells of (class, group) by prefix text for stems with `stem`'s tail text `tailText` (see `TailCells`). */
+export function tailCells(cls: VerbClass, group: string, stem: string, tailText: string): TailCells[] {
+  const id = `${cls}\u0000${group}\u0000${tailText}`;
+  let out = TAIL_CELLS.get(id);
+  if (!out) {
+    const byPrefix = new Map<string, TailCells>();
+    for (const cell of groupCells(cls, group)) {
+      let entry = byPrefix.get(cell.prefixText);
+      if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));
+      entry.cells.push(cell);
+      for (const ending of cell.endings) {
+        const tail = joinTail(stem, ending);
+        if (!tail) {
+          entry.partial.push(cell);
+          break;
+        }
+        for (const t of tailSet(tail)) {
+          const list = entry.byTail.get(t);
+          if (!list) entry.byTail.set(t, [cell.ci]);
+          else if (list[list.length - 1] !== cell.ci) list.push(cell.ci);
+        }
+      }
+    }
+    if (TAIL_CELLS.size >= TAIL_CELL_ENTRIES) TAIL_CELLS.delete(TAIL_CELLS.keys().next().value!);
+    TAIL_CELLS.set(id, (out = [...byPrefix.values()]));
+  }
+  return out;
+}
