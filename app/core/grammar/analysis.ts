@@ -10,7 +10,7 @@
  */
 import { verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
-import { joinHead, preFinal, tailTextOf } from "./phonology";
+import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
@@ -179,7 +179,7 @@ function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: stri
   const wholeHas = ({ ci, prefixText, endings }: GroupCell) => {
     whole ??= entryOf(lexicon, cls, stem).projections;
     let set = whole[ci];
-    if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinal(prefixText, stem.text, ending).flatMap(projections)));
+    if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinalConsonants(prefixText, stem.text, ending).flatMap(projections)));
     return set.has(word);
   };
   const tailText = tailTextOf(stem.text);

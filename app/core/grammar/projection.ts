@@ -4,7 +4,7 @@
  */
 import { cellKey, cellsOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
-import { joinHead, joinTail, preFinal } from "./phonology";
+import { joinHead, joinTail, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
 export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
@@ -88,7 +88,7 @@ export function cellProjections(stem: Stem, { prefixText, endings }: GroupCell):
     const inner = project(joint.inner);
     const heads = new Set(joint.head.flatMap(projections));
     for (const tail of tails) for (const h of heads) for (const t of tailSet(tail!)) out.add(h + inner + t);
-  } else for (const ending of endings) for (const s of preFinal(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
+  } else for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
   return out;
 }
 
