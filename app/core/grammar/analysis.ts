@@ -11,7 +11,7 @@
 import { verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
-import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
+import { addProjections, ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -174,35 +174,66 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
 function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: string, word: string): number[] {
   const out: number[] = [];
   if (!stem.text) return out;
-  let whole: Array<Set<string> | undefined> | undefined;
-  // The cell's projections from the strings before the word-final rules, kept per stem.
-  const wholeHas = ({ ci, prefixText, endings }: GroupCell) => {
-    whole ??= entryOf(lexicon, cls, stem).projections;
-    let set = whole[ci];
-    if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinalConsonants(prefixText, stem.text, ending).flatMap(projections)));
-    return set.has(word);
-  };
+  let entry: StemEntry | undefined;
   const tailText = tailTextOf(stem.text);
   if (tailText === null) {
-    for (const cell of groupCells(cls, group)) if (wholeHas(cell)) out.push(cell.ci);
+    entry = entryOf(lexicon, cls, stem);
+    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell).has(word)) out.push(cell.ci);
     return out;
   }
   for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText)) {
-    const joint = joinHead(prefixText, stem.text);
-    if (!joint) {
-      for (const cell of cells) if (wholeHas(cell)) out.push(cell.ci);
+    const heads = headProjections(prefixText, stem.text);
+    if (!heads) {
+      entry ??= entryOf(lexicon, cls, stem);
+      for (const cell of cells) if (wholeProjections(entry, stem, cell).has(word)) out.push(cell.ci);
       continue;
     }
     const from = out.length;
-    const inner = project(joint.inner);
-    for (const h of joint.head) {
-      for (const p of projections(h)) {
-        if (!word.startsWith(p + inner)) continue;
-        for (const ci of byTail.get(word.slice(p.length + inner.length)) ?? []) if (!out.includes(ci, from)) out.push(ci);
-      }
+    for (const p of heads) {
+      if (!word.startsWith(p)) continue;
+      const found = byTail.get(word.slice(p.length));
+      if (found) for (const ci of found) if (!out.includes(ci, from)) out.push(ci);
     }
     // Not every ending joins: the endings after the first that does not are not in `byTail`.
-    for (const cell of partial) if (!out.includes(cell.ci, from) && wholeHas(cell)) out.push(cell.ci);
+    for (const cell of partial) {
+      if (out.includes(cell.ci, from)) continue;
+      entry ??= entryOf(lexicon, cls, stem);
+      if (wholeProjections(entry, stem, cell).has(word)) out.push(cell.ci);
+    }
+  }
+  return out;
+}
+
+/** A cell's projections from the strings before the word-final rules (where the join cannot split), kept per stem. */
+function wholeProjections(entry: StemEntry, stem: Stem, { ci, prefixText, endings }: GroupCell): Set<string> {
+  let set = entry.projections[ci];
+  if (!set) {
+    entry.projections[ci] = set = new Set();
+    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) addProjections(set, s);
+  }
+  return set;
+}
+
+/** Stem → prefix text → the projections of its head variants + middle (null: the join cannot split), recent stems. */
+const headMemo = new Map<string, Map<string, string[] | null>>();
+const HEAD_MEMO_STEMS = 5_000;
+function headProjections(prefixText: string, stem: string): string[] | null {
+  let byPrefix = headMemo.get(stem);
+  if (!byPrefix) {
+    if (headMemo.size >= HEAD_MEMO_STEMS) headMemo.clear();
+    headMemo.set(stem, (byPrefix = new Map()));
+  }
+  let out = byPrefix.get(prefixText);
+  if (out === undefined) {
+    const joint = joinHead(prefixText, stem);
+    out = null;
+    if (joint) {
+      const inner = project(joint.inner);
+      const set = new Set<string>();
+      for (const h of joint.head) for (const p of projections(h)) set.add(p + inner);
+      out = [...set];
+    }
+    byPrefix.set(prefixText, out);
   }
   return out;
 }

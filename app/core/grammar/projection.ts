@@ -34,6 +34,13 @@ export function projections(text: string): string[] {
   return out;
 }
 
+/** `projections(text)` added to a set (the common case, no n2, without the arrays). */
+export function addProjections(set: Set<string>, text: string): void {
+  const p = project(text);
+  if (p.includes("6")) for (const q of projections(text)) set.add(q);
+  else set.add(p);
+}
+
 /** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
 const tailProjections = new WeakMap<string[], Set<string>>();
 export function tailSet(tail: string[]): Set<string> {
