@@ -140,7 +140,9 @@ function projectionOf(lexicon: Lexicon): ProjectionIndex {
   return (lexicon.projection = { byProjection, projected });
 }
 
-type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
+// A cell's whole-word projections are a few strings: an array (tested with includes) holds them in a fraction of a
+// Set's memory, and the cache holds ~50 per stem for 1,500 stems.
+type StemEntry = { keys: Array<string[] | undefined>; projections: Array<string[] | undefined> };
 
 function entryOf(lexicon: Lexicon, cls: VerbClass, stem: Stem): StemEntry {
   const id = `${cls}\u0000${stem.text}`;
@@ -178,14 +180,14 @@ function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: stri
   const tailText = tailTextOf(stem.text);
   if (tailText === null) {
     entry = entryOf(lexicon, cls, stem);
-    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell).has(word)) out.push(cell.ci);
+    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell).includes(word)) out.push(cell.ci);
     return out;
   }
   for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText)) {
     const heads = headProjections(prefixText, stem.text);
     if (!heads) {
       entry ??= entryOf(lexicon, cls, stem);
-      for (const cell of cells) if (wholeProjections(entry, stem, cell).has(word)) out.push(cell.ci);
+      for (const cell of cells) if (wholeProjections(entry, stem, cell).includes(word)) out.push(cell.ci);
       continue;
     }
     const from = out.length;
@@ -198,20 +200,20 @@ function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: stri
     for (const cell of partial) {
       if (out.includes(cell.ci, from)) continue;
       entry ??= entryOf(lexicon, cls, stem);
-      if (wholeProjections(entry, stem, cell).has(word)) out.push(cell.ci);
+      if (wholeProjections(entry, stem, cell).includes(word)) out.push(cell.ci);
     }
   }
   return out;
 }
 
 /** A cell's projections from the strings before the word-final rules (where the join cannot split), kept per stem. */
-function wholeProjections(entry: StemEntry, stem: Stem, { ci, prefixText, endings }: GroupCell): Set<string> {
-  let set = entry.projections[ci];
-  if (!set) {
-    entry.projections[ci] = set = new Set();
-    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) addProjections(set, s);
+function wholeProjections(entry: StemEntry, stem: Stem, { ci, prefixText, endings }: GroupCell): string[] {
+  let list = entry.projections[ci];
+  if (!list) {
+    entry.projections[ci] = list = [];
+    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) addProjections(list, s);
   }
-  return set;
+  return list;
 }
 
 /** Stem → prefix text → the projections of its head variants + middle (null: the join cannot split), recent stems. */

@@ -34,11 +34,12 @@ export function projections(text: string): string[] {
   return out;
 }
 
-/** `projections(text)` added to a set (the common case, no n2, without the arrays). */
-export function addProjections(set: Set<string>, text: string): void {
+/** `projections(text)` added to a list of distinct projections (the common case, no n2, without new arrays). */
+export function addProjections(list: string[], text: string): void {
   const p = project(text);
-  if (p.includes("6")) for (const q of projections(text)) set.add(q);
-  else set.add(p);
+  if (p.includes("6")) {
+    for (const q of projections(text)) if (!list.includes(q)) list.push(q);
+  } else if (!list.includes(p)) list.push(p);
 }
 
 /** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
