@@ -10,8 +10,8 @@
  */
 import { verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
-import { joinHead, joinTail, preFinal } from "./phonology";
-import { ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailSet } from "./projection";
+import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
+import { addProjections, ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -31,15 +31,21 @@ export type Lexicon = {
   projection: ProjectionIndex | null;
   /**
    * Class and stem → per cell index, the spelling keys of the cell's forms (every form and variant), generated on
-   * first use, and the projections of the cell's forms where the join cannot split the stem (see `possibleCells`),
-   * for recently used stems (verbs sharing a stem share the entry).
+   * first use, for recently used stems (verbs sharing a stem share the entry).
    */
-  readonly forms: Map<string, StemEntry>;
+  readonly forms: Map<string, Array<string[] | undefined>>;
+  /**
+   * Stem index → per cell index, the projections of the cell's forms where the join cannot split the stem (see
+   * `possibleCells`), for recently used stems: apart from `forms` and kept for more stems, as every word has a
+   * score of such candidates and they recur from word to word (one short string per cell).
+   */
+  readonly whole: Map<number, Array<string | undefined>>;
   /** Recent answers of `analyse` by word. */
   readonly answers: Map<string, Analysis[]>;
 };
 
 const FORM_CACHE_ENTRIES = 1_500;
+const WHOLE_CACHE_STEMS = 4_000;
 /** Room for every cell index of a class in `byProjection`'s packed numbers. */
 const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.length));
 const ANSWER_CACHE_LIMIT = 20_000;
@@ -103,7 +109,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   }
   return {
     byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
-    forms: new Map(), answers: new Map(),
+    forms: new Map(), whole: new Map(), answers: new Map(),
   };
 }
 
@@ -140,21 +146,14 @@ function projectionOf(lexicon: Lexicon): ProjectionIndex {
   return (lexicon.projection = { byProjection, projected });
 }
 
-type StemEntry = { keys: Array<string[] | undefined>; projections: Array<Set<string> | undefined> };
-
-function entryOf(lexicon: Lexicon, cls: VerbClass, stem: Stem): StemEntry {
-  const id = `${cls}\u0000${stem.text}`;
-  let entry = lexicon.forms.get(id);
-  if (!entry) {
-    if (lexicon.forms.size >= FORM_CACHE_ENTRIES) lexicon.forms.delete(lexicon.forms.keys().next().value!);
-    lexicon.forms.set(id, (entry = { keys: [], projections: [] }));
-  }
-  return entry;
-}
-
 /** Spelling keys of the forms of one verb's cell, generated on first use (shared per stem). */
 function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): string[] {
-  const cells = entryOf(lexicon, cls, stem).keys;
+  const id = `${cls}\u0000${stem.text}`;
+  let cells = lexicon.forms.get(id);
+  if (!cells) {
+    if (lexicon.forms.size >= FORM_CACHE_ENTRIES) lexicon.forms.delete(lexicon.forms.keys().next().value!);
+    lexicon.forms.set(id, (cells = []));
+  }
   let keys = cells[ci];
   if (!keys) {
     const set = new Set<string>();
@@ -166,42 +165,92 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
 
 /**
  * Indices of the cells of one verb in a prefix group whose forms may have the word's projection `word` (a superset
- * of the cells with a matching form). Where the join cannot split, the strings before the word-final rules are
- * worked out whole (the word-final rules, the spelling and the keys are still saved).
+ * of the cells with a matching form). Where the join splits the stem, the word's projection must be a head variant's
+ * + the middle's + a tail variant's: what the word leaves after the head and middle is looked up among the tail
+ * projections of the stem's tail text (`tailCells`). Where the join cannot split, the strings before the word-final
+ * rules are worked out whole (the word-final rules, the spelling and the keys are still saved).
  */
-function possibleCells(lexicon: Lexicon, cls: VerbClass, stem: Stem, group: string, word: string): number[] {
+function possibleCells(lexicon: Lexicon, si: number, group: string, word: string): number[] {
+  const { cls, stem } = lexicon.stems[si]!;
   const out: number[] = [];
   if (!stem.text) return out;
-  let whole: Array<Set<string> | undefined> | undefined;
-  // Per prefix text: what the word's projection leaves after a head variant + the middle (null: not narrowed).
-  const rests = new Map<string, Set<string> | null>();
-  for (const { ci, prefixText, endings } of groupCells(cls, group)) {
-    let rest = rests.get(prefixText);
-    if (rest === undefined) {
-      const joint = joinHead(prefixText, stem.text);
-      rest = null;
-      if (joint) {
-        rest = new Set();
-        const inner = project(joint.inner);
-        for (const h of joint.head) for (const p of projections(h)) if (word.startsWith(p + inner)) rest.add(word.slice(p.length + inner.length));
-      }
-      rests.set(prefixText, rest);
+  let entry: Array<string | undefined> | undefined;
+  const needle = `${SEP}${word}${SEP}`;
+  const tailText = tailTextOf(stem.text);
+  if (tailText === null) {
+    entry = wholeOf(lexicon, si);
+    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+    return out;
+  }
+  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText)) {
+    const heads = headProjections(prefixText, stem.text);
+    if (!heads) {
+      entry ??= wholeOf(lexicon, si);
+      for (const cell of cells) if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+      continue;
     }
-    let keep = false;
-    for (const ending of endings) {
-      const tail = rest && joinTail(stem.text, ending);
-      if (!tail) break;
-      for (const r of rest!) if (tailSet(tail).has(r)) keep = true;
-      if (keep) break;
+    const from = out.length;
+    for (const p of heads) {
+      if (!word.startsWith(p)) continue;
+      const found = byTail.get(word.slice(p.length));
+      if (found) for (const ci of found) if (!out.includes(ci, from)) out.push(ci);
     }
-    if (!keep && !endings.every((ending) => rest && joinTail(stem.text, ending))) {
-      // Not every ending joins: the cell's projections from the strings before the word-final rules, kept per stem.
-      whole ??= entryOf(lexicon, cls, stem).projections;
-      let set = whole[ci];
-      if (!set) whole[ci] = set = new Set(endings.flatMap((ending) => preFinal(prefixText, stem.text, ending).flatMap(projections)));
-      keep = set.has(word);
+    // Not every ending joins: the endings after the first that does not are not in `byTail`.
+    for (const cell of partial) {
+      if (out.includes(cell.ci, from)) continue;
+      entry ??= wholeOf(lexicon, si);
+      if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
     }
-    if (keep) out.push(ci);
+  }
+  return out;
+}
+
+/** A stem's entry in `whole` (the oldest stem's dropped when full). */
+function wholeOf(lexicon: Lexicon, si: number): Array<string | undefined> {
+  let entry = lexicon.whole.get(si);
+  if (!entry) {
+    if (lexicon.whole.size >= WHOLE_CACHE_STEMS) lexicon.whole.delete(lexicon.whole.keys().next().value!);
+    lexicon.whole.set(si, (entry = []));
+  }
+  return entry;
+}
+
+/**
+ * A cell's projections from the strings before the word-final rules (where the join cannot split), kept per stem:
+ * a few distinct strings, kept as one, each between SEP (a fraction of a Set's or an array's memory).
+ */
+function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, prefixText, endings }: GroupCell): string {
+  let joined = entry[ci];
+  if (joined === undefined) {
+    const list: string[] = [];
+    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) addProjections(list, s);
+    entry[ci] = joined = list.length ? `${SEP}${list.join(SEP)}${SEP}` : "";
+  }
+  return joined;
+}
+/** Not a projection letter (a cell's projection string holds `${SEP}p${SEP}` for each of its projections p). */
+const SEP = "|";
+
+/** Stem → prefix text → the projections of its head variants + middle (null: the join cannot split), recent stems. */
+const headMemo = new Map<string, Map<string, string[] | null>>();
+const HEAD_MEMO_STEMS = 5_000;
+function headProjections(prefixText: string, stem: string): string[] | null {
+  let byPrefix = headMemo.get(stem);
+  if (!byPrefix) {
+    if (headMemo.size >= HEAD_MEMO_STEMS) headMemo.clear();
+    headMemo.set(stem, (byPrefix = new Map()));
+  }
+  let out = byPrefix.get(prefixText);
+  if (out === undefined) {
+    const joint = joinHead(prefixText, stem);
+    out = null;
+    if (joint) {
+      const inner = project(joint.inner);
+      const set = new Set<string>();
+      for (const h of joint.head) for (const p of projections(h)) set.add(p + inner);
+      out = [...set];
+    }
+    byPrefix.set(prefixText, out);
   }
   return out;
 }
@@ -254,11 +303,10 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
   for (const [li, groups] of candidates) {
     const si = lexicon.stemOf[li]!;
     if (projected[si]) continue;
-    const { cls, stem } = lexicon.stems[si]!;
     for (const group of groups) {
       const id = `${si}:${group}`;
       let cells = narrowed.get(id);
-      if (!cells) narrowed.set(id, (cells = possibleCells(lexicon, cls, stem, group, word)));
+      if (!cells) narrowed.set(id, (cells = possibleCells(lexicon, si, group, word)));
       for (const ci of cells) match(li, si, ci);
     }
   }

@@ -184,6 +184,31 @@ export function preFinal(prefix: string, stem: string, suffix: string): string[]
   return joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix);
 }
 
+/**
+ * Strings with the same consonant projections (projection.ts) as `preFinal`'s, for the analyser's narrowing: where
+ * the join cannot split, the whole-word rules stop after the last that can add, drop or change a letter other than a
+ * vowel, w, y, h or a glide symbol (plainRules' sh/zh rule); the rest (ny, vvvDel, y1Coal, w1Coal, wi → o, lenPreNas,
+ * vCoal, e1 → i) only rewrite vowels and glides, so each string's projection is already final.
+ */
+export function preFinalConsonants(prefix: string, stem: string, suffix: string): string[] {
+  const joinedForms = joined(prefix, stem, suffix);
+  if (joinedForms) return joinedForms;
+  const word = prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`;
+  const starts = prefix && OPT_INIT_V.test(word) ? [word, word.replace(OPT_INIT_V, "<")] : [word];
+  const special = SPECIAL.test(word);
+  for (let i = 0; i < starts.length; i++) {
+    let s = starts[i]!;
+    if (special || s.includes(">")) for (const rule of boundaryRules) s = rule(s);
+    else if (s.includes("<")) s = boundaryRules[1]!(boundaryRules[0]!(s)); // preLen, preEpen
+    if (s.includes("<") || s.includes(">")) s = s.replace(/[<>]/g, "");
+    if (special) for (let r = 0; r < LAST_CONSONANT_RULE; r++) s = plainRules[r]!(s);
+    starts[i] = s;
+  }
+  return starts;
+}
+/** plainRules from this index on change vowels and glides only. */
+const LAST_CONSONANT_RULE = 9;
+
 /** The same, every rule run over the whole word (no join): the reference the join is tested against. */
 export function surfaceFormsWhole(prefix: string, stem: string, suffix: string): string[] {
   return finalForms(beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix));
@@ -341,6 +366,14 @@ export function joinHead(prefix: string, stem: string): { head: string[]; inner:
 export function joinTail(stem: string, suffix: string): string[] | null {
   const sp = splitOfStem(stem);
   return sp && tailOf(sp, suffix);
+}
+
+/**
+ * The stem's tail text (the last symbols + the middle's last consonant as the rules read it), or null when the stem
+ * cannot be split: `joinTail` depends on the stem only through it, so stems with the same tail text share every tail.
+ */
+export function tailTextOf(stem: string): string | null {
+  return splitOfStem(stem)?.tailText ?? null;
 }
 
 /** The variants before the word-final rules by the join, or null when the stem cannot be split. */

@@ -4,7 +4,7 @@
  */
 import { cellKey, cellsOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
-import { joinHead, joinTail, preFinal } from "./phonology";
+import { joinHead, joinTail, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
 export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
@@ -32,6 +32,14 @@ export function projections(text: string): string[] {
   let out = [project(text)];
   while (out[0]!.includes("6")) out = out.flatMap((p) => [p.replace("6", "n"), p.replace("6", "")]);
   return out;
+}
+
+/** `projections(text)` added to a list of distinct projections (the common case, no n2, without new arrays). */
+export function addProjections(list: string[], text: string): void {
+  const p = project(text);
+  if (p.includes("6")) {
+    for (const q of projections(text)) if (!list.includes(q)) list.push(q);
+  } else if (!list.includes(p)) list.push(p);
 }
 
 /** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
@@ -88,6 +96,48 @@ export function cellProjections(stem: Stem, { prefixText, endings }: GroupCell):
     const inner = project(joint.inner);
     const heads = new Set(joint.head.flatMap(projections));
     for (const tail of tails) for (const h of heads) for (const t of tailSet(tail!)) out.add(h + inner + t);
-  } else for (const ending of endings) for (const s of preFinal(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
+  } else for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
+  return out;
+}
+
+/**
+ * One prefix text's cells of a class's prefix group, for the stems with one tail text: the projections of their
+ * tail variants → the cells with an ending that has it (`byTail`), and the cells where not every ending joins
+ * (`partial`: only their endings before the first that does not are in `byTail`). The join's tail variants depend on
+ * the stem only through its tail text, so this is worked out once per (class, group, tail text), and a candidate
+ * stem then needs only its head variants and a look-up of what the word leaves after them, instead of testing every
+ * ending of every cell.
+ */
+export type TailCells = { prefixText: string; cells: GroupCell[]; byTail: Map<string, number[]>; partial: GroupCell[] };
+const TAIL_CELLS = new Map<string, TailCells[]>();
+/** Bound on the tail texts kept (a lexicon of 15,000 verbs has ~900 tail texts per class). */
+const TAIL_CELL_ENTRIES = 2_000;
+
+/** The cells of (class, group) by prefix text for stems with `stem`'s tail text `tailText` (see `TailCells`). */
+export function tailCells(cls: VerbClass, group: string, stem: string, tailText: string): TailCells[] {
+  const id = `${cls}\u0000${group}\u0000${tailText}`;
+  let out = TAIL_CELLS.get(id);
+  if (!out) {
+    const byPrefix = new Map<string, TailCells>();
+    for (const cell of groupCells(cls, group)) {
+      let entry = byPrefix.get(cell.prefixText);
+      if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));
+      entry.cells.push(cell);
+      for (const ending of cell.endings) {
+        const tail = joinTail(stem, ending);
+        if (!tail) {
+          entry.partial.push(cell);
+          break;
+        }
+        for (const t of tailSet(tail)) {
+          const list = entry.byTail.get(t);
+          if (!list) entry.byTail.set(t, [cell.ci]);
+          else if (list[list.length - 1] !== cell.ci) list.push(cell.ci);
+        }
+      }
+    }
+    if (TAIL_CELLS.size >= TAIL_CELL_ENTRIES) TAIL_CELLS.delete(TAIL_CELLS.keys().next().value!);
+    TAIL_CELLS.set(id, (out = [...byPrefix.values()]));
+  }
   return out;
 }
