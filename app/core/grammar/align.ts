@@ -51,8 +51,12 @@ function consonantsOf(part: string, offset: number, n: number): number {
   return n;
 }
 
-/** [prefix, root, suffix] of `surface`, given the underlying prefix, stem and suffix (boundary symbols removed). */
-export function splitSurface(prefix: string, stem: string, suffix: string, surface: string): [string, string, string] {
+/**
+ * Where `surface` splits into prefix, root and suffix, given the underlying prefix, stem and suffix (boundary symbols
+ * removed): cut1 × 65536 + cut2, the prefix being surface[0, cut1) and the root surface[cut1, cut2) (a number, not
+ * three strings: the engine keeps it per stem and cell).
+ */
+export function splitSurface(prefix: string, stem: string, suffix: string, surface: string): number {
   const p = prefix.length;
   const r = p + stem.length;
   const n = consonantsOf(suffix, r, consonantsOf(stem, p, consonantsOf(prefix, 0, 0)));
@@ -106,8 +110,8 @@ function align(n: number, m: number): void {
   }
 }
 
-/** [prefix, root, suffix] of `surface` from the owners of its m consonants. */
-function cuts(prefix: string, stem: string, surface: string, m: number): [string, string, string] {
+/** The cuts (cut1 × 65536 + cut2) of `surface` from the owners of its m consonants. */
+function cuts(prefix: string, stem: string, surface: string, m: number): number {
   const p = prefix.length;
   const r = p + stem.length;
   // Prefix: its consonants and those inserted before the stem's first (nd-, gd-, d-).
@@ -128,5 +132,5 @@ function cuts(prefix: string, stem: string, surface: string, m: number): [string
   }
   if (!stem || KIND[stem.charCodeAt(stem.length - 1)]! & 1) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
   if (cut2 < cut1) cut2 = cut1;
-  return [surface.slice(0, cut1), surface.slice(cut1, cut2), surface.slice(cut2)];
+  return cut1 * 65536 + cut2;
 }

@@ -1,7 +1,7 @@
 /**
  * Inflection: the forms of a verb in a cell, built from its underlying stem (stems.ts), the underlying endings
  * (tables.ts) and the ordered rules (phonology.ts, syncope.ts), with a confidence level and its reason
- * (confidence.ts) and an English gloss (gloss.ts). Pure; memoised per lexeme and per stem.
+ * (confidence.ts) and an English gloss (gloss.ts). Pure; the forms are memoised per stem.
  */
 import { splitSurface } from "./align";
 import { cellKey, cellLabel, cellsOf, isAllowed, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
@@ -65,10 +65,19 @@ export function site(form: string, stem: Stem, prefix: Prefix): string {
 }
 
 /**
- * A cell's forms for a stem (shared by the cells with the same person prefix and single ending), and the primary
- * form's prefix/root/suffix once worked out (`root` undefined until then).
+ * A cell's forms for a stem, site-spelled, primary first: the form itself when there is one (most cells), an array
+ * of exact size when there are variants, null when the cell has none. Few objects per stem: a running isolate keeps
+ * the forms of its 200 most recent stems, and every object kept is one the garbage collector walks again.
  */
-type CellForms = { forms: string[]; variants: string[]; prefix: string | null; root: string | undefined; suffix: string | null };
+type Forms = string | string[] | null;
+
+function formsOf(list: string[]): Forms {
+  return list.length === 0 ? null : list.length === 1 ? list[0]! : list;
+}
+function listOf(forms: Forms): string[] | null {
+  return forms === null ? null : typeof forms === "string" ? [forms] : forms;
+}
+const primaryOf = (forms: string | string[]): string => (typeof forms === "string" ? forms : forms[0]!);
 /** The variants of a form that has none (shared, never changed). */
 const NO_VARIANTS: string[] = Object.freeze([]) as unknown as string[];
 
@@ -82,7 +91,7 @@ type Plan = {
   /** Per ending: the index of its person prefix + ending in the class, under which a stem's forms are kept. */
   ids: number[];
 };
-type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan> };
+type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan>; idCount: number };
 const PLANS = new Map<VerbClass, ClassPlans>();
 
 function plansOf(cls: VerbClass): ClassPlans {
@@ -110,18 +119,22 @@ function plansOf(cls: VerbClass): ClassPlans {
       if (list) list.push(p);
       else byOrder.set(p.cell.order, [p]);
     }
-    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])) }));
+    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])), idCount: ids.size }));
   }
   return plans;
 }
 
 /**
- * Forms per stem, for the most recently used stems (stems.ts memoises stem objects, so they are shared): per cell
- * index, and per person prefix + ending (cells that share both share the forms); and the confidence levels of the
- * stem's class, shape and problem, by cell index (shared by every stem alike).
+ * Forms per stem, for the most recently used stems (stems.ts memoises stem objects, so they are shared): per person
+ * prefix + ending (cells that share both share the forms), per cell for the cells with several endings, the primary
+ * form's prefix/root cuts per cell (cut1 × 65536 + cut2, -1 until worked out); and the confidence levels of the stem's
+ * class, shape and problem, by cell index (shared by every stem alike).
  */
 type Level = { confidence: Confidence; note: string };
-type StemForms = { cells: Array<CellForms | null | undefined>; byId: Array<CellForms | null | undefined>; levels: Array<Level | undefined> | undefined };
+type StemForms = {
+  byId: Array<Forms | undefined>; cells: Array<Forms | undefined> | undefined; cuts: Int32Array | undefined;
+  levels: Array<Level | undefined> | undefined;
+};
 const LEVELS = new Map<string, Array<Level | undefined>>();
 
 function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | undefined> {
@@ -140,69 +153,52 @@ function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | unde
 const STEM_CACHE = 200;
 const byStem = new Map<Stem, StemForms>();
 
-function stemFormsOf(stem: Stem): StemForms {
+function stemFormsOf(stem: Stem, plans: ClassPlans): StemForms {
   let entry = byStem.get(stem);
   if (!entry) {
     if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
-    byStem.set(stem, (entry = { cells: [], byId: [], levels: undefined }));
+    byStem.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined }));
   }
   return entry;
 }
 
-/** Site-spelled forms of a cell, primary first, and the primary form's prefix/root/suffix; memoised per stem. */
-function cellForms(sf: StemForms, stem: Stem, plan: Plan): CellForms | null {
-  let entry = sf.cells[plan.ci];
+/** Site-spelled forms of a cell, primary first; memoised per stem. */
+function cellForms(sf: StemForms, stem: Stem, plan: Plan, cellCount: number): Forms {
+  if (!plan.endings || !stem.text) return null;
+  if (plan.ids.length === 1) return idForms(sf, stem, plan, 0);
+  const cells = (sf.cells ??= new Array<Forms | undefined>(cellCount).fill(undefined));
+  let entry = cells[plan.ci];
   if (entry === undefined) {
-    entry = null;
-    if (plan.endings && stem.text) {
-      if (plan.ids.length === 1) entry = idForms(sf, stem, plan, 0);
-      else {
-        const forms: string[] = [];
-        for (let k = 0; k < plan.ids.length; k++) for (const s of idForms(sf, stem, plan, k)?.forms ?? []) if (!forms.includes(s)) forms.push(s);
-        if (forms.length) entry = { forms, variants: forms.length > 1 ? forms.slice(1) : NO_VARIANTS, prefix: null, root: undefined, suffix: null };
-      }
-    }
-    sf.cells[plan.ci] = entry;
+    const forms: string[] = [];
+    for (let k = 0; k < plan.ids.length; k++) for (const s of listOf(idForms(sf, stem, plan, k)) ?? []) if (!forms.includes(s)) forms.push(s);
+    cells[plan.ci] = entry = formsOf(forms);
   }
   return entry;
 }
 
 /** The forms of a stem with a cell's person prefix and its k-th ending (shared by the cells with both). */
-function idForms(sf: StemForms, stem: Stem, plan: Plan, k: number): CellForms | null {
+function idForms(sf: StemForms, stem: Stem, plan: Plan, k: number): Forms {
   const ix = plan.ids[k]!;
   let entry = sf.byId[ix];
-  if (entry === undefined) {
-    const forms = siteSurfaceForms(plan.prefixText, stem.text, plan.endings![k]!);
-    sf.byId[ix] = entry = forms.length ? { forms, variants: forms.length > 1 ? forms.slice(1) : NO_VARIANTS, prefix: null, root: undefined, suffix: null } : null;
-  }
+  if (entry === undefined) sf.byId[ix] = entry = formsOf(siteSurfaceForms(plan.prefixText, stem.text, plan.endings![k]!));
   return entry;
 }
 
 /** Site-spelled forms of a cell, primary first. */
 export function siteForms(cls: VerbClass, stem: Stem, cell: Cell): string[] | null {
-  const plan = plansOf(cls).byKey.get(cellKey(cell));
-  return plan ? (cellForms(stemFormsOf(stem), stem, plan)?.forms ?? null) : null;
-}
-
-/** Memo: lexeme (name, pos, stem, gloss) → cell index → inflection, for the 64 most recent lexemes (forms are memoised per stem). */
-const cache = new Map<string, Array<Inflection | null | undefined>>();
-
-function cellsCacheOf(lexeme: LexemeInput): Array<Inflection | null | undefined> {
-  const key = `${lexeme.name}\u0000${lexeme.pos}\u0000${lexeme.stem ?? ""}\u0000${lexeme.gloss}`;
-  let cells = cache.get(key);
-  if (!cells) {
-    if (cache.size >= 64) cache.clear();
-    cache.set(key, (cells = []));
-  }
-  return cells;
+  const plans = plansOf(cls);
+  const plan = plans.byKey.get(cellKey(cell));
+  return plan ? listOf(cellForms(stemFormsOf(stem, plans), stem, plan, plans.all.length)) : null;
 }
 
 export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
   if (!cls || !isAllowed(cls, cell)) return null;
-  const plan = plansOf(cls).byKey.get(cellKey(cell));
+  const plans = plansOf(cls);
+  const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
-  return inflectIn(cellsCacheOf(lexeme), lexeme, cls, stemOf(lexeme, cls), plan, glossesOf(lexeme.gloss, cls));
+  const stem = stemOf(lexeme, cls);
+  return inflectIn(stemFormsOf(stem, plans), plans.all.length, lexeme, cls, stem, plan, glossesOf(lexeme.gloss, cls));
 }
 
 /** Glosses by dictionary gloss and class, per cell index (the same gloss recurs across verbs and paradigm calls). */
@@ -217,42 +213,38 @@ function glossesOf(gloss: string, cls: VerbClass): Array<string | undefined> {
   return list;
 }
 
+/** A fresh Inflection per call (nothing per lexeme is kept: the stem's forms, the cuts and the glosses are). */
 function inflectIn(
-  memo: Array<Inflection | null | undefined>, lexeme: LexemeInput, cls: VerbClass, stem: Stem, plan: Plan, glossList: Array<string | undefined>,
+  sf: StemForms, cellCount: number, lexeme: LexemeInput, cls: VerbClass, stem: Stem, plan: Plan, glossList: Array<string | undefined>,
 ): Inflection | null {
-  const hit = memo[plan.ci];
-  if (hit !== undefined) return hit;
-  const sf = stemFormsOf(stem);
-  const entry = cellForms(sf, stem, plan);
-  let result: Inflection | null = null;
-  if (entry) {
-    const levels = levelsOf(sf, cls, stem);
-    const { confidence, note } = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
-    if (entry.root === undefined) {
-      const [p, r, sfx] = splitSurface(plan.prefixText, stem.text, plan.bare, entry.forms[0]!);
-      entry.prefix = p || null;
-      entry.root = r;
-      entry.suffix = sfx || null;
-    }
-    let gloss = glossList[plan.ci];
-    if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell);
-    result = {
-      prefix: entry.prefix, root: entry.root, suffix: entry.suffix,
-      form: entry.forms[0]!, variants: entry.variants,
-      gloss, confidence, confidenceNote: note, subjectPronoun: plan.pronoun,
-    };
-  }
-  memo[plan.ci] = result;
-  return result;
+  const forms = cellForms(sf, stem, plan, cellCount);
+  if (forms === null) return null;
+  const form = primaryOf(forms);
+  const levels = levelsOf(sf, cls, stem);
+  const { confidence, note } = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
+  const cuts = (sf.cuts ??= new Int32Array(cellCount).fill(-1));
+  let cut = cuts[plan.ci]!;
+  if (cut < 0) cuts[plan.ci] = cut = splitSurface(plan.prefixText, stem.text, plan.bare, form);
+  const cut1 = cut >>> 16;
+  const cut2 = cut & 0xffff;
+  let gloss = glossList[plan.ci];
+  if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell);
+  return {
+    prefix: cut1 ? form.slice(0, cut1) : null, root: form.slice(cut1, cut2), suffix: cut2 < form.length ? form.slice(cut2) : null,
+    form, variants: typeof forms === "string" ? NO_VARIANTS : forms.slice(1),
+    gloss, confidence, confidenceNote: note, subjectPronoun: plan.pronoun,
+  };
 }
 
 export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return [];
-  const memo = cellsCacheOf(lexeme);
+  const plans = plansOf(cls);
   const stem = stemOf(lexeme, cls);
+  const sf = stemFormsOf(stem, plans);
   const glossList = glossesOf(lexeme.gloss, cls);
-  return (plansOf(cls).byOrder.get(order) ?? []).map((plan) => ({
-    cell: { ...plan.cell }, label: plan.label, inflection: inflectIn(memo, lexeme, cls, stem, plan, glossList),
+  const cellCount = plans.all.length;
+  return (plans.byOrder.get(order) ?? []).map((plan) => ({
+    cell: { ...plan.cell }, label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList),
   }));
 }
