@@ -245,6 +245,7 @@ export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell;
   const glossList = glossesOf(lexeme.gloss, cls);
   const cellCount = plans.all.length;
   return (plans.byOrder.get(order) ?? []).map((plan) => ({
-    cell: { ...plan.cell }, label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList),
+    cell: plan.cell.object === undefined ? { order: plan.cell.order, subject: plan.cell.subject } : { order: plan.cell.order, subject: plan.cell.subject, object: plan.cell.object },
+    label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList),
   }));
 }
