@@ -36,9 +36,18 @@ const S = "[aioE]";
 const APOCOPE_V = new RegExp(`(?:${S}${CSEQ}${S}|${LONG}(?:${CSEQ}${S})?)${CSEQ}$`);
 const APOCOPE_G = new RegExp(`(?:${S}${CSEQ}${S}|${LONG}(?:${CSEQ}${S})?)${CSEQ}?$`);
 const STRESS_ALT = new RegExp(`[aio]${CSEQ}[aio]$`);
-const CODA_END = new RegExp(`^${CODA}?(?:-|$)`);
+/** At a position (sticky): at most one coda, then a hyphen or the end of the word. */
+const CODA_END_AT = new RegExp(`${CODA}?(?:-|$)`, "y");
 const LONG_AHEAD = /^(?:aa|e|ii|oo)/;
 const LONG_BEHIND = /(?:aa|e|ii|oo)$/;
+/** Quick tests: where vvvDel, vCoal and lenPreNas may change anything (they return the word as it is elsewhere). */
+const SHORT_BY_LONG = /[aioE](?:aa|e|ii|oo)|(?:aa|e|ii|oo)[aioE]/;
+const VOWEL_SHORT = /[aioeAIJOEäïö][aioE]/;
+const NAS = /n[hys]/;
+/** Sites of the optional rules initV, wiCoal and wDel. */
+const INIT_V_SITE = /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g;
+const WI_SITE = /wi/g;
+const W_DEL_SITE = /w(?=[bdgptkjczsmnwyh'])/g;
 
 type Rule = (s: string) => string;
 
@@ -47,6 +56,10 @@ function optional(texts: Variant[], rule: OptionalRule, sites: (s: string) => nu
   const out: Variant[] = [];
   for (const v of texts) {
     const at = sites(v.text);
+    if (at.length === 0) {
+      out.push(v); // no site: the variant as it is (its use counts unchanged)
+      continue;
+    }
     const n = Math.min(at.length, 6); // bound the combinations: sites after the 6th stay unapplied
     for (let mask = 0; mask < 1 << n; mask++) {
       const chosen = at.filter((_, k) => k < n && mask & (1 << k));
@@ -57,9 +70,11 @@ function optional(texts: Variant[], rule: OptionalRule, sites: (s: string) => nu
   return out;
 }
 
+/** Where a global regex (never matching the empty string) matches in s, as matchAll would, without its copies. */
 function indexesOf(s: string, re: RegExp): number[] {
   const out: number[] = [];
-  for (const m of s.matchAll(re)) out.push(m.index);
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) out.push(m.index);
   return out;
 }
 
@@ -76,14 +91,9 @@ const preLen: Rule = (s) => s.replace(/<(?=o)/g, "<o"); // o-initial stems: od-o
 const preEpen: Rule = (s) => s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
 const conPl: Rule = (s) => s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
 const a1i1: Rule = (s) => s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
-const ccEpen: Rule = (s) => {
-  let out = "";
-  for (let k = 0; k < s.length; k++) {
-    if (s[k] === ">" && isCons(s[k - 1]) && isCons(s[k + 1])) out += "i";
-    out += s[k];
-  }
-  return out;
-};
+/** Between two consonants a suffix boundary takes i (one replace: both neighbours are read on the input). */
+const CC_BOUNDARY = new RegExp(`(?<=[${CONS}])>(?=[${CONS}])`, "g");
+const ccEpen: Rule = (s) => s.replace(CC_BOUNDARY, "i>");
 const rmBound: Rule = (s) => s.replace(/[<>^]/g, "");
 
 // ── rules over the whole word ──
@@ -94,6 +104,8 @@ const plainSymbols: Rule = (s) =>
     .replace(/(?<=n)[yY](?=-|$)/g, "h"); // final ny → nh
 /** A short vowel next to a long one is lost (left context on the output: rule vvvDel). */
 const vvvDel: Rule = (s) => {
+  // Until a vowel is lost the output is the input, so without a short vowel next to a long one nothing changes.
+  if (!SHORT_BY_LONG.test(s)) return s;
   let out = "";
   for (let k = 0; k < s.length; k++) {
     const c = s[k]!;
@@ -106,6 +118,7 @@ const coalesce: Rule = (s) =>
   s.replace(/Y[aioE]/g, "i").replace(/W[iE]/g, "o").replace(/Wa/g, "o").replace(/W/g, "");
 /** A short vowel after a vowel takes its quality (vCoal). */
 const vCoal: Rule = (s) => {
+  if (!VOWEL_SHORT.test(s)) return s;
   let out = "";
   for (let k = 0; k < s.length; k++) {
     const c = s[k]!;
@@ -121,6 +134,7 @@ const vCoal: Rule = (s) => {
 };
 /** Before nh/ny/ns a short vowel is long: e1 → e, V → VV (lenPreNas), then the other e1 → i. */
 const lenPreNas: Rule = (s) => {
+  if (!NAS.test(s)) return s.replace(/E/g, "i");
   let out = "";
   for (let k = 0; k < s.length; k++) {
     const c = s[k]!;
@@ -149,48 +163,54 @@ const apocope: Rule = (s) => {
 const syncope: Rule = (s) => {
   // str1: long vowels, vowel sequences and e are strong.
   let t = "";
-  for (let p = 0; p <= s.length; p++) {
-    if (p > 0) {
-      const a = s[p - 1];
-      const mark = (isVowel(a) && isVowel(s[p])) || (isVowel(a) && isVowel(s[p - 2])) || a === "e" || (a !== undefined && "äïö".includes(a));
-      if (mark) t += "&";
-    }
-    if (p < s.length) t += s[p];
+  for (let i = 0; i < s.length; i++) {
+    const a = s[i]!;
+    t += a;
+    if ((isVowel(a) && (isVowel(s[i + 1]) || isVowel(s[i - 1]))) || a === "e" || a === "ä" || a === "ï" || a === "ö") t += "&";
   }
   // str2: the last short vowel of a word or compound piece (before at most one coda) is strong.
   let u = "";
-  for (let p = 0; p <= t.length; p++) {
-    if (p > 0 && "aio".includes(t[p - 1]!) && CODA_END.test(t.slice(p, p + 5))) u += "&";
-    if (p < t.length) u += t[p];
+  for (let i = 0; i < t.length; i++) {
+    const a = t[i]!;
+    u += a;
+    if (a === "a" || a === "i" || a === "o") {
+      CODA_END_AT.lastIndex = i + 1;
+      if (CODA_END_AT.test(t)) u += "&";
+    }
   }
-  // str3: in a run of short syllables every second vowel is strong (left context on the output).
+  // str3: in a run of short syllables every second vowel is strong (left context on the output; the pattern ends
+  // in a short vowel and is at most 6 symbols long).
   let w = "";
   for (let p = 0; p < u.length; p++) {
-    w += u[p];
-    if (STRESS_ALT.test(w.slice(-7))) w += "&";
+    const a = u[p]!;
+    w += a;
+    if ((a === "a" || a === "i" || a === "o") && STRESS_ALT.test(w.slice(-7))) w += "&";
   }
   // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
+  // rsync: a vowel followed by anything but a stress mark is deleted.
   let x = "";
   for (let k = 0; k < w.length; k++) {
     const c = w[k]!;
-    if (isVowel(c) && w[k + 1] !== "&") {
-      const n = w[k - 1] === "n" && k >= 2 && w[k - 2] !== "-" && /[zghsy]/.test(w[k + 1] ?? "");
-      const sz = (w[k - 1] === "s" || w[k - 1] === "z") && w[k + 1] === "h";
-      if (n || sz) { x += "'"; continue; }
+    if (isVowel(c)) {
+      const next = w[k + 1];
+      if (next !== "&") {
+        const prev = w[k - 1];
+        const n = prev === "n" && k >= 2 && w[k - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
+        const sz = (prev === "s" || prev === "z") && next === "h";
+        if (n || sz) x += "'";
+        else if (next === undefined) x += c; // rsync keeps a word-final vowel
+        continue;
+      }
     }
     x += c;
   }
-  // rsync: a vowel followed by anything but a stress mark is deleted.
-  let y = "";
-  for (let k = 0; k < x.length; k++) {
-    const c = x[k]!;
-    if (isVowel(c) && k + 1 < x.length && x[k + 1] !== "&") continue;
-    y += c;
-  }
-  return y;
+  return x;
 };
 
-const NONE: RuleUse = { initV: [0, 0], wiCoal: [0, 0], n2del: [0, 0], wDel: [0, 0] };
+/** No optional rule used: shared by every variant that met no site (frozen: variants' counts are never changed in place). */
+const NONE = Object.freeze({
+  initV: Object.freeze([0, 0]), wiCoal: Object.freeze([0, 0]), n2del: Object.freeze([0, 0]), wDel: Object.freeze([0, 0]),
+}) as unknown as RuleUse;
 
 /** One step of the cascade: a rule, or an optional rule applied at every subset of its sites. */
 export type NounStep =
@@ -201,20 +221,20 @@ export type NounStep =
 export const NOUN_STEPS: NounStep[] = [
   { name: "preGli", rule: preGli },
   // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
-  { name: "initV", sites: (s) => indexesOf(s, /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "initV", sites: (s) => indexesOf(s, INIT_V_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "preDel", rule: preDel }, { name: "preLen", rule: preLen }, { name: "preEpen", rule: preEpen },
   { name: "conPl", rule: conPl }, { name: "a1i1", rule: a1i1 }, { name: "ccEpen", rule: ccEpen },
   { name: "rmBound", rule: rmBound }, { name: "plainSymbols", rule: plainSymbols }, { name: "vvvDel", rule: vvvDel },
   { name: "coalesce", rule: coalesce },
   // wiCoal (Medler): wi may become o.
-  { name: "wiCoal", sites: (s) => indexesOf(s, /wi/g), apply: (s, at) => replaceAt(s, at, 2, "o") },
+  { name: "wiCoal", sites: (s) => indexesOf(s, WI_SITE), apply: (s, at) => replaceAt(s, at, 2, "o") },
   { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
   // n2del: the final n of -naan may drop (Odawa).
   { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : []), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "n2n", rule: (s) => s.replace(/Q/g, "n") },
   { name: "syncope", rule: syncope },
   // codawdel (Medler): w may drop before a consonant.
-  { name: "wDel", sites: (s) => indexesOf(s, /w(?=[bdgptkjczsmnwyh'])/g), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "wDel", sites: (s) => indexesOf(s, W_DEL_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
 ];
 
 /**
