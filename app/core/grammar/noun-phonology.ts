@@ -161,30 +161,23 @@ const apocope: Rule = (s) => {
 
 /** Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. */
 const syncope: Rule = (s) => {
+  // One pass for the three stress rules, each reading what the one before would have written:
   // str1: long vowels, vowel sequences and e are strong.
-  let t = "";
+  // str2: the last short vowel of a word or compound piece (before at most one coda) is strong. It looks ahead over
+  //   consonants only, where str1 writes no mark, so it can read the input (a vowel str1 marked is never marked again).
+  // str3: in a run of short syllables every second vowel is strong (left context on the output; the pattern ends in a
+  //   short vowel and is at most 6 symbols long).
+  let w = "";
   for (let i = 0; i < s.length; i++) {
     const a = s[i]!;
-    t += a;
-    if ((isVowel(a) && (isVowel(s[i + 1]) || isVowel(s[i - 1]))) || a === "e" || a === "ä" || a === "ï" || a === "ö") t += "&";
-  }
-  // str2: the last short vowel of a word or compound piece (before at most one coda) is strong.
-  let u = "";
-  for (let i = 0; i < t.length; i++) {
-    const a = t[i]!;
-    u += a;
-    if (a === "a" || a === "i" || a === "o") {
-      CODA_END_AT.lastIndex = i + 1;
-      if (CODA_END_AT.test(t)) u += "&";
-    }
-  }
-  // str3: in a run of short syllables every second vowel is strong (left context on the output; the pattern ends
-  // in a short vowel and is at most 6 symbols long).
-  let w = "";
-  for (let p = 0; p < u.length; p++) {
-    const a = u[p]!;
     w += a;
-    if ((a === "a" || a === "i" || a === "o") && STRESS_ALT.test(w.slice(-7))) w += "&";
+    const short = a === "a" || a === "i" || a === "o";
+    if (short && STRESS_ALT.test(w.slice(-7))) w += "&";
+    if ((isVowel(a) && (isVowel(s[i + 1]) || isVowel(s[i - 1]))) || a === "e" || a === "ä" || a === "ï" || a === "ö") w += "&";
+    else if (short) {
+      CODA_END_AT.lastIndex = i + 1;
+      if (CODA_END_AT.test(s)) w += "&";
+    }
   }
   // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
   // rsync: a vowel followed by anything but a stress mark is deleted.
