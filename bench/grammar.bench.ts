@@ -136,60 +136,36 @@ for (const [what, words, run] of [
 // Steady state: never-seen words once the JIT and the per-isolate caches have seen some (what a running isolate
 // meets), first forms of the development paradigms (../shared/data, never committed) in a fixed shuffled order: 200
 // analysed as warm-up, then per call over the next 1,000 (each word analysed once, so its answer is never cached).
-const DEV = "../shared/data/otw/otw_dev_verb_paradigms.tsv";
-if (!process.argv.includes("--full-data")) console.log("analyse() never-seen words, steady state: skipped (needs --full-data)");
-else if (!existsSync(DEV)) console.log(`analyse() never-seen words, steady state: skipped (${DEV} not found)`);
-else {
-  const devRows = readFileSync(DEV, "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
-  const probeSet = new Set(probes);
-  const devWords = [...new Set(devRows.map((r) => r[5]!.split("|")[0]!.replace(/h/g, "'")))].filter((w) => !probeSet.has(w));
-  let seed = 7;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  for (let i = devWords.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [devWords[i], devWords[j]] = [devWords[j]!, devWords[i]!];
-  }
-  for (const w of devWords.slice(0, 200)) analyse(w, lexicon);
-  const wall: number[] = [];
-  const c0 = cpuMs();
-  for (const w of devWords.slice(200, 1200)) {
-    const t0 = performance.now();
-    analyse(w, lexicon);
-    wall.push(performance.now() - t0);
-  }
-  const cpu = (cpuMs() - c0) / wall.length;
-  wall.sort((a, b) => a - b);
-  const mean = wall.reduce((a, b) => a + b, 0) / wall.length;
-  console.log(`analyse() never-seen words, steady state (${big.length.toLocaleString("en")} entries; after 200 dev-set forms as warm-up, the next ${wall.length.toLocaleString("en")}): wall mean ${mean.toFixed(3)} / median ${wall[wall.length >> 1]!.toFixed(3)} / p90 ${wall[Math.floor(wall.length * 0.9)]!.toFixed(3)} ms per call, CPU mean ${cpu.toFixed(3)} ms  (target <= 1 ms)`);
-}
-// The same for nouns, what word search does with a word (analyse + analyseNoun): first forms of the development noun
-// paradigms in a fixed shuffled order, 200 as warm-up, then per call over the next 1,000.
-const DEV_NOUNS = "../shared/data/otw/otw_dev_noun_paradigms.tsv";
-if (!process.argv.includes("--full-data")) console.log("analyse() + analyseNoun() never-seen noun forms, steady state: skipped (needs --full-data)");
-else if (!existsSync(DEV_NOUNS)) console.log(`analyse() + analyseNoun() never-seen noun forms, steady state: skipped (${DEV_NOUNS} not found)`);
-else {
-  const nounRows = readFileSync(DEV_NOUNS, "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
-  const words = [...new Set(nounRows.map((r) => r[11]!.split("|")[0]!.replace(/h/g, "'")))].filter((w) => !nounProbes.includes(w));
-  let seed = 11;
+// Verb forms through analyse(); noun forms through analyse() + analyseNoun(), as word search does with a word.
+function steadyState(what: string, file: string, formColumn: number, seed: number, analyseWord: (w: string) => unknown) {
+  if (!process.argv.includes("--full-data")) return console.log(`${what}, steady state: skipped (needs --full-data)`);
+  if (!existsSync(file)) return console.log(`${what}, steady state: skipped (${file} not found)`);
+  const rows = readFileSync(file, "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
+  const skip = new Set<string>([...probes, ...nounProbes]);
+  const words = [...new Set(rows.map((r) => r[formColumn]!.split("|")[0]!.replace(/h/g, "'")))].filter((w) => !skip.has(w));
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = words.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));
     [words[i], words[j]] = [words[j]!, words[i]!];
   }
-  for (const w of words.slice(0, 200)) analyse(w, lexicon).length + analyseNoun(nouns, w).length;
+  for (const w of words.slice(0, 200)) analyseWord(w);
   const wall: number[] = [];
   const c0 = cpuMs();
   for (const w of words.slice(200, 1200)) {
     const t0 = performance.now();
-    analyse(w, lexicon);
-    analyseNoun(nouns, w);
+    analyseWord(w);
     wall.push(performance.now() - t0);
   }
   const cpu = (cpuMs() - c0) / wall.length;
   wall.sort((a, b) => a - b);
   const mean = wall.reduce((a, b) => a + b, 0) / wall.length;
-  console.log(`analyse() + analyseNoun() never-seen noun forms, steady state (${big.length.toLocaleString("en")} entries; after 200 dev-set noun forms as warm-up, the next ${wall.length.toLocaleString("en")}): wall mean ${mean.toFixed(3)} / median ${wall[wall.length >> 1]!.toFixed(3)} / p90 ${wall[Math.floor(wall.length * 0.9)]!.toFixed(3)} ms per word, CPU mean ${cpu.toFixed(3)} ms  (target <= 1 ms)`);
+  console.log(`${what}, steady state (${big.length.toLocaleString("en")} entries; after 200 dev-set forms as warm-up, the next ${wall.length.toLocaleString("en")}): wall mean ${mean.toFixed(3)} / median ${wall[wall.length >> 1]!.toFixed(3)} / p90 ${wall[Math.floor(wall.length * 0.9)]!.toFixed(3)} ms per word, CPU mean ${cpu.toFixed(3)} ms  (target <= 1 ms)`);
 }
+steadyState("analyse() never-seen verb forms", "../shared/data/otw/otw_dev_verb_paradigms.tsv", 5, 7, (w) => analyse(w, lexicon));
+steadyState("analyse() + analyseNoun() never-seen noun forms", "../shared/data/otw/otw_dev_noun_paradigms.tsv", 11, 11, (w) => {
+  analyse(w, lexicon);
+  analyseNoun(nouns, w);
+});
 let hits = 0;
 const N = 20_000;
 t = performance.now();
