@@ -140,7 +140,9 @@ function steadyState(what: string, file: string, formColumn: number, seed: numbe
   if (!existsSync(file)) return console.log(`${what}, steady state: skipped (${file} not found)`);
   const rows = readFileSync(file, "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"));
   const skip = new Set<string>([...probes, ...nounProbes]);
-  const words = [...new Set(rows.map((r) => r[formColumn]!.split("|")[0]!.replace(/h/g, "'")))].filter((w) => !skip.has(w));
+  // The FST's glottal h written as the site does (' ; not the h of sh, zh, ch, nh): the words a learner would type.
+  const siteSpelled = (form: string) => form.replace(/'h/g, "'").replace(/(?<![csznh'])h/g, "'");
+  const words = [...new Set(rows.map((r) => siteSpelled(r[formColumn]!.split("|")[0]!)))].filter((w) => !skip.has(w));
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = words.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));

@@ -9,7 +9,7 @@
  * under the spelling keys below.
  */
 import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
-import { decline, type NounConfidence, type NounLexeme } from "./noun-inflection";
+import { decline, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
 import { encodeStem, underlyingOf } from "./noun-tables";
 
 export type NounAnalysis = {
@@ -137,6 +137,20 @@ function lemmaKey(lexeme: NounLexeme): string {
 const indexes = new WeakMap<NounLexeme[], NounIndex>();
 
 /**
+ * The spelling keys of a declension's forms (form first, then its variants) and their loose keys, per Declension
+ * object: decline() memoises its results, so a cell met again (another pass below, another word) reuses them.
+ */
+const formKeys = new WeakMap<Declension, { exact: string[]; loose: string[] }>();
+function keysOfDeclension(d: Declension): { exact: string[]; loose: string[] } {
+  let k = formKeys.get(d);
+  if (!k) {
+    const exact = d.variants.length ? [d.form, ...d.variants].map(nounSpellingKey) : [nounSpellingKey(d.form)];
+    formKeys.set(d, (k = { exact, loose: exact.map(looseKey) }));
+  }
+  return k;
+}
+
+/**
  * Every (noun, cell) whose form is `word`, accepting the glottal stop as h or ', final devoicing and, failing an
  * exact match, spellings without apostrophes or hyphens. Takes an index from buildNounIndex or a plain list of
  * lexemes (indexed once per list).
@@ -161,44 +175,63 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
     }
   }
   for (const id of idx.lemmas.get(skel) ?? []) candidates.add(id);
-  const results: NounAnalysis[] = [];
-  /** The cells already found per lexeme (object identity), so a cell is reported once. */
-  const found = new Map<NounLexeme, Set<string>>();
   const wantLoose = looseKey(key);
-  for (const match of ["exact", "loose"] as const) {
-    for (const extended of [false, true]) {
-      for (const id of [...candidates].sort((a, b) => a - b)) {
-        const lexeme = idx.lexemes[id]!;
-        const pos = nounPosOf(lexeme.pos)!;
-        const stemKey = idx.keys[id]!;
-        const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
-        const { list, frames, citation: citationCells } = cellShapes(pos, extended);
-        // Only cells whose prefix and suffix skeletons frame the stem's in the word (what the word has after a person
-        // prefix + the stem's skeleton), and the citation cell when the word is the lemma, are generated.
-        const picked = new Set<number>();
-        for (const pre of ALL_PREFIXES) {
-          if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) picked.add(i);
+  const ids = [...candidates].sort((a, b) => a - b);
+  // Four passes in this order of preference: exact spelling in the basic cells, then in the extended cells, then
+  // loose (no apostrophes or hyphens) in the basic and the extended cells; the first with a result is the answer.
+  // Each candidate's cells are picked and declined once per cell list, and both kinds of match checked on them.
+  const exact: NounAnalysis[][] = [[], []];
+  const loose: NounAnalysis[][] = [[], []];
+  for (const ext of [0, 1] as const) {
+    const extended = ext === 1;
+    /** The cells already found per lexeme (object identity), so a cell is reported once per pass. */
+    const foundExact = new Map<NounLexeme, Set<string>>();
+    const foundLoose = new Map<NounLexeme, Set<string>>();
+    for (const id of ids) {
+      const lexeme = idx.lexemes[id]!;
+      const pos = nounPosOf(lexeme.pos)!;
+      const stemKey = idx.keys[id]!;
+      const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
+      const { list, frames, citation: citationCells } = cellShapes(pos, extended);
+      // Only cells whose prefix and suffix skeletons frame the stem's in the word (what the word has after a person
+      // prefix + the stem's skeleton), and the citation cell when the word is the lemma, are generated.
+      const framed = new Set<number>();
+      for (const pre of ALL_PREFIXES) {
+        if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) framed.add(i);
+      }
+      const lemmaExact = citationCells.length > 0 && lemmaKey(lexeme) === key;
+      const lemmaLoose = citationCells.length > 0 && looseKey(lemmaKey(lexeme)) === wantLoose;
+      const picked = new Set(framed);
+      if (lemmaExact || lemmaLoose) for (const i of citationCells) picked.add(i);
+      for (const i of [...picked].sort((a, b) => a - b)) {
+        const cs = list[i]!;
+        const inFrame = framed.has(i);
+        const forExact = inFrame || lemmaExact;
+        const forLoose = inFrame || lemmaLoose;
+        const d = decline(lexeme, cs.cell);
+        if (!d) continue;
+        const keys = keysOfDeclension(d);
+        if (forExact && !foundExact.get(lexeme)?.has(cs.key)) {
+          if ((lemmaExact && cs.key === citation) || keys.exact.includes(key)) {
+            exact[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "exact" });
+            addFound(foundExact, lexeme, cs.key);
+          }
         }
-        const lemma = citationCells.length > 0 && (match === "exact" ? lemmaKey(lexeme) === key : looseKey(lemmaKey(lexeme)) === wantLoose);
-        if (lemma) for (const i of citationCells) picked.add(i);
-        for (const i of [...picked].sort((a, b) => a - b)) {
-          const cs = list[i]!;
-          if (found.get(lexeme)?.has(cs.key)) continue;
-          const isLemma = lemma && cs.key === citation;
-          const d = decline(lexeme, cs.cell);
-          if (!d) continue;
-          const keys = [d.form, ...d.variants].map(nounSpellingKey);
-          const hit = isLemma || (match === "exact" ? keys.includes(key) : keys.some((k) => looseKey(k) === wantLoose));
-          if (hit) {
-            results.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match });
-            const seen = found.get(lexeme);
-            if (seen) seen.add(cs.key);
-            else found.set(lexeme, new Set([cs.key]));
+        if (forLoose && !foundLoose.get(lexeme)?.has(cs.key)) {
+          if ((lemmaLoose && cs.key === citation) || keys.loose.includes(wantLoose)) {
+            loose[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "loose" });
+            addFound(foundLoose, lexeme, cs.key);
           }
         }
       }
-      if (results.length) return results;
     }
+    if (exact[ext]!.length) return exact[ext]!;
   }
-  return results;
+  return loose[0]!.length ? loose[0]! : loose[1]!;
+}
+
+function addFound(found: Map<NounLexeme, Set<string>>, lexeme: NounLexeme, key: string): void {
+  const seen = found.get(lexeme);
+  if (seen) seen.add(key);
+  else found.set(lexeme, new Set([key]));
 }
