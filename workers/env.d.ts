@@ -2,6 +2,8 @@
 interface SecretsAndTestBindings {
   /** "on" | "off": overrides whether public pages come from the Workers Cache API (default: on unless ENVIRONMENT=test). */
   PAGE_CACHE?: string;
+  /** "on" | "off": overrides whether public pages' D1 reads are kept per isolate (default: on unless ENVIRONMENT=test). */
+  DATA_CACHE?: string;
   /** HS256 key for session JWTs, at least 32 characters. Local runs fall back to a dev key. */
   SESSION_SECRET?: string;
   /** SMTP transport options (MAIL_TRANSPORT=smtp). */

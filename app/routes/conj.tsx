@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
+import { publicData } from "../services/public-data.server";
 import { WhyThisForm } from "../components/derivation";
 import { ReportLink } from "../components/report-link";
 import {
@@ -30,10 +31,13 @@ function verbOptions(rows: LexemeInput[], type: VerbClass): VerbOption[] {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getBindings(context);
+  const bindings = getBindings(context);
   const params = new URL(request.url).searchParams;
-  const rows = await listConjugableVerbs(db);
-  const options = Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+  // The verb menus, per class (the same for every anonymous visitor until an editor's change: kept per isolate).
+  const options = await publicData(request, bindings, "conj options", async () => {
+    const rows = await listConjugableVerbs(bindings.db);
+    return Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+  });
   // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
   let verb = params.get("verb");
   const byId = verb && /^[1-9]\d{0,15}$/.test(verb) ? Object.values(options).flat().find((o) => String(o.lexeme.id) === verb) : undefined;

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { LegendLink } from "../components/abbr";
 import { listSampleNouns, listSampleWords, nounTable, paradigmTable } from "../services/paradigms.server";
 import { getBindings } from "../context";
+import { publicData } from "../services/public-data.server";
 import { findSampleWord, keepKind, kindLabel, kindsOf, nounKindLabel, parseKind, parseNounKind } from "../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
 import { SITE_DESCRIPTION } from "../utils/meta";
@@ -13,9 +14,13 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa
  * it the GET form is re-submitted on every change. `prevWord` lets the server apply the kind-keeping rule.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getBindings(context);
+  const bindings = getBindings(context);
+  const { db } = bindings;
   const params = new URL(request.url).searchParams;
-  const [samples, nouns] = await Promise.all([listSampleWords(db), listSampleNouns(db)]);
+  const [samples, nouns] = await Promise.all([
+    publicData(request, bindings, "sample verbs", () => listSampleWords(db)),
+    publicData(request, bindings, "sample nouns", () => listSampleNouns(db)),
+  ]);
   const words = [
     ...samples.map((s) => ({ value: s.key, label: `${s.name} (${s.cls.toUpperCase()})` })),
     ...nouns.map((n) => ({ value: n.key, label: `${n.name} (${n.pos.toUpperCase()}, ${n.shape} stem)` })),

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { listStoryIndex } from "../../db/queries/stories";
 import { getBindings } from "../context";
+import { publicData } from "../services/public-data.server";
 import type { Route } from "./+types/stories";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Dbaajmownan (Stories) | Nishnaabemwin" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { stories: await listStoryIndex(getBindings(context).db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const bindings = getBindings(context);
+  return { stories: await publicData(request, bindings, "story index", () => listStoryIndex(bindings.db)) };
 }
 
 export default function Stories({ loaderData }: Route.ComponentProps) {

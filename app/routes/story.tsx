@@ -5,6 +5,7 @@ import { AudioButton } from "../components/audio-button";
 import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
+import { publicData } from "../services/public-data.server";
 import { getSearchIndex } from "../services/lexicon.server";
 import { lookupWords } from "../core/word-search";
 import type { Route } from "./+types/story";
@@ -14,9 +15,10 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPT
   { title: data?.story ? `${data.story.title} | Dbaajmownan | Nishnaabemwin` : "Story | Nishnaabemwin" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  const story = params.id.length <= 200 ? await getStory(db, params.id) : null;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const bindings = getBindings(context);
+  const { env, db } = bindings;
+  const story = params.id.length <= 200 ? await publicData(request, bindings, `story ${params.id}`, () => getStory(db, params.id)) : null;
   if (!story) return data({ story: null, words: {} }, { status: 404 });
   if (!story.completed || story.data.length === 0) {
     return { story: { id: story.id, title: story.title, paragraphs: null }, words: {} };

@@ -19,6 +19,7 @@ import { verbClassOf } from "../core/grammar";
 import { WordName } from "../components/word-name";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
+import { publicData } from "../services/public-data.server";
 import { getSearchIndex } from "../services/lexicon.server";
 import { lookupWords } from "../core/word-search";
 import { relatedWords } from "../core/related-words";
@@ -31,12 +32,16 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: data?.word ? `${data.word.name} | Kidwinan | Nishnaabemwin` : "Word Not Found | Nishnaabemwin" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env, db, config } = getBindings(context);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const bindings = getBindings(context);
+  const { env, db, config } = bindings;
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
-  const word = id === null ? null : await getLexeme(db, id);
+  const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null }, { status: 404 });
-  const [sentences, index] = await Promise.all([sentencesForLexeme(db, word.id), getSearchIndex(db, env)]);
+  const [sentences, index] = await Promise.all([
+    publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
+    getSearchIndex(db, env),
+  ]);
   return {
     word,
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),

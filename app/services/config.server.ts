@@ -21,6 +21,11 @@ export type Config = {
   donate: { copper: string; silver: string; gold: string };
   /** Anonymous public pages from the Workers Cache API (ADR 015): on unless ENVIRONMENT=test; PAGE_CACHE=on|off overrides. */
   pageCache: boolean;
+  /**
+   * What public pages read from D1 for anonymous visitors, kept per isolate under the content version
+   * (services/public-data.server.ts, ADR 015): on unless ENVIRONMENT=test; DATA_CACHE=on|off overrides.
+   */
+  dataCache: boolean;
 };
 
 /** What the pages may show of the configuration (it goes to the browser in the root loader). */
@@ -45,6 +50,7 @@ const VarsSchema = z.object({
   DONATE_SILVER_URL: text(""),
   DONATE_GOLD_URL: text(""),
   PAGE_CACHE: z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional()),
+  DATA_CACHE: z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional()),
 });
 
 /** SITE_URL: an absolute http(s) URL; outside production an empty value means the local server. */
@@ -72,6 +78,7 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>
     mailFrom: vars.MAIL_FROM,
     donate: { copper: vars.DONATE_COPPER_URL, silver: vars.DONATE_SILVER_URL, gold: vars.DONATE_GOLD_URL },
     pageCache: vars.PAGE_CACHE ? vars.PAGE_CACHE === "on" : vars.ENVIRONMENT !== "test",
+    dataCache: vars.DATA_CACHE ? vars.DATA_CACHE === "on" : vars.ENVIRONMENT !== "test",
   };
 }
 

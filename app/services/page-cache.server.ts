@@ -46,7 +46,8 @@ export function forgetContentVersion() {
   version = null;
 }
 
-async function currentVersion(bindings: Bindings, now = Date.now()) {
+/** The content version this isolate trusts now (read again after VERSION_TTL_MS or an editor's change here). */
+export async function currentVersion(bindings: Bindings, now = Date.now()) {
   if (!version || now - version.readAt > VERSION_TTL_MS) version = { value: await contentVersion(bindings.db), readAt: now };
   return version.value;
 }
@@ -76,7 +77,7 @@ const memoryKey = (tag: string, request: Request) => `${tag} ${request.url}`;
 
 /** Today's UTC date (YYYY-MM-DD), formatted once per day rather than per request. */
 let today = { day: -1, text: "" };
-function utcDay(now = Date.now()) {
+export function utcDay(now = Date.now()) {
   const day = Math.floor(now / 86_400_000);
   if (day !== today.day) today = { day, text: new Date(now).toISOString().slice(0, 10) };
   return today.text;

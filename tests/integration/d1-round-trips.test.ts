@@ -1,7 +1,8 @@
 /**
  * At most two D1 round trips per public page (issue "Fast at the edge", ADR 015): the Worker is called with a D1
  * binding that counts what reaches the database (a statement run, or one batch). Steady state: the second request
- * of the isolate, so per-isolate work (the lexicon, the parsed config) is not counted; the page cache is off.
+ * of the isolate, so per-isolate work (the lexicon, the parsed config) is not counted; the page cache is off, and
+ * the per-isolate public data (services/public-data.server.ts) is off for the first test and on for the second.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -46,13 +47,14 @@ function countDatabase<T extends D1Database | D1DatabaseSession>(db: T): T {
 }
 
 // ENVIRONMENT=development: the in-memory lexicon trusts its version for 30 s as in production (tests re-read it).
-const countedEnv = { ...env, DB: countDatabase(env.DB), PAGE_CACHE: "off", ENVIRONMENT: "development" } as Env;
+const countedEnv = { ...env, DB: countDatabase(env.DB), PAGE_CACHE: "off", DATA_CACHE: "off", ENVIRONMENT: "development" } as Env;
+const withDataEnv = { ...countedEnv, DATA_CACHE: "on" } as Env;
 
-async function tripsFor(path: string) {
+async function tripsFor(path: string, workerEnv = countedEnv) {
   const fetchOnce = async () => {
     const ctx = createExecutionContext();
     const request = new Request(`http://localhost${path}`) as Request<unknown, IncomingRequestCfProperties>;
-    const response = await worker.fetch(request, countedEnv, ctx);
+    const response = await worker.fetch(request, workerEnv, ctx);
     await response.text();
     await waitOnExecutionContext(ctx);
     return response.status;
@@ -63,7 +65,7 @@ async function tripsFor(path: string) {
   return { status, trips };
 }
 
-test("every public page makes at most two D1 round trips", async () => {
+async function publicPages() {
   await loadCourse(env);
   await env.DB.prepare("INSERT OR IGNORE INTO stories (id, source, title, completed, data) VALUES ('TRIPS1', 'misc', 'A story', 1, '[]')").run();
   const lesson = await env.DB.prepare("SELECT id FROM lessons WHERE status = 'published' ORDER BY position LIMIT 1").first<{ id: number }>();
@@ -73,6 +75,11 @@ test("every public page makes at most two D1 round trips", async () => {
   if (word) pages.push(`/k/${word.id}`);
   if (story) pages.push(`/d/${story.id}`);
   if (lesson) pages.push(`/aambe/learn/${lesson.id}`);
+  return pages;
+}
+
+test("every public page makes at most two D1 round trips", async () => {
+  const pages = await publicPages();
   const counts: Record<string, number> = {};
   for (const page of pages) {
     const { status, trips } = await tripsFor(page);
@@ -80,4 +87,16 @@ test("every public page makes at most two D1 round trips", async () => {
     counts[page] = trips;
   }
   for (const [page, n] of Object.entries(counts)) expect(n, `${page}: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(2);
+}, 60_000);
+
+test("with the public data kept per isolate, an anonymous visitor's public page makes no D1 round trip at all", async () => {
+  // /wotd is read every time: its archive grows when the daily job picks a word, which writes no edit_log row.
+  const pages = (await publicPages()).filter((page) => page !== "/wotd");
+  const counts: Record<string, number> = {};
+  for (const page of pages) {
+    const { status, trips } = await tripsFor(page, withDataEnv);
+    expect(status, page).toBeLessThan(400);
+    counts[page] = trips;
+  }
+  for (const [page, n] of Object.entries(counts)) expect(n, `${page}: ${JSON.stringify(counts)}`).toBe(0);
 }, 60_000);

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import worker from "../../workers/app";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 
@@ -109,4 +109,49 @@ test("an editor's change is visible on the word's page at the next request", asy
   expect(after.response.headers.get("X-Page-Cache")).toBe("miss");
   expect(after.text).toContain("s/he is news");
   expect(after.text).not.toContain("old news");
+});
+
+describe("public data kept per isolate (page cache off)", () => {
+  const dataEnv = { ...env, PAGE_CACHE: "off", DATA_CACHE: "on" } as Env;
+  async function fetchData(path: string, headers: Record<string, string> = {}) {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(incoming(`http://localhost${path}`, { headers }), dataEnv, ctx);
+    const text = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { response, text };
+  }
+
+  test("an editor's change is visible on the word's page at the next request; signed-in visitors always read D1", async () => {
+    const word = await insertWord("s/he is kept");
+    expect((await fetchData(`/k/${word.id}`)).text).toContain("s/he is kept");
+    // A change that bypasses the editor tool (no audit row): anonymous visitors keep the isolate's copy for now...
+    await env.DB.prepare("UPDATE lexemes SET gloss = 's/he is quietly changed' WHERE id = ?").bind(word.id).run();
+    const kept = await fetchData(`/k/${word.id}`);
+    expect(kept.response.headers.get("X-Page-Cache")).toBeNull();
+    expect(kept.text).toContain("s/he is kept");
+    // ...a signed-in visitor reads D1 at once...
+    const user = await insertUser(env);
+    expect((await fetchData(`/k/${word.id}`, { Cookie: await sessionCookieHeader(env, user) })).text).toContain("s/he is quietly changed");
+
+    // ...and an editor's change through the Worker (row + audit entry; the isolate reads the version again) shows at the next request.
+    const editor = await insertUser(env, { role: "editor" });
+    const form = await env.DB.prepare("INSERT INTO forms (form, search_key, count, perc) VALUES (?, ?, 1, 0.5) RETURNING id")
+      .bind(word.name, word.name)
+      .first<{ id: number }>();
+    const ctx = createExecutionContext();
+    const edit = await worker.fetch(
+      incoming(`http://localhost/api/editor/forms/${form!.id}/emoji`, {
+        method: "POST",
+        headers: { Cookie: await sessionCookieHeader(env, editor), Origin: "http://localhost", "Content-Type": "application/json" },
+        body: JSON.stringify({ emoji: "🌳" }),
+      }),
+      dataEnv,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(edit.status).toBe(200);
+    const after = await fetchData(`/k/${word.id}`);
+    expect(after.text).toContain("s/he is quietly changed");
+    expect(after.text).not.toContain("s/he is kept");
+  });
 });

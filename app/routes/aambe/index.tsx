@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getBindings } from "../../context";
+import { publicData } from "../../services/public-data.server";
 import { getSrsCards } from "../../../db/queries/srs";
 import { loadCourse } from "../../services/course.server";
 import { getSessionUser } from "../../services/session.server";
@@ -10,8 +11,9 @@ import type { Route } from "./+types/index";
 
 /** /aambe: the course path, each lesson's state (new, in progress, done) from the learner's cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  const [course, user] = await Promise.all([loadCourse({ db, env }), getSessionUser(request, env, db)]);
+  const bindings = getBindings(context);
+  const { env, db } = bindings;
+  const [course, user] = await Promise.all([publicData(request, bindings, "course", () => loadCourse({ db, env })), getSessionUser(request, env, db)]);
   const seen = user ? new Set((await getSrsCards(db, user.id, course.flatMap((l) => l.keys))).map((c) => c.key)) : new Set<string>();
   return {
     signedIn: user !== null,

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getBindings } from "../../context";
+import { publicData } from "../../services/public-data.server";
 import { loadLesson } from "../../services/course.server";
 import { getUser } from "../../middleware/guard.server";
 import { keepOfflinePack } from "../../components/learn/offline-practice";
@@ -12,11 +13,11 @@ import type { Route } from "./+types/lesson";
 import { SITE_DESCRIPTION } from "../../utils/meta";
 
 /** /aambe/learn/{num}: an unknown (or draft) lesson redirects to /aambe (docs/product.md). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
   const bindings = getBindings(context);
   const { db } = bindings;
-  const lesson = await loadLesson(bindings, Number(params.num));
+  const lesson = await publicData(request, bindings, `lesson ${Number(params.num)}`, () => loadLesson(bindings, Number(params.num)));
   if (!lesson) throw redirect("/aambe");
   const steps: PlayerItem[] = [
     ...lesson.forms.map((f) => ({ label: `${f.lemma} · ${f.label}`, value: f.odawa, trans: f.english, audio: f.audio })),
