@@ -7,11 +7,12 @@
  * the request guard, building queries).
  * Sampled, so the shares are approximate (±2 points); wrangler's local trace collector is off, as in ssr.bench.ts.
  */
+import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 // @ts-expect-error plain ESM helper without types
 import { startBuiltSite } from "../scripts/lib.mjs";
 
-const PAGES = ["/", "/k/1", "/conj", "/d/DEMO1", "/aambe/learn/1"];
+const PAGES = (process.env.BENCH_PAGES ?? "/,/k/1,/conj,/d/DEMO1,/aambe/learn/1").split(",");
 const DURATION_S = Number(process.env.BENCH_DURATION || 4);
 const INSPECTOR = 9393;
 
@@ -95,6 +96,8 @@ try {
     await autocannon({ url: `${site.url}${page}`, connections: 10, duration: 1 }); // warm-up
     const { profile: p, rps } = await profile(`${site.url}${page}`);
     rows.push({ page, "req/s (profiled)": rps.toFixed(0), ...shares(p) });
+    // BENCH_PROFILE_DIR=dir keeps each page's raw profile (open it in Chrome DevTools' Performance panel).
+    if (process.env.BENCH_PROFILE_DIR) writeFileSync(`${process.env.BENCH_PROFILE_DIR}/${page.replace(/\W+/g, "_") || "home"}.cpuprofile`, JSON.stringify(p));
   }
   console.log(`Where an uncached page's Worker CPU goes (${DURATION_S} s of load per page, sampled every 0.2 ms; shares of busy time)`);
   console.table(rows);
