@@ -15,7 +15,7 @@ import { createBindings } from "../app/services/bindings.server";
 import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
 import { openD1Session } from "../app/services/d1-session.server";
 import { forgetContentVersion, isEditorWrite, memoryHit, openPageCache } from "../app/services/page-cache.server";
-import { getConfig } from "../app/services/config.server";
+import { getConfig, type Config } from "../app/services/config.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api as apiApp } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
@@ -41,11 +41,11 @@ function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-async function pages(request: Request, env: Env, ctx: ExecutionContext) {
+async function pages(request: Request, env: Env, ctx: ExecutionContext, config: Config) {
   const build = await loadBuild();
   const refused = methodNotAllowed(build, request);
   if (refused) return refused;
-  const bindings = createBindings(env, ctx);
+  const bindings = createBindings(env, ctx, config);
   const cache = await openPageCache(request, bindings, build);
   const hit = await cache?.match();
   if (hit) return hit;
@@ -61,13 +61,15 @@ export default {
     // Every request reads and writes D1 through one session (read replicas, bookmarks for the user's own writes).
     const url = new URL(request.url);
     const api = isApiPath(url.pathname);
+    // Parsed once per isolate, looked up by the isolate's own `env` (the D1 session's copy below is a new object).
+    const config = getConfig(env);
     if (!api) {
       // A public page this isolate already holds answers before anything else runs (ADR 015).
-      const quick = memoryHit(request, (await loadBuild()).assets.version, getConfig(env));
+      const quick = memoryHit(request, (await loadBuild()).assets.version, config);
       if (quick) return withBaselineHeaders(quick);
     }
     const d1 = openD1Session(env, request);
-    if (!api) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx)));
+    if (!api) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx, config)));
     const response = await apiApp.fetch(request, d1.env, ctx);
     if (isEditorWrite(request, response)) forgetContentVersion();
     return withBaselineHeaders(d1.finish(response));
