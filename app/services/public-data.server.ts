@@ -13,8 +13,8 @@
 import type { Bindings } from "./bindings.server";
 import { currentVersion, isPublicPageRequest, utcDay } from "./page-cache.server";
 
-/** Reads kept per version; the oldest goes first when full. */
-const LIMIT = 500;
+/** Reads kept per version (a story can be tens of KB: bounded by count), the oldest first out when full. */
+const LIMIT = 200;
 let store = { tag: "", entries: new Map<string, Promise<unknown>>() };
 
 /**
