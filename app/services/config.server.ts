@@ -36,6 +36,9 @@ const LOCAL_SITE_URL = "http://localhost:8787";
 const text = (fallback: string) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().default(fallback));
 
+/** An optional on/off switch (anything else counts as unset). */
+const onOff = z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional());
+
 const VarsSchema = z.object({
   ENVIRONMENT: z.preprocess(
     (v) => (v === "development" || v === "test" ? v : "production"),
@@ -49,8 +52,8 @@ const VarsSchema = z.object({
   DONATE_COPPER_URL: text(""),
   DONATE_SILVER_URL: text(""),
   DONATE_GOLD_URL: text(""),
-  PAGE_CACHE: z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional()),
-  DATA_CACHE: z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional()),
+  PAGE_CACHE: onOff,
+  DATA_CACHE: onOff,
 });
 
 /** SITE_URL: an absolute http(s) URL; outside production an empty value means the local server. */

@@ -153,7 +153,7 @@ function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | unde
 /**
  * Stems whose forms are kept. Small on purpose: a new stem's ~180 form strings that are still held when the young
  * generation is next collected are copied (and soon promoted), so with 200 stems kept every scavenge copied the
- * forms of the ~60 stems since the last one (3-15 ms pauses, half the time of a steady run of new VTA stems); with
+ * forms of the ~60 stems since the last one (3-11 ms pauses, about half the time of a steady run of new VTA stems); with
  * 32 most die young. A request uses one or a few stems (all six orders of /conj share one), and the analyser keeps
  * its own per-stem keys (analysis.ts), so the hit rate that matters is unchanged (ADR 005, fifth round).
  */
