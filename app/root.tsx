@@ -19,6 +19,7 @@ import { skipRevalidationWhenOffline } from "./utils/client-action";
 import { useOffline, useReloadWhenOffline } from "./components/offline";
 import { isRoleGate, RoleGate } from "./components/role-gate";
 import { Navbar } from "./components/navbar";
+import { SiteLink, useSiteLinks } from "./components/site-link";
 import { SiteCss } from "./components/site-css";
 
 export const links: Route.LinksFunction = () => [
@@ -65,16 +66,16 @@ function Footer({ pathname, siteName, year }: { pathname: string; siteName: stri
       <ul className="footer-links">
         {here !== "/signup-wotd" ? (
           <li>
-            <Link to="/signup-wotd">Word of the Day</Link>
+            <SiteLink to="/signup-wotd">Word of the Day</SiteLink>
           </li>
         ) : null}
         {here !== "/contact" ? (
           <li>
-            <Link to="/contact">Contact</Link>
+            <SiteLink to="/contact">Contact</SiteLink>
           </li>
         ) : null}
         <li>
-          <Link to="/miinad">Donate</Link>
+          <SiteLink to="/miinad">Donate</SiteLink>
         </li>
       </ul>
     </footer>
@@ -87,6 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const user = data?.user ?? null;
   const siteName = data?.config.siteName ?? "Nishnaabemwin";
   const chrome = !(user && /^\/wiiji\/?$/.test(pathname));
+  // The chrome's links are plain anchors followed here, one listener for all (components/site-link.tsx).
+  useSiteLinks();
   return (
     <html lang="en">
       <head>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import { posAnchor, posTitle } from "../core/glossary";
 
 /** A part-of-speech tag as an abbreviation with its meaning, linking to its line of the legend (/legend). */
@@ -6,17 +6,17 @@ export function PosAbbr({ pos }: { pos: string }) {
   const title = posTitle(pos);
   if (!title) return <>{pos}</>;
   return (
-    <Link to={`/legend#${posAnchor(pos)}`} className="term-link">
+    <SiteLink to={`/legend#${posAnchor(pos)}`} className="term-link">
       <abbr title={title}>{pos}</abbr>
-    </Link>
+    </SiteLink>
   );
 }
 
 /** "What do these mean?": the link to the legend of abbreviations and colours. */
 export function LegendLink({ children = "Abbreviations and colours" }: { children?: React.ReactNode }) {
   return (
-    <Link to="/legend" className="legend-link">
+    <SiteLink to="/legend" className="legend-link">
       {children}
-    </Link>
+    </SiteLink>
   );
 }

@@ -6,12 +6,13 @@
  * Editors also see "Editor" (/DEV_editor), admins also "Admin" (/admin).
  */
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { isCurrent, SiteLink } from "./site-link";
 import { useHydrated } from "./use-hydrated";
 
 export type NavUser = { username: string; usernameColor: string; role: "learner" | "editor" | "admin" } | null;
 
-type NavItem = { to: string; label: string; hint?: string; lang?: string };
+type NavItem = { to: `/${string}`; label: string; hint?: string; lang?: string };
 
 const NAV_LINKS: readonly NavItem[] = [
   { to: "/", label: "Endaayin", hint: "Home", lang: "otw" },
@@ -48,31 +49,35 @@ export function BeadMark({ size = 28 }: { size?: number }) {
 
 function UserLink({ user }: { user: NavUser }) {
   return user ? (
-    <Link to="/niin" className="user-link">
+    <SiteLink to="/niin" className="user-link">
       <span className="color-dot" style={{ backgroundColor: user.usernameColor }} aria-hidden="true" />
       {user.username}
-    </Link>
+    </SiteLink>
   ) : (
-    <Link to="/biindge" className="user-link">
+    <SiteLink to="/biindge" className="user-link">
       <span lang="otw">Biindge</span>
       <span className="nav-hint">Enter</span>
-    </Link>
+    </SiteLink>
   );
 }
 
 /** The navigation list, shared by the header and the /menu page. */
 export function NavList({ user, label = "Main" }: { user: NavUser; label?: string }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label} className="site-nav">
       <ul className="navbar-links">
-        {navLinksFor(user).map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} end={link.to === "/"} prefetch="intent">
-              <span lang={link.lang}>{link.label}</span>
-              {link.hint ? <span className="nav-hint">{link.hint}</span> : null}
-            </NavLink>
-          </li>
-        ))}
+        {navLinksFor(user).map((link) => {
+          const current = isCurrent(pathname, link.to);
+          return (
+            <li key={link.to}>
+              <SiteLink to={link.to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
+                <span lang={link.lang}>{link.label}</span>
+                {link.hint ? <span className="nav-hint">{link.hint}</span> : null}
+              </SiteLink>
+            </li>
+          );
+        })}
       </ul>
       <div className="navbar-user">
         <UserLink user={user} />
@@ -131,12 +136,12 @@ export function Navbar({ user }: { user: NavUser }) {
   return (
     <header className="navbar" data-menu={open ? "open" : "closed"} onKeyDown={onKeyDown}>
       <div className="navbar-inner">
-        <Link to="/" className="wordmark" aria-label="Nishnaabemwin, home">
+        <SiteLink to="/" className="wordmark" aria-label="Nishnaabemwin, home">
           <BeadMark />
           <span className="wordmark-text" aria-hidden="true">
             Nishnaabemwin
           </span>
-        </Link>
+        </SiteLink>
         <form method="get" action="/k" role="search" aria-label="Search words" className="navbar-search">
           <label htmlFor="navbar-q" className="visually-hidden">
             Search words (Odawa or English)

@@ -1,9 +1,11 @@
+import { Fragment } from "react";
 import type { FormConfidence, WordForms as Forms } from "../utils/word-forms";
 
 /**
  * The word page's forms (data from `wordForms`, app/services/paradigms.server.ts): for a verb, a short table per
  * order with plain-English persons (codes in <abbr>) and a link to the full paradigm in /conj; for a noun, its
- * declension. Server-rendered, no JavaScript.
+ * declension. Server-rendered, no JavaScript. Lean markup (a cell's confidence on its <td>, codes without wrappers):
+ * every element is rendered for every uncached view of a word (ADR 015).
  */
 export function WordForms({ forms }: { forms: Forms | null }) {
   if (!forms) return null;
@@ -20,7 +22,7 @@ export function WordForms({ forms }: { forms: Forms | null }) {
             {forms.rows.map((r) => (
               <tr key={r.key}>
                 <th scope="row">{r.label}</th>
-                <td><FormText form={r.form} variants={r.variants} confidence={r.confidence} note={r.confidenceNote} /></td>
+                <FormCell form={r.form} variants={r.variants} confidence={r.confidence} note={r.confidenceNote} />
                 <td>{r.gloss}</td>
               </tr>
             ))}
@@ -48,11 +50,11 @@ export function WordForms({ forms }: { forms: Forms | null }) {
                   {c.label}{" "}
                   <span className="muted">
                     ({c.codes.map((p, i) => (
-                      <span key={i}>{i > 0 && "→"}<abbr title={p.name}>{p.code}</abbr></span>
+                      <Fragment key={i}>{i > 0 && "→"}<abbr title={p.name}>{p.code}</abbr></Fragment>
                     ))})
                   </span>
                 </th>
-                <td><FormText form={c.form} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} /></td>
+                <FormCell form={c.form} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} />
                 <td>{c.gloss}</td>
               </tr>
             ))}
@@ -65,13 +67,13 @@ export function WordForms({ forms }: { forms: Forms | null }) {
 
 const FLAG: Record<FormConfidence, string | null> = { high: null, medium: null, low: "less certain", unconfirmed: "unconfirmed" };
 
-function FormText({ form, variants, confidence, note }: { form: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
+function FormCell({ form, variants, confidence, note }: { form: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
   const flag = FLAG[confidence];
   return (
-    <span data-confidence={confidence}>
+    <td data-confidence={confidence}>
       <span lang="otw">{form}</span>
       {variants.length > 0 && <span className="muted"> (also <span lang="otw">{variants.join(", ")}</span>)</span>}
       {flag && <span className="conj-flag" title={note ?? undefined}>{` (${flag})`}</span>}
-    </span>
+    </td>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { SiteLink } from "../components/site-link";
 import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
@@ -89,7 +90,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
     <section className="page conj">
       <h1>Odawa Verb Conjugator</h1>
       <p>
-        <Link to="/paradigms">Paradigm tables</Link> · <LegendLink>What 1s, 3' and vai mean</LegendLink>
+        <SiteLink to="/paradigms">Paradigm tables</SiteLink> · <LegendLink>What 1s, 3' and vai mean</LegendLink>
       </p>
       <Form method="get" className="conj-form" onChange={onChange}>
         <input type="hidden" name="prevType" value={state.type} />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "../components/site-link";
 import type { Route } from "./+types/home";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
@@ -29,29 +29,29 @@ export default function Home({ actionData }: Route.ComponentProps) {
         verb conjugator.
       </p>
       <p>
-        <Link className="button button-primary" to="/aambe">
+        <SiteLink className="button button-primary" to="/aambe">
           Start learning
-        </Link>
+        </SiteLink>
       </p>
       <h2>Explore</h2>
       <ul className="card-links">
         <li>
-          <Link to="/k/">
+          <SiteLink to="/k/">
             <strong lang="otw">Kidwinan</strong>
             <span>Words, with glosses and audio</span>
-          </Link>
+          </SiteLink>
         </li>
         <li>
-          <Link to="/d/">
+          <SiteLink to="/d/">
             <strong lang="otw">Dbaajmownan</strong>
             <span>Stories with translations</span>
-          </Link>
+          </SiteLink>
         </li>
         <li>
-          <Link to="/conj/">
+          <SiteLink to="/conj/">
             <strong>Conjugator</strong>
             <span>Odawa verb forms, step by step</span>
-          </Link>
+          </SiteLink>
         </li>
       </ul>
       <WotdSignupForm action="/?index" result={actionData?.wotd} />

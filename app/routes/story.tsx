@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { SiteLink } from "../components/site-link";
 import { audioUrl } from "../../db/queries/lexemes";
 import { getStory } from "../../db/queries/stories";
 import { AudioButton } from "../components/audio-button";
@@ -36,7 +37,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page story-page">
       <p>
-        <Link to="/d">← Back to the stories</Link>
+        <SiteLink to="/d">← Back to the stories</SiteLink>
       </p>
       {story ? <h1>{story.title}</h1> : <h1>Story</h1>}
       {story?.paragraphs ? (

@@ -4,7 +4,8 @@
  * compounds), "Report a problem", and schema.org DefinedTerm structured data (JSON-LD with the CSP nonce).
  * The word's forms (verbs: the core cells of each order; nouns: the declension) with "Why this form?".
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { SiteLink } from "../components/site-link";
 import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";
 import { PosAbbr } from "../components/abbr";
@@ -61,7 +62,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         <h1>Word Not Found</h1>
         <p>No info for this word found.</p>
         <p>
-          <Link to="/k">Back to the word list</Link>
+          <SiteLink to="/k">Back to the word list</SiteLink>
         </p>
       </section>
     );
@@ -83,7 +84,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         }}
       />
       <p>
-        <Link to="/k">← Back to the word list</Link>
+        <SiteLink to="/k">← Back to the word list</SiteLink>
       </p>
       <h1>
         <WordName name={word.name} pos={word.pos} />
@@ -155,9 +156,9 @@ export default function Word({ loaderData }: Route.ComponentProps) {
           <ul className="related-words">
             {related.map((r) => (
               <li key={r.id}>
-                <Link to={`/k/${r.id}`}>
+                <SiteLink to={`/k/${r.id}`}>
                   <WordName name={r.name} pos={r.pos} />
-                </Link>{" "}
+                </SiteLink>{" "}
                 <span className="word-gloss">{r.gloss}</span>{" "}
                 <span className="muted">({r.relation === "stem" ? "same stem" : "compound"})</span>
               </li>

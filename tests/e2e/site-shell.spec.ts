@@ -152,6 +152,24 @@ test.describe("on a laptop (1280 × 800)", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
+  test("the chrome's plain links navigate inside the page once hydrated and mark the page you are on", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
+    const conj = nav(page).getByRole("link", { name: /Conjugator/ });
+    await expect(nav(page).getByRole("link", { name: /Endaayin/ })).toHaveAttribute("aria-current", "page");
+    await expect(conj).not.toHaveAttribute("aria-current");
+    // A value set on the window survives only if the page was not loaded again.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    await conj.click();
+    await expect(page).toHaveURL(/\/conj$/);
+    await expect(conj).toHaveAttribute("aria-current", "page");
+    await expect(nav(page).getByRole("link", { name: /Endaayin/ })).not.toHaveAttribute("aria-current");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
   test("part-of-speech tags explain themselves and lead to the legend", async ({ page }) => {
     await page.goto("/k?q=leave");
     const tag = page.getByRole("main").locator("abbr", { hasText: "vai" }).first();

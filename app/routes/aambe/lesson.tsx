@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, redirect, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { SiteLink } from "../../components/site-link";
 import { getBindings } from "../../context";
 import { publicData } from "../../services/public-data.server";
 import { loadLesson } from "../../services/course.server";
@@ -120,7 +121,7 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page learn">
       <p>
-        <Link to="/aambe">← Learn</Link>
+        <SiteLink to="/aambe">← Learn</SiteLink>
       </p>
       <p className="muted">{`Lesson ${lesson.number}`}</p>
       <h1>{lesson.title}</h1>
@@ -144,14 +145,14 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
       )}
       <nav className="lesson-nav learn-actions" aria-label="Lessons">
         {lesson.previous ? (
-          <Link className="button" to={`/aambe/learn/${lesson.previous.id}`} rel="prev">
+          <SiteLink className="button" to={`/aambe/learn/${lesson.previous.id}`} rel="prev">
             ← Previous: {lesson.previous.title}
-          </Link>
+          </SiteLink>
         ) : null}
         {lesson.next ? (
-          <Link className="button" to={`/aambe/learn/${lesson.next.id}`} rel="next">
+          <SiteLink className="button" to={`/aambe/learn/${lesson.next.id}`} rel="next">
             Next: {lesson.next.title} →
-          </Link>
+          </SiteLink>
         ) : null}
       </nav>
     </section>
