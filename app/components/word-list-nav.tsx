@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import { LETTERS } from "../core/word-list";
 import type { PosGroup } from "../core/pos";
 
@@ -6,7 +6,7 @@ import type { PosGroup } from "../core/pos";
 export type ListParams = { q: string; letter: string | null; pos: PosGroup | null };
 
 /** The /k address of a list page (page 1 and empty values left out). */
-export function listHref(params: ListParams, page = 1) {
+export function listHref(params: ListParams, page = 1): `/${string}` {
   const sp = new URLSearchParams();
   if (params.q) sp.set("q", params.q);
   if (params.letter) sp.set("letter", params.letter);
@@ -23,7 +23,7 @@ export function AtoZ({ params, counts }: { params: ListParams; counts: Record<st
       <ul>
         <li>
           {params.letter ? (
-            <Link to={listHref({ ...params, letter: null })}>All</Link>
+            <SiteLink to={listHref({ ...params, letter: null })}>All</SiteLink>
           ) : (
             <span aria-current="page">All</span>
           )}
@@ -33,9 +33,9 @@ export function AtoZ({ params, counts }: { params: ListParams; counts: Record<st
             {letter === params.letter ? (
               <span aria-current="page">{letter.toUpperCase()}</span>
             ) : counts[letter] ? (
-              <Link to={listHref({ ...params, letter })} aria-label={`${letter.toUpperCase()}: ${counts[letter]} words`}>
+              <SiteLink to={listHref({ ...params, letter })} aria-label={`${letter.toUpperCase()}: ${counts[letter]} words`}>
                 {letter.toUpperCase()}
-              </Link>
+              </SiteLink>
             ) : (
               <span className="a-to-z-empty" aria-label={`${letter.toUpperCase()}: no words`}>
                 {letter.toUpperCase()}
@@ -54,9 +54,9 @@ export function Pager({ params, page, lastPage }: { params: ListParams; page: nu
   return (
     <nav className="pager" aria-label="Pages">
       {page > 1 ? (
-        <Link className="button" to={listHref(params, page - 1)} rel="prev">
+        <SiteLink className="button" to={listHref(params, page - 1)} rel="prev">
           Previous page
-        </Link>
+        </SiteLink>
       ) : (
         <span className="button" aria-disabled="true">
           Previous page
@@ -66,9 +66,9 @@ export function Pager({ params, page, lastPage }: { params: ListParams; page: nu
         Page {page} of {lastPage}
       </span>
       {page < lastPage ? (
-        <Link className="button" to={listHref(params, page + 1)} rel="next">
+        <SiteLink className="button" to={listHref(params, page + 1)} rel="next">
           Next page
-        </Link>
+        </SiteLink>
       ) : (
         <span className="button" aria-disabled="true">
           Next page

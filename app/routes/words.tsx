@@ -10,6 +10,7 @@ import { LegendLink, PosAbbr } from "../components/abbr";
 import { z } from "zod";
 import { WordName } from "../components/word-name";
 import { AtoZ, Pager, type ListParams, listHref } from "../components/word-list-nav";
+import { SiteLink } from "../components/site-link";
 import { ReportLink } from "../components/report-link";
 import { getBindings } from "../context";
 import { getSearchIndex } from "../services/lexicon.server";
@@ -138,7 +139,7 @@ function WordList({ list, params }: { list: List; params: ListParams }) {
         {params.letter || params.pos ? (
           <>
             {" · "}
-            <Link to="/k">Show all words</Link>
+            <SiteLink to="/k">Show all words</SiteLink>
           </>
         ) : null}
       </p>
@@ -191,9 +192,9 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
                 </span>
               ) : null}
               <span className="search-hit">
-                <Link to={`/k/${hit.id}`}>
+                <SiteLink to={`/k/${hit.id}`}>
                   <WordName name={hit.name} pos={hit.pos} />
-                </Link>{" "}
+                </SiteLink>{" "}
                 <span className="muted">
                   (<PosAbbr pos={hit.pos} />)
                 </span> <span className="word-gloss">{hit.gloss}</span>
@@ -205,7 +206,7 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
       )}
       {search.more > 0 ? <p className="muted">{`${search.more} more results`}</p> : null}
       <p>
-        <Link to="/k">Back to the word list</Link>
+        <SiteLink to="/k">Back to the word list</SiteLink>
       </p>
     </section>
   );
