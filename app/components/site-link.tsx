@@ -28,7 +28,8 @@ export function isCurrent(pathname: string, to: string, end = false): boolean {
 
 /**
  * Follows a click on a `SiteLink` in the page (client-side navigation), as `<Link>` would: the primary button, no
- * modifier key, no other target or download, same origin, and not already handled by a React handler.
+ * modifier key, no other target or download, same origin, and not already handled by a React handler (React's own
+ * listener on the document was added first, at hydration, so it has run).
  */
 export function useSiteLinks(): void {
   const navigate = useNavigate();
@@ -39,7 +40,10 @@ export function useSiteLinks(): void {
       if (!link || !link.hasAttribute("data-discover") || link.hasAttribute("download")) return;
       if ((link.target && link.target !== "_self") || link.origin !== window.location.origin) return;
       event.preventDefault();
-      void navigate(link.pathname + link.search + link.hash);
+      const to = link.pathname + link.search + link.hash;
+      // The page already shown is replaced, not stacked again in the history (as `<Link>` does).
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      void navigate(to, { replace: to === here });
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
