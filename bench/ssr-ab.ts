@@ -1,0 +1,72 @@
+/**
+ * A/B of uncached page throughput: the current build (`npm run build` first) against the build of a git ref
+ * (BENCH_BASE, default HEAD), both served at once by `wrangler dev` from the same seeded state (PAGE_CACHE=off, the
+ * isolate's public data kept, as the "uncached" rows of ssr.bench.ts). Each page is loaded from one and then the other,
+ * in alternating order, BENCH_PAIRS times (default 5) for BENCH_DURATION s (default 2); printed is the median of the
+ * pairs' ratios, new / base. On this shared machine a single run's ratio to the static file moves by ±0.05–0.15, so a
+ * change worth a few percent shows only this way (ADR 015, session 9): two copies of one build give 0.99–1.00.
+ * The base is checked out as a git worktree under .wrangler/ab-base (node_modules linked, built there).
+ * Not part of `npm run bench` (it needs a base to compare with): `npx tsx bench/ssr-ab.ts`, BENCH_PAGES to choose.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, rmSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+// @ts-expect-error plain ESM helper without types
+import { root, startBuiltSite } from "../scripts/lib.mjs";
+
+const BASE = process.env.BENCH_BASE || "HEAD";
+const PAGES = (process.env.BENCH_PAGES ?? "/,/k/1,/conj,/d/DEMO1,/aambe/learn/1").split(",");
+const PAIRS = Number(process.env.BENCH_PAIRS || 5);
+const DURATION_S = Number(process.env.BENCH_DURATION || 2);
+const STATE = ".wrangler/bench-ab";
+const baseDir = path.join(root, ".wrangler", "ab-base");
+
+if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+// The base: a worktree of BENCH_BASE, built with this checkout's node_modules.
+if (existsSync(baseDir)) execFileSync("git", ["worktree", "remove", "--force", baseDir], { cwd: root });
+rmSync(baseDir, { recursive: true, force: true });
+execFileSync("git", ["worktree", "add", "--detach", baseDir, BASE], { cwd: root, stdio: "ignore" });
+symlinkSync(path.join(root, "node_modules"), path.join(baseDir, "node_modules"));
+if (existsSync(path.join(root, ".dev.vars"))) copyFileSync(path.join(root, ".dev.vars"), path.join(baseDir, ".dev.vars"));
+const baseLib = await import(path.join(baseDir, "scripts", "lib.mjs"));
+baseLib.must("react-router", ["build"], { capture: true });
+
+const vars = { ENVIRONMENT: "development", PAGE_CACHE: "off", DATA_CACHE: "on" };
+const env = { X_LOCAL_OBSERVABILITY: "false" };
+const fresh = await startBuiltSite({ port: 8771, state: STATE, fresh: true, vars, env });
+const base = await baseLib.startBuiltSite({ port: 8772, state: STATE, fresh: true, vars, env });
+const load = async (url: string) => (await autocannon({ url, connections: 10, duration: DURATION_S })).requests.average;
+const rows: Array<Record<string, string>> = [];
+try {
+  for (const page of PAGES) {
+    await load(fresh.url + page); // warm-up
+    await load(base.url + page);
+  }
+  for (const page of PAGES) {
+    const ratios: number[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      let a: number;
+      let b: number;
+      if (i % 2) {
+        b = await load(base.url + page);
+        a = await load(fresh.url + page);
+      } else {
+        a = await load(fresh.url + page);
+        b = await load(base.url + page);
+      }
+      ratios.push(a / b);
+    }
+    ratios.sort((x, y) => x - y);
+    rows.push({ page, "new / base (median)": ratios[ratios.length >> 1]!.toFixed(3), pairs: ratios.map((r) => r.toFixed(2)).join(" ") });
+  }
+} finally {
+  fresh.stop();
+  base.stop();
+  execFileSync("git", ["worktree", "remove", "--force", baseDir], { cwd: root });
+}
+console.log(`Uncached throughput, this build / ${BASE} (${PAIRS} alternating pairs of ${DURATION_S} s, 10 connections, loopback)`);
+console.table(rows);
