@@ -22,7 +22,7 @@ import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
 import { getSearchIndex } from "../services/lexicon.server";
-import { lookupWords } from "../core/word-search";
+import { lookupWords, type SearchIndex } from "../core/word-search";
 import { relatedWords } from "../core/related-words";
 import { posName } from "../core/pos";
 import type { Route } from "./+types/word";
@@ -43,13 +43,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
     getSearchIndex(db, env),
   ]);
+  return { word, ...derive(index, word, sentences), url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
+}
+
+type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexeme>>>;
+type Sentences = Awaited<ReturnType<typeof sentencesForLexeme>>;
+
+/**
+ * What the page works out from the word, its sentences and the search index (the forms, the sentences' words for
+ * tap-a-word, related words), kept with those objects: for anonymous visitors they are the same from request to
+ * request while the content version holds (public-data.server.ts) and the index is current, so it is worked out
+ * once; a signed-in visitor's own reads, or a rebuilt index, derive it anew (ADR 015).
+ */
+const derived = new WeakMap<SearchIndex, WeakMap<Lexeme, { from: Sentences; page: ReturnType<typeof deriveNow> }>>();
+function derive(index: SearchIndex, word: Lexeme, sentences: Sentences) {
+  let byWord = derived.get(index);
+  if (!byWord) derived.set(index, (byWord = new WeakMap()));
+  let kept = byWord.get(word);
+  if (!kept || kept.from !== sentences) byWord.set(word, (kept = { from: sentences, page: deriveNow(index, word, sentences) }));
+  return kept.page;
+}
+
+function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
   return {
-    word,
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),
     words: sentences.length ? lookupWords(index, sentences.map((s) => s.text)) : {},
     related: relatedWords(index, word.id),
-    url: `${config.siteUrl}/k/${word.id}`,
-    siteUrl: config.siteUrl,
     forms: wordForms(word),
   };
 }

@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import worker from "../../workers/app";
 import { insertUser, sessionCookieHeader } from "../factories/users";
+import { wordForms } from "../../app/services/paradigms.server";
 
 const cachedEnv = { ...env, PAGE_CACHE: "on" } as Env;
 
@@ -143,5 +144,32 @@ describe("public data kept per isolate (page cache off)", () => {
     const after = await fetchData(`/k/${word.id}`);
     expect(after.text).toContain("s/he is quietly changed");
     expect(after.text).not.toContain("s/he is kept");
+  });
+
+  test("what the word page works out from the kept word (its forms) is kept with it and worked out again after a change", async () => {
+    const name = `cacheform${crypto.randomUUID().slice(0, 8)}`;
+    const lexeme = { name, pos: "vai", gloss: "s/he leaves", stem: "maajaa" };
+    const row = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', ?, ?) RETURNING id")
+      .bind(name, name, lexeme.gloss, lexeme.stem)
+      .first<{ id: number }>();
+    const id = row!.id;
+    const formsOf = (stem: string) => {
+      const forms = wordForms({ ...lexeme, id, stem });
+      return forms?.kind === "verb" ? forms.orders.flatMap((o) => o.cells.map((c) => c.form)) : [];
+    };
+    const before = formsOf("maajaa");
+    const changed = formsOf("nibaa");
+    expect(before.length).toBeGreaterThan(0);
+    expect(changed[0]).not.toBe(before[0]);
+    const first = (await fetchData(`/k/${id}`)).text;
+    for (const form of before) expect(first).toContain(`>${form}<`);
+    await env.DB.prepare("UPDATE lexemes SET stem = 'nibaa' WHERE id = ?").bind(id).run();
+    // Kept for anonymous visitors until the version moves (as the word itself)...
+    expect((await fetchData(`/k/${id}`)).text).toContain(`>${before[0]}<`);
+    // ...and worked out from the new stem once an editor's change moves it.
+    expect(await editorCall(name, dataEnv)).toBe(200);
+    const after = (await fetchData(`/k/${id}`)).text;
+    for (const form of changed) expect(after).toContain(`>${form}<`);
+    expect(after).not.toContain(`>${before[0]}<`);
   });
 });
