@@ -109,6 +109,11 @@ export function getConfig(env: Env): Config {
   return config;
 }
 
+/** `env`'s configuration is `config`, already parsed from the same vars (the D1 session's copy of the isolate's `env`). */
+export function keepConfig(env: Env, config: Config): void {
+  byEnv.set(env, config);
+}
+
 export function publicConfig(config: Config): PublicConfig {
   return { siteName: config.siteName, ownerName: config.ownerName, contactEmail: config.contactEmail };
 }
