@@ -4,7 +4,7 @@
  * isolate's public data kept, as the "uncached" rows of ssr.bench.ts). Each page is loaded from one and then the other,
  * in alternating order, BENCH_PAIRS times (default 5) for BENCH_DURATION s (default 2); printed is the median of the
  * pairs' ratios, new / base. On this shared machine a single run's ratio to the static file moves by ±0.05–0.15, so a
- * change worth a few percent shows only this way (ADR 015, session 9): two copies of one build give 0.99–1.00.
+ * change worth a few percent shows only this way (ADR 015, session 9): two copies of one build give 0.95–1.00.
  * The base is checked out as a git worktree under .wrangler/ab-base (node_modules linked, built there).
  * Not part of `npm run bench` (it needs a base to compare with): `npx tsx bench/ssr-ab.ts`, BENCH_PAGES to choose.
  */
