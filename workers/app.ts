@@ -15,7 +15,7 @@ import { createBindings } from "../app/services/bindings.server";
 import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
 import { openD1Session } from "../app/services/d1-session.server";
 import { forgetContentVersion, isEditorWrite, memoryHit, openPageCache } from "../app/services/page-cache.server";
-import { getConfig, keepConfig, type Config } from "../app/services/config.server";
+import { getConfig, keepConfig } from "../app/services/config.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api as apiApp } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
@@ -41,11 +41,11 @@ function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-async function pages(request: Request, env: Env, ctx: ExecutionContext, config: Config) {
+async function pages(request: Request, env: Env, ctx: ExecutionContext) {
   const build = await loadBuild();
   const refused = methodNotAllowed(build, request);
   if (refused) return refused;
-  const bindings = createBindings(env, ctx, config);
+  const bindings = createBindings(env, ctx);
   const cache = await openPageCache(request, bindings, build);
   const hit = await cache?.match();
   if (hit) return hit;
@@ -69,9 +69,9 @@ export default {
       if (quick) return withBaselineHeaders(quick);
     }
     const d1 = openD1Session(env, request);
-    // The API reads its configuration from the session's copy of `env`: the same vars, parsed above.
+    // Pages and the API read their configuration from the session's copy of `env`: the same vars, parsed above.
     keepConfig(d1.env, config);
-    if (!api) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx, config)));
+    if (!api) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx)));
     const response = await apiApp.fetch(request, d1.env, ctx);
     if (isEditorWrite(request, response)) forgetContentVersion();
     return withBaselineHeaders(d1.finish(response));

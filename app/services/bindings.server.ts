@@ -8,7 +8,6 @@ import { getConfig, type Config } from "./config.server";
 
 export type Bindings = { env: Env; ctx: ExecutionContext; db: Db; config: Config };
 
-/** `config`: the isolate's own, when the caller has it (a per-request copy of `env` is not the isolate's object). */
-export function createBindings(env: Env, ctx: ExecutionContext, config: Config = getConfig(env)): Bindings {
-  return { env, ctx, db: createDb(env.DB), config };
+export function createBindings(env: Env, ctx: ExecutionContext): Bindings {
+  return { env, ctx, db: createDb(env.DB), config: getConfig(env) };
 }
