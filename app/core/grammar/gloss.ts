@@ -10,6 +10,8 @@ const OBJ: Record<Person, string> = {
   "2p": "you (pl)", "3p": "them", x: "someone", "0s": "it", "0p": "them (inan.)", "0's": "it", "0'p": "them",
   "0": "it", "0'": "it",
 };
+/** Subjects that take the verb's third-person singular ("s/he sees", "it is"). */
+const THIRD = new Set<Person>(["3s", "3'", "x", "0s", "0's", "0", "0'"]);
 
 const IRREGULAR_3S: Record<string, string> = { be: "is", have: "has", go: "goes", do: "does", say: "says" };
 
@@ -46,32 +48,48 @@ function withObject(phrase: string, cls: VerbClass, object: Person | undefined):
   return `${phrase} ${o}`;
 }
 
-/** "I go away", "s/he does not see me", "when/that we (incl.) know it", "go away! (you sg)", "don't ...!". */
-export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell): string {
-  const phrase = withObject(firstSense(dictionaryGloss), cls, cell.object);
-  const [verb, ...rest] = phrase.split(" ");
-  const tail = rest.length ? ` ${rest.join(" ")}` : "";
-  const subject = cell.subject;
-  const neg = cell.order.endsWith("neg") || cell.order === "imp-pro";
-  const third = ["3s", "3'", "x", "0s", "0's", "0", "0'"].includes(subject);
-  if (cell.order === "imp") {
-    if (subject === "21") return `let's ${phrase}!`;
-    return `${phrase}! (${SUBJ[subject]})`;
+/**
+ * A gloss's first sense with an object put in, split into its verb and the rest ("see him/her" → "see", " him/her"),
+ * with the verb's third-person singular: the same for every cell with that object, so worked out once per gloss,
+ * class kind (VTA or not) and object, not per cell.
+ */
+type Phrase = { phrase: string; verb: string; tail: string; third: string };
+/** Slot of an object in a gloss's phrases: 0 none, then the persons in OBJ's order; VTA after the others. */
+const OBJECT_SLOT = new Map<Person | undefined, number>([undefined, ...(Object.keys(OBJ) as Person[])].map((p, i) => [p, i]));
+const SLOTS = OBJECT_SLOT.size;
+/** Dictionary gloss → its phrases by slot (bounded: the oldest gloss goes first). */
+const phrases = new Map<string, Array<Phrase | undefined>>();
+const PHRASE_GLOSSES = 5_000;
+
+function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined): Phrase {
+  let list = phrases.get(dictionaryGloss);
+  if (!list) {
+    if (phrases.size >= PHRASE_GLOSSES) phrases.delete(phrases.keys().next().value!);
+    phrases.set(dictionaryGloss, (list = new Array<Phrase | undefined>(2 * SLOTS).fill(undefined)));
   }
-  if (cell.order === "imp-pro") {
-    if (subject === "21") return `let's not ${phrase}!`;
-    return `don't ${phrase}! (${SUBJ[subject]})`;
+  const slot = (cls === "vta" ? SLOTS : 0) + OBJECT_SLOT.get(object)!;
+  let p = list[slot];
+  if (!p) {
+    const phrase = withObject(firstSense(dictionaryGloss), cls, object);
+    const space = phrase.indexOf(" ");
+    const verb = space < 0 ? phrase : phrase.slice(0, space);
+    list[slot] = p = { phrase, verb, tail: space < 0 ? "" : phrase.slice(space), third: thirdSingular(verb) };
   }
-  let clause: string;
-  const v = verb ?? "";
-  if (v === "be") {
-    const form = subject === "1s" ? "am" : third ? "is" : "are";
-    clause = `${SUBJ[subject]} ${form}${neg ? " not" : ""}${tail}`;
-  } else if (neg) {
-    clause = `${SUBJ[subject]} ${third ? "does" : "do"} not ${phrase}`;
-  } else {
-    clause = `${SUBJ[subject]} ${third ? thirdSingular(v) : v}${tail}`;
-  }
-  return cell.order.startsWith("conj") ? `when/that ${clause}` : clause;
+  return p;
 }
 
+/** "I go away", "s/he does not see me", "when/that we (incl.) know it", "go away! (you sg)", "don't ...!". */
+export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell): string {
+  const { phrase, verb, tail, third: verb3 } = phraseOf(dictionaryGloss, cls, cell.object);
+  const subject = cell.subject;
+  const order = cell.order;
+  if (order === "imp") return subject === "21" ? `let's ${phrase}!` : `${phrase}! (${SUBJ[subject]})`;
+  if (order === "imp-pro") return subject === "21" ? `let's not ${phrase}!` : `don't ${phrase}! (${SUBJ[subject]})`;
+  const neg = order.endsWith("neg");
+  const third = THIRD.has(subject);
+  let clause: string;
+  if (verb === "be") clause = `${SUBJ[subject]} ${subject === "1s" ? "am" : third ? "is" : "are"}${neg ? " not" : ""}${tail}`;
+  else if (neg) clause = `${SUBJ[subject]} ${third ? "does" : "do"} not ${phrase}`;
+  else clause = `${SUBJ[subject]} ${third ? verb3 : verb}${tail}`;
+  return order.startsWith("conj") ? `when/that ${clause}` : clause;
+}

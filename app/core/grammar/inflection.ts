@@ -208,13 +208,18 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   return inflectIn(stemFormsOf(stem, plans), plans.all.length, lexeme, cls, stem, plan, glossesOf(lexeme.gloss, cls));
 }
 
-/** Glosses by dictionary gloss and class, per cell index (the same gloss recurs across verbs and paradigm calls). */
+/**
+ * Glosses by dictionary gloss and class, per cell index, for the 32 most recently used glosses (a request uses one or a
+ * few verbs; glossFor is cheap). Few on purpose, like the stems' forms: each kept gloss holds ~180 strings that the
+ * garbage collector copies and promotes while they are kept.
+ */
+const GLOSS_CACHE = 32;
 const glosses = new Map<string, Array<string | undefined>>();
 function glossesOf(gloss: string, cls: VerbClass): Array<string | undefined> {
   const id = `${cls}\u0000${gloss}`;
   let list = glosses.get(id);
   if (!list) {
-    if (glosses.size >= 2_000) glosses.clear();
+    if (glosses.size >= GLOSS_CACHE) glosses.delete(glosses.keys().next().value!);
     glosses.set(id, (list = []));
   }
   return list;
