@@ -57,6 +57,44 @@ function consonantsOf(part: string, offset: number, n: number): number {
  * three strings: the engine keeps it per stem and cell).
  */
 export function splitSurface(prefix: string, stem: string, suffix: string, surface: string): number {
+  return withRootVowels(stem, surface, splitPiece(prefix, stem, suffix, surface));
+}
+
+/**
+ * The same alignment for a word or a piece of one (the join's head: prefix + the stem's first symbols and middle; or
+ * its tail: the stem's last symbols + the ending), without the root's trailing vowels: cut1 × 65536 + the end of the
+ * last consonant that came from the stem (0: none). Prefix: its consonants and those inserted before the stem's
+ * first (nd-, gd-, d-).
+ */
+export function splitPiece(prefix: string, stem: string, suffix: string, surface: string): number {
+  const m = owners(prefix, stem, suffix, surface);
+  const p = prefix.length;
+  const r = p + stem.length;
+  let cut1 = 0;
+  if (prefix) {
+    for (let k = 0; k < m; k++) {
+      if (owner[k]! >= p) break;
+      cut1 = fIdx[k]! + 1;
+    }
+  }
+  for (let k = m - 1; k >= 0; k--) if (owner[k]! >= p && owner[k]! < r) return cut1 * 65536 + fIdx[k]! + 1;
+  return cut1 * 65536;
+}
+
+/**
+ * The cuts (cut1 × 65536 + cut2) of `surface` from its `splitPiece`: the root runs up to the stem's last surviving
+ * consonant, plus the vowels after it if the stem ends in a vowel.
+ */
+export function withRootVowels(stem: string, surface: string, piece: number): number {
+  const cut1 = piece >>> 16;
+  let cut2 = piece & 0xffff || cut1;
+  if (!stem || KIND[stem.charCodeAt(stem.length - 1)]! & 1) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
+  if (cut2 < cut1) cut2 = cut1;
+  return cut1 * 65536 + cut2;
+}
+
+/** Aligns the consonants of `surface` with those of prefix + stem + suffix (`owner`, `fIdx`); returns their number. */
+function owners(prefix: string, stem: string, suffix: string, surface: string): number {
   const p = prefix.length;
   const r = p + stem.length;
   const n = consonantsOf(suffix, r, consonantsOf(stem, p, consonantsOf(prefix, 0, 0)));
@@ -74,7 +112,7 @@ export function splitSurface(prefix: string, stem: string, suffix: string, surfa
   for (let k = 0; same && k < n; k++) same = COSTS[uCode[k]! * 256 + fCode[k]!] === 0;
   if (same) for (let k = 0; k < m; k++) owner[k] = uPos[k]!;
   else align(n, m);
-  return cuts(prefix, stem, surface, m);
+  return m;
 }
 
 /** The alignment table and its trace-back: which underlying letter each surface consonant came from (-1: inserted). */
@@ -108,29 +146,4 @@ function align(n: number, m: number): void {
     } else if (here === dp[(i - 1) * w + j]! + uDel[i - 1]!) i--;
     else j--;
   }
-}
-
-/** The cuts (cut1 × 65536 + cut2) of `surface` from the owners of its m consonants. */
-function cuts(prefix: string, stem: string, surface: string, m: number): number {
-  const p = prefix.length;
-  const r = p + stem.length;
-  // Prefix: its consonants and those inserted before the stem's first (nd-, gd-, d-).
-  let cut1 = 0;
-  if (prefix) {
-    for (let k = 0; k < m; k++) {
-      if (owner[k]! >= p) break;
-      cut1 = fIdx[k]! + 1;
-    }
-  }
-  // Root: up to the stem's last surviving consonant, plus the vowels after it if the stem ends in a vowel.
-  let cut2 = cut1;
-  for (let k = m - 1; k >= 0; k--) {
-    if (owner[k]! >= p && owner[k]! < r) {
-      cut2 = fIdx[k]! + 1;
-      break;
-    }
-  }
-  if (!stem || KIND[stem.charCodeAt(stem.length - 1)]! & 1) while (cut2 < surface.length && "aioe".includes(surface[cut2]!)) cut2++;
-  if (cut2 < cut1) cut2 = cut1;
-  return cut1 * 65536 + cut2;
 }

@@ -16,17 +16,8 @@ const THIRD = new Set<Person>(["3s", "3'", "x", "0s", "0's", "0", "0'"]);
 const IRREGULAR_3S: Record<string, string> = { be: "is", have: "has", go: "goes", do: "does", say: "says" };
 
 /** The first sense of a dictionary gloss, e.g. "go away, leave" -> "go away". */
-const senses = new Map<string, string>();
-
-export function firstSense(gloss: string): string {
-  let sense = senses.get(gloss);
-  if (sense === undefined) {
-    const s = gloss.split(/[;,]/)[0]!.trim();
-    sense = s.replace(/\s+/g, " ") || gloss.trim();
-    if (senses.size >= 20_000) senses.clear();
-    senses.set(gloss, sense);
-  }
-  return sense;
+function firstSense(gloss: string): string {
+  return gloss.split(/[;,]/)[0]!.trim().replace(/\s+/g, " ") || gloss.trim();
 }
 
 function thirdSingular(verb: string): string {
@@ -57,23 +48,27 @@ type Phrase = { phrase: string; verb: string; tail: string; third: string };
 /** Slot of an object in a gloss's phrases: 0 none, then the persons in OBJ's order; VTA after the others. */
 const OBJECT_SLOT = new Map<Person | undefined, number>([undefined, ...(Object.keys(OBJ) as Person[])].map((p, i) => [p, i]));
 const SLOTS = OBJECT_SLOT.size;
-/** Dictionary gloss → its phrases by slot (bounded: the oldest gloss goes first). */
-const phrases = new Map<string, Array<Phrase | undefined>>();
-const PHRASE_GLOSSES = 5_000;
+/**
+ * Dictionary gloss → its first sense and its phrases by slot, for the most recently used glosses (the oldest goes
+ * first). Few: a request uses one or a few verbs, and what is kept the garbage collector copies and promotes.
+ */
+type Phrases = { sense: string; slots: Array<Phrase | undefined> };
+const phrases = new Map<string, Phrases>();
+const PHRASE_GLOSSES = 64;
 
 function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined): Phrase {
-  let list = phrases.get(dictionaryGloss);
-  if (!list) {
+  let entry = phrases.get(dictionaryGloss);
+  if (!entry) {
     if (phrases.size >= PHRASE_GLOSSES) phrases.delete(phrases.keys().next().value!);
-    phrases.set(dictionaryGloss, (list = new Array<Phrase | undefined>(2 * SLOTS).fill(undefined)));
+    phrases.set(dictionaryGloss, (entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(2 * SLOTS).fill(undefined) }));
   }
   const slot = (cls === "vta" ? SLOTS : 0) + OBJECT_SLOT.get(object)!;
-  let p = list[slot];
+  let p = entry.slots[slot];
   if (!p) {
-    const phrase = withObject(firstSense(dictionaryGloss), cls, object);
+    const phrase = withObject(entry.sense, cls, object);
     const space = phrase.indexOf(" ");
     const verb = space < 0 ? phrase : phrase.slice(0, space);
-    list[slot] = p = { phrase, verb, tail: space < 0 ? "" : phrase.slice(space), third: thirdSingular(verb) };
+    entry.slots[slot] = p = { phrase, verb, tail: space < 0 ? "" : phrase.slice(space), third: thirdSingular(verb) };
   }
   return p;
 }

@@ -3,11 +3,10 @@
  * (tables.ts) and the ordered rules (phonology.ts, syncope.ts), with a confidence level and its reason
  * (confidence.ts) and an English gloss (gloss.ts). Pure; the forms are memoised per stem.
  */
-import { splitSurface } from "./align";
 import { cellKey, cellLabel, cellsOf, isAllowed, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
-import { encode, siteSurfaceForms } from "./phonology";
+import { encode, formSplit, siteSurfaceForms } from "./phonology";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
@@ -209,20 +208,20 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
 }
 
 /**
- * Glosses by dictionary gloss and class, per cell index, for the 32 most recently used glosses (a request uses one or a
- * few verbs; glossFor is cheap). Few on purpose, like the stems' forms: each kept gloss holds ~180 strings that the
- * garbage collector copies and promotes while they are kept.
+ * The glosses of the last gloss and class used, per cell index (a page's paradigm or forms are one verb's). Only the
+ * last: glossFor is cheap, and a list kept longer is promoted by the garbage collector, after which each gloss
+ * stored into it costs the collector too (a new gloss per paradigm ran at ~0.06–0.08 ms per paradigm with one kept,
+ * 0.11–0.15 ms with 4–32).
  */
-const GLOSS_CACHE = 32;
-const glosses = new Map<string, Array<string | undefined>>();
+let lastGlossId = "";
+let lastGlosses: Array<string | undefined> = [];
 function glossesOf(gloss: string, cls: VerbClass): Array<string | undefined> {
   const id = `${cls}\u0000${gloss}`;
-  let list = glosses.get(id);
-  if (!list) {
-    if (glosses.size >= GLOSS_CACHE) glosses.delete(glosses.keys().next().value!);
-    glosses.set(id, (list = []));
+  if (id !== lastGlossId) {
+    lastGlossId = id;
+    lastGlosses = [];
   }
-  return list;
+  return lastGlosses;
 }
 
 /** A fresh Inflection per call (nothing per lexeme is kept: the stem's forms, the cuts and the glosses are). */
@@ -236,7 +235,7 @@ function inflectIn(
   const { confidence, note } = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
   const cuts = (sf.cuts ??= new Int32Array(cellCount).fill(-1));
   let cut = cuts[plan.ci]!;
-  if (cut < 0) cuts[plan.ci] = cut = splitSurface(plan.prefixText, stem.text, plan.bare, form);
+  if (cut < 0) cuts[plan.ci] = cut = formSplit(plan.prefixText, stem.text, plan.endings![0]!, plan.bare, form);
   const cut1 = cut >>> 16;
   const cut2 = cut & 0xffff;
   let gloss = glossList[plan.ci];

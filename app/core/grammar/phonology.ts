@@ -15,6 +15,7 @@
  * long-file: the rules, the join (a stem's head and tail worked out apart) and the word-final rules on the join's
  * pieces share the stem's split and its memos; apart they would have to export those internals to each other.
  */
+import { splitPiece, splitSurface, withRootVowels } from "./align";
 import { apocopeCut, finalRules, optional, scanKey, siteSpelling, syncopeRest, syncopeStart, vowelFirst, type ScanState } from "./syncope";
 
 const SYMBOLS: Record<string, string> = {
@@ -275,7 +276,11 @@ type StemSplit = {
  * it: the symbols apocope drops (-1: it depends on the rest of the word), and the site-spelled variants (n2del, then
  * codawdel) by apocope's cut and the syncope scan's state where the tail starts (`scanKey`).
  */
-type TailEntry = { variants: string[] | null; finals: undefined | Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }> };
+type TailEntry = {
+  variants: string[] | null; finals: undefined | Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }>;
+  /** The tail piece's `splitPiece` by the site-spelled tail (see `formSplit`). */
+  pieces: Map<string, number> | undefined;
+};
 const splits = new Map<string, StemSplit | null>();
 
 function splitOfStem(stem: string): StemSplit | null {
@@ -344,7 +349,7 @@ const headOf = (sp: StemSplit, prefix: string) =>
 function tailEntryOf(sp: StemSplit, suffix: string): TailEntry {
   let entry = sp.tails.get(suffix);
   if (entry === undefined) {
-    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false), finals: undefined };
+    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false), finals: undefined, pieces: undefined };
     if (sp.tails.size >= MEMO_LIMIT) sp.tails.clear();
     sp.tails.set(suffix, entry);
   }
@@ -402,7 +407,11 @@ function joined(prefix: string, stem: string, suffix: string): string[] | null {
 // before its first hyphen, apocope reaching into the middle) the whole-word rules run.
 
 /** A head variant + the middle after the word-final rules: site-spelled variants (codawdel), the scan's state. */
-type HeadFinal = { forms: string[]; state: ScanState; key: string; ctx: string; whole: boolean };
+type HeadFinal = {
+  forms: string[]; state: ScanState; key: string; ctx: string; whole: boolean;
+  /** The first form's `splitPiece` (-1 until worked out; see `formSplit`). */
+  piece: number;
+};
 type HeadFinals = { starts: number; items: HeadFinal[] };
 
 const UNLOCK = /[àìò]/;
@@ -436,7 +445,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
         // n' reads the form's first two letters: they must be the head's.
         if (nPrime && forms.some((f) => f.length < 2)) break;
         const whole = pre.length <= APOCOPE_CONTEXT;
-        items.push({ forms, state: start.state, key: scanKey(start.state), ctx: whole ? pre : pre.slice(-APOCOPE_CONTEXT), whole });
+        items.push({ forms, state: start.state, key: scanKey(start.state), ctx: whole ? pre : pre.slice(-APOCOPE_CONTEXT), whole, piece: -1 });
       }
       if (items.length === head.length) hf = { starts: prefix && OPT_INIT_V.test(`${prefix}<${sp.headText}`) ? 2 : 1, items };
     }
@@ -511,6 +520,36 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
     }
   }
   return out;
+}
+
+/**
+ * Where the primary form of prefix + stem + suffix splits into prefix, root and suffix (`splitSurface`, with the
+ * suffix's boundaries removed as `bare`). A form made by the join is its first head variant + its first tail
+ * variant, and those are aligned on their own: the head (prefix + the stem up to its tail) once per stem and
+ * prefix, the tail (the stem's last symbols + the ending) once per tail text shared by stems ending alike. Any other
+ * form is aligned whole.
+ */
+export function formSplit(prefix: string, stem: string, suffix: string, bare: string, form: string): number {
+  // The pieces the forms were made of (memo hits), when they were: the first head variant and tail variant.
+  const sp = splitOfStem(stem);
+  const head = sp?.headFinals.get(prefix)?.items[0];
+  const entry = head && sp!.tails.get(suffix);
+  const tp = entry && entry.variants ? tailFinal(entry, 0, head)?.[0] : undefined;
+  const hp = head?.forms[0];
+  if (!entry || tp === undefined || hp === undefined || form.length !== hp.length + tp.length || !form.startsWith(hp) || !form.endsWith(tp)) {
+    return splitSurface(prefix, stem, bare, form);
+  }
+  const tailStem = sp!.tailText.slice(1);
+  if (head.piece < 0) head.piece = splitPiece(prefix, stem.slice(0, stem.length - tailStem.length), "", hp);
+  const pieces = (entry.pieces ??= new Map());
+  let tailPiece = pieces.get(tp);
+  if (tailPiece === undefined) {
+    if (pieces.size >= MEMO_LIMIT) pieces.clear();
+    pieces.set(tp, (tailPiece = splitPiece("", tailStem, bare, tp)));
+  }
+  // The root ends at the stem's last consonant: in the tail if it kept one, else in the head.
+  const tailEnd = tailPiece & 0xffff;
+  return withRootVowels(stem, form, (head.piece >>> 16) * 65536 + (tailEnd ? hp.length + tailEnd : head.piece & 0xffff));
 }
 
 /**
