@@ -503,6 +503,8 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
   const items = hf.items;
   const per = items.length / hf.starts;
   const out: string[] = [];
+  let first: HeadFinal | undefined;
+  let firstTail = "";
   for (let st = 0; st < hf.starts; st++) {
     for (let ti = 0; ti < tail.length; ti++) {
       for (let h = 0; h < per; h++) {
@@ -513,14 +515,36 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
         for (const tp of parts) {
           for (const hp of head.forms) {
             const s = hp + tp;
+            if (out.length === 0) {
+              first = head;
+              firstTail = tp;
+            }
             if (!out.includes(s)) out.push(s);
           }
         }
       }
     }
   }
+  if (first) {
+    const last = lastJoin;
+    last.form = out[0]!;
+    last.prefix = prefix;
+    last.stem = stem;
+    last.suffix = suffix;
+    last.split = sp;
+    last.entry = entry;
+    last.head = first;
+    last.headForm = first.forms[0]!;
+    last.tailForm = firstTail;
+  }
   return out;
 }
+
+/** The pieces of the primary form the join made last (`formSplit` is asked for it next). */
+const lastJoin: {
+  form: string; prefix: string; stem: string; suffix: string; split: StemSplit | undefined; entry: TailEntry | undefined;
+  head: HeadFinal | undefined; headForm: string; tailForm: string;
+} = { form: "", prefix: "", stem: "", suffix: "", split: undefined, entry: undefined, head: undefined, headForm: "", tailForm: "" };
 
 /**
  * Where the primary form of prefix + stem + suffix splits into prefix, root and suffix (`splitSurface`, with the
@@ -530,22 +554,31 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
  * form is aligned whole.
  */
 export function formSplit(prefix: string, stem: string, suffix: string, bare: string, form: string): number {
-  // The pieces the forms were made of (memo hits), when they were: the first head variant and tail variant.
-  const sp = splitOfStem(stem);
-  const head = sp?.headFinals.get(prefix)?.items[0];
-  const entry = head && sp!.tails.get(suffix);
-  const tp = entry && entry.variants ? tailFinal(entry, 0, head)?.[0] : undefined;
-  const hp = head?.forms[0];
-  if (!entry || tp === undefined || hp === undefined || form.length !== hp.length + tp.length || !form.startsWith(hp) || !form.endsWith(tp)) {
-    return splitSurface(prefix, stem, bare, form);
+  // The pieces the form was made of: those the join noted when it made it last, else looked up (memo hits).
+  let sp: StemSplit | null | undefined;
+  let head: HeadFinal | undefined;
+  let entry: TailEntry | undefined;
+  let hp: string | undefined;
+  let tp: string | undefined;
+  const last = lastJoin;
+  if (form === last.form && stem === last.stem && prefix === last.prefix && suffix === last.suffix) {
+    ({ split: sp, head, entry, headForm: hp, tailForm: tp } = last);
+  } else {
+    sp = splitOfStem(stem);
+    head = sp?.headFinals.get(prefix)?.items[0];
+    entry = head && sp!.tails.get(suffix);
+    tp = entry && entry.variants ? tailFinal(entry, 0, head!)?.[0] : undefined;
+    hp = head?.forms[0];
+    if (tp !== undefined && hp !== undefined && (form.length !== hp.length + tp.length || !form.startsWith(hp) || !form.endsWith(tp))) tp = undefined;
   }
-  const tailStem = sp!.tailText.slice(1);
-  if (head.piece < 0) head.piece = splitPiece(prefix, stem.slice(0, stem.length - tailStem.length), "", hp);
+  if (!sp || !head || !entry || tp === undefined || hp === undefined) return splitSurface(prefix, stem, bare, form);
+  // The tail text is the tail's context letter + the stem's last symbols.
+  if (head.piece < 0) head.piece = splitPiece(prefix, stem.slice(0, stem.length - sp.tailText.length + 1), "", hp);
   const pieces = (entry.pieces ??= new Map());
   let tailPiece = pieces.get(tp);
   if (tailPiece === undefined) {
     if (pieces.size >= MEMO_LIMIT) pieces.clear();
-    pieces.set(tp, (tailPiece = splitPiece("", tailStem, bare, tp)));
+    pieces.set(tp, (tailPiece = splitPiece("", sp.tailText.slice(1), bare, tp)));
   }
   // The root ends at the stem's last consonant: in the tail if it kept one, else in the head.
   const tailEnd = tailPiece & 0xffff;
