@@ -66,7 +66,7 @@ export function site(form: string, stem: Stem, prefix: Prefix): string {
 /**
  * A cell's forms for a stem, site-spelled, primary first: the form itself when there is one (most cells), an array
  * of exact size when there are variants, null when the cell has none. Few objects per stem: a running isolate keeps
- * the forms of its 32 most recent stems, and every object kept is one the garbage collector walks again.
+ * the forms of its 4 most recent stems, and every object kept is one the garbage collector walks again.
  */
 type Forms = string | string[] | null;
 
@@ -153,10 +153,12 @@ function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | unde
  * Stems whose forms are kept. Small on purpose: a new stem's ~180 form strings that are still held when the young
  * generation is next collected are copied (and soon promoted), so with 200 stems kept every scavenge copied the
  * forms of the ~60 stems since the last one (3-11 ms pauses, about half the time of a steady run of new VTA stems); with
- * 32 most die young. A request uses one or a few stems (all six orders of /conj share one), and the analyser keeps
- * its own per-stem keys (analysis.ts), so the hit rate that matters is unchanged (ADR 005, fifth round).
+ * 32 most die young, and with 4 fewer still (a new VTA stem's paradigm with its own gloss, 8 alternated runs: 4 stems
+ * 0.21-0.23 ms, 8 stems 0.22-0.27, 32 stems 0.24-0.26). A request uses one or a few stems (all six orders of /conj
+ * share one; /paradigms renders its sample verbs one after the other), and the analyser keeps its own per-stem keys
+ * (analysis.ts), so the hit rate that matters is unchanged (ADR 005, fifth round and session 10).
  */
-const STEM_CACHE = 32;
+const STEM_CACHE = 4;
 const byStem = new Map<Stem, StemForms>();
 
 function stemFormsOf(stem: Stem, plans: ClassPlans): StemForms {
