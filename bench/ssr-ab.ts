@@ -6,7 +6,8 @@
  * pairs' ratios, new / base. On this shared machine a single run's ratio to the static file moves by ±0.05–0.15, so a
  * change worth a few percent shows only this way (ADR 015, session 9): two copies of one build give 0.95–1.00.
  * The base is checked out as a git worktree under .wrangler/ab-base (node_modules linked, built there).
- * Not part of `npm run bench` (it needs a base to compare with): `npx tsx bench/ssr-ab.ts`, BENCH_PAGES to choose.
+ * Not part of `npm run bench` (it needs a base to compare with): `npx tsx bench/ssr-ab.ts`, BENCH_PAGES to choose
+ * (a range such as /k/1-200 loads those pages in turn).
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, rmSync, symlinkSync } from "node:fs";
@@ -39,7 +40,18 @@ const vars = { ENVIRONMENT: "development", PAGE_CACHE: "off", DATA_CACHE: "on" }
 const env = { X_LOCAL_OBSERVABILITY: "false" };
 const fresh = await startBuiltSite({ port: 8771, state: STATE, fresh: true, vars, env });
 const base = await baseLib.startBuiltSite({ port: 8772, state: STATE, fresh: true, vars, env });
-const load = async (url: string) => (await autocannon({ url, connections: 10, duration: DURATION_S })).requests.average;
+/**
+ * Requests per second of a page; a page written with a range ("/k/1-200") is every page of the range in turn, so
+ * what a build keeps from one request to the next is measured on different pages, not on one page over and over.
+ */
+const load = async (url: string) => {
+  const range = /^(.*?)(\d+)-(\d+)$/.exec(url);
+  if (!range) return (await autocannon({ url, connections: 10, duration: DURATION_S })).requests.average;
+  const [, prefix, from, to] = range;
+  const origin = new URL(prefix!).origin;
+  const requests = Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => ({ method: "GET" as const, path: `${new URL(prefix!).pathname}${Number(from) + i}` }));
+  return (await autocannon({ url: origin, requests, connections: 10, duration: DURATION_S })).requests.average;
+};
 const rows: Array<Record<string, string>> = [];
 try {
   for (const page of PAGES) {

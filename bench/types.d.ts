@@ -11,5 +11,7 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     pipelining?: number;
+    /** Requests made in turn by each connection (paths relative to url). */
+    requests?: Array<{ method?: "GET"; path: string }>;
   }): Promise<Result>;
 }
