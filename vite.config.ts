@@ -2,10 +2,12 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { reactChunkCache } from "./scripts/react-chunk-cache";
+import { reactRouterFastPaths } from "./scripts/react-router-fast-paths";
 
 export default defineConfig({
   // reactChunkCache: React's server renderer encodes each short string once per isolate (scripts/react-chunk-cache.ts).
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactChunkCache()],
+  // reactRouterFastPaths: the server's route matching tries only the routes that can match (scripts/react-router-fast-paths.ts).
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactChunkCache(), reactRouterFastPaths()],
   resolve: { tsconfigPaths: true },
   // Hidden client source maps list the modules inside each chunk, so scripts/js-budget.mjs can
   // tell which chunks hold editor code; public/.assetsignore keeps the maps out of deployed assets.
