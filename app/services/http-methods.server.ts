@@ -3,13 +3,18 @@
  * a loader or a page, POST where it has an action. Anything else is answered 405 with `Allow` and a plain
  * message before React Router runs (workers/app.ts), so every route, new ones included, behaves the same.
  */
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHandler } from "react-router";
 
-const trees = new WeakMap<ServerBuild["routes"], RouteObject[]>();
+/**
+ * The route tree of a build, with React Router's matcher: made once per build, so its routes are flattened and
+ * ranked once (React Router's `matchRoutes` does that on every call), and matching is as cheap as the request
+ * handler's own (scripts/react-router-fast-paths.ts).
+ */
+const matchers = new WeakMap<ServerBuild["routes"], StaticHandler>();
 
-function treeOf(manifest: ServerBuild["routes"]): RouteObject[] {
-  let tree = trees.get(manifest);
-  if (!tree) {
+function matcherOf(manifest: ServerBuild["routes"]): StaticHandler {
+  let matcher = matchers.get(manifest);
+  if (!matcher) {
     const build = (parentId: string | undefined): RouteObject[] =>
       Object.values(manifest)
         .filter((route) => route && route.parentId === parentId)
@@ -18,10 +23,10 @@ function treeOf(manifest: ServerBuild["routes"]): RouteObject[] {
             ? { id: route!.id, path: route!.path, index: true, caseSensitive: route!.caseSensitive }
             : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: build(route!.id) },
         );
-    tree = build(undefined);
-    trees.set(manifest, tree);
+    matcher = createStaticHandler(build(undefined));
+    matchers.set(manifest, matcher);
   }
-  return tree;
+  return matcher;
 }
 
 /**
@@ -35,27 +40,9 @@ function pagePath(pathname: string) {
   return path.endsWith("/_") ? path.slice(0, -1) : path;
 }
 
-/**
- * The answers already worked out, per build and address: matching walks the whole route tree (React Router's
- * `matchRoutes` flattens and ranks it on every call). Bounded, as addresses come from anyone.
- */
-const known = new WeakMap<ServerBuild["routes"], Map<string, string[]>>();
-const KNOWN_MAX = 2_000;
-
 /** The methods the page address `pathname` answers (OPTIONS is left to the caller). */
 export function allowedMethods(build: ServerBuild, pathname: string): string[] {
-  let answers = known.get(build.routes);
-  if (!answers) known.set(build.routes, (answers = new Map()));
-  let allowed = answers.get(pathname);
-  if (!allowed) {
-    if (answers.size >= KNOWN_MAX) answers.clear();
-    answers.set(pathname, (allowed = methodsOf(build, pathname)));
-  }
-  return allowed;
-}
-
-function methodsOf(build: ServerBuild, pathname: string): string[] {
-  const matches = matchRoutes(treeOf(build.routes), pagePath(pathname)) ?? [];
+  const matches = matcherOf(build.routes).match(pagePath(pathname)) ?? [];
   const leafId = matches.at(-1)?.route.id;
   const module = leafId ? build.routes[leafId]?.module : undefined;
   if (!module) return ["GET", "HEAD"];
