@@ -1,6 +1,6 @@
 /**
- * A build step for the server bundle (ADR 015, session 11): two of React Router's per-request costs on Workers, each
- * replaced by code that gives the same answers.
+ * A build step for the server bundle (ADR 015, session 11): React Router's per-request costs on Workers that are the
+ * same for every request, each replaced by code that gives the same answers.
  *
  * 1. Route matching. React Router ranks the app's routes into ~55 branches once, then matches a URL by trying the
  *    branches in rank order until one matches: three times per request (the request handler, the loaders' query and
@@ -16,8 +16,16 @@
  * 2. `getBuildTimeHeader` read `process.env` (a property look-up through the runtime) twice per request to learn
  *    whether the request came from React Router's pre-render build. The environment is fixed per isolate, so it is
  *    read once.
+ * 3. The route objects React renders with. For every page, React Router built the build's route-module map, then
+ *    the ~55 server routes from the manifest (`createServerRoutes`, in `ServerRouter`), then their data routes
+ *    (`createStaticRouter`): ~5% of a page's CPU, and the same objects every time, as they depend only on the build.
+ *    Each is now made once per build (WeakMaps keyed by the build's manifest and routes) and reused; the server
+ *    routes are made afresh if any route module differs from the ones they were made from. Nothing changes them
+ *    after they are made (React elements and route objects are read, never written, on the server); what is per
+ *    request (the matches, loader data, location) stays in the request's own context.
  *
- * If a React Router upgrade changes either function, the build fails here rather than silently losing the change.
+ * If a React Router upgrade changes any of these functions, the build fails here rather than silently losing the
+ * change.
  */
 import type { Plugin } from "vite";
 
@@ -64,29 +72,105 @@ function getBuildTimeHeader(request, headerName) {
 \treturn isBuildRequest ? request.headers.get(headerName) : null;
 }`;
 
-/** React Router's `lib/router/utils.js` with the indexed matcher, or an error if its matching loop has changed. */
-export function withIndexedMatching(code: string): string {
-  if (!MATCH_LOOP.test(code)) throw new Error("react-router: matchRoutesImpl has changed; update scripts/react-router-fast-paths.ts");
-  return code.replace(MATCH_LOOP, INDEXED_LOOP) + BRANCH_INDEX;
+const ENTRY_ROUTE_MODULES = /function createEntryRouteModules\(manifest\) \{\n\treturn Object\.keys\(manifest\)/;
+
+const ENTRY_ROUTE_MODULES_ONCE = `var entryRouteModules = new WeakMap();
+function createEntryRouteModules(manifest) {
+\tlet modules = entryRouteModules.get(manifest);
+\tif (modules === undefined) {
+\t\tmodules = createEntryRouteModulesImpl(manifest);
+\t\tentryRouteModules.set(manifest, modules);
+\t}
+\treturn modules;
+}
+function createEntryRouteModulesImpl(manifest) {
+\treturn Object.keys(manifest)`;
+
+const SERVER_ROUTES_CALL = /let routes = createServerRoutes\(manifest\.routes, routeModules, context\.future, context\.isSpaMode\);/;
+
+const SERVER_ROUTES_ONCE = `
+var serverRoutes = new WeakMap();
+function serverRoutesOnce(manifest, routeModules, future, isSpaMode) {
+\tlet made = serverRoutes.get(manifest);
+\tif (made && made.future === future && made.isSpaMode === isSpaMode && made.ids.every((id) => routeModules[id] === made.modules[id])) return made.routes;
+\tlet ids = Object.keys(manifest);
+\tlet modules = {};
+\tfor (let id of ids) modules[id] = routeModules[id];
+\tmade = { future, isSpaMode, ids, modules, routes: createServerRoutes(manifest, routeModules, future, isSpaMode) };
+\tserverRoutes.set(manifest, made);
+\treturn made.routes;
+}
+`;
+
+const STATIC_DATA_ROUTES = /\tlet manifest = \{\};\n\tlet dataRoutes = convertRoutesToDataRoutes\(routes, void 0, void 0, manifest\);/;
+
+const STATIC_DATA_ROUTES_ONCE = `\tlet converted = staticDataRoutes.get(routes);
+\tif (converted === undefined) {
+\t\tlet manifest = {};
+\t\tconverted = { manifest, dataRoutes: convertRoutesToDataRoutes(routes, void 0, void 0, manifest) };
+\t\tstaticDataRoutes.set(routes, converted);
+\t}
+\tlet { manifest, dataRoutes } = converted;`;
+
+type Patch = { name: string; find: RegExp; replace: string; append?: string };
+
+/** Each patched file of React Router (its path under `dist/<mode>/lib/`) and what is changed in it. */
+const PATCHES: Record<string, Patch[]> = {
+  "router/utils.js": [{ name: "matchRoutesImpl", find: MATCH_LOOP, replace: INDEXED_LOOP, append: BRANCH_INDEX }],
+  "server-runtime/dev.js": [{ name: "getBuildTimeHeader", find: BUILD_TIME_HEADER, replace: BUILD_TIME_HEADER_ONCE }],
+  "server-runtime/entry.js": [{ name: "createEntryRouteModules", find: ENTRY_ROUTE_MODULES, replace: ENTRY_ROUTE_MODULES_ONCE }],
+  "dom/ssr/server.js": [
+    {
+      name: "ServerRouter's createServerRoutes",
+      find: SERVER_ROUTES_CALL,
+      replace: "let routes = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);",
+      append: SERVER_ROUTES_ONCE,
+    },
+  ],
+  "dom/server.js": [
+    {
+      name: "createStaticRouter",
+      find: STATIC_DATA_ROUTES,
+      replace: STATIC_DATA_ROUTES_ONCE,
+      append: "\nvar staticDataRoutes = new WeakMap();\n",
+    },
+  ],
+};
+
+/** The patched files, relative to `dist/<mode>/lib/`. */
+export const PATCHED_FILES = Object.keys(PATCHES);
+
+/** React Router's file `file` (a key of PATCHES) with its patches, or an error naming a function that has changed. */
+export function patchRouterFile(file: string, code: string): string {
+  let out = code;
+  for (const patch of PATCHES[file] ?? []) {
+    if (!patch.find.test(out)) throw new Error(`react-router: ${patch.name} has changed; update scripts/react-router-fast-paths.ts`);
+    out = out.replace(patch.find, patch.replace) + (patch.append ?? "");
+  }
+  return out;
 }
 
-/** React Router's `lib/server-runtime/dev.js` reading the environment once, or an error if the function has changed. */
-export function withBuildRequestOnce(code: string): string {
-  if (!BUILD_TIME_HEADER.test(code)) throw new Error("react-router: getBuildTimeHeader has changed; update scripts/react-router-fast-paths.ts");
-  return code.replace(BUILD_TIME_HEADER, BUILD_TIME_HEADER_ONCE);
-}
+const ROUTER_FILE = /react-router[\\/]dist[\\/](?:production|development)[\\/]lib[\\/](.+\.js)$/;
 
-const ROUTER_FILE = /react-router[\\/]dist[\\/](production|development)[\\/]lib[\\/](router[\\/]utils|server-runtime[\\/]dev)\.js$/;
-
-/** The Vite plugin: applies both to React Router's files in the server bundle only (the browser's copy is untouched). */
+/**
+ * The Vite plugin: patches React Router's files in the server bundle of a build (the browser's copy is untouched),
+ * and fails the build if one of them was not seen (a file moved in an upgrade would otherwise go unpatched).
+ */
 export function reactRouterFastPaths(): Plugin {
+  const patched = new Set<string>();
   return {
     name: "react-router-fast-paths",
+    apply: "build",
     applyToEnvironment: (environment) => environment.name !== "client",
     transform(code, id) {
-      const file = ROUTER_FILE.exec(id);
-      if (!file) return null;
-      return { code: file[2].startsWith("router") ? withIndexedMatching(code) : withBuildRequestOnce(code), map: null };
+      const file = ROUTER_FILE.exec(id)?.[1]?.replace(/\\/g, "/");
+      if (!file || !(file in PATCHES)) return null;
+      patched.add(file);
+      return { code: patchRouterFile(file, code), map: null };
+    },
+    buildEnd(error) {
+      const missing = PATCHED_FILES.filter((file) => !patched.has(file));
+      if (!error && missing.length) throw new Error(`react-router: ${missing.join(", ")} not in the server bundle; update scripts/react-router-fast-paths.ts`);
     },
   };
 }

@@ -1,20 +1,21 @@
 /**
  * The server bundle's patches of React Router (scripts/react-router-fast-paths.ts): the installed files have the
  * functions they replace; the indexed matcher finds exactly what React Router's finds, on this site's routes and on
- * routes of every shape, for URLs in every spelling; and it tests far fewer routes per URL.
+ * routes of every shape, for URLs in every spelling, and tests far fewer routes per URL; the route objects made once
+ * per build are the ones React Router makes, made again when a route module changes.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import appRoutes from "../../app/routes";
-import { withBuildRequestOnce, withIndexedMatching } from "../../scripts/react-router-fast-paths";
+import { PATCHED_FILES, patchRouterFile } from "../../scripts/react-router-fast-paths";
 
 const require = createRequire(import.meta.url);
 const lib = path.join(path.dirname(require.resolve("react-router/package.json")), "dist", "production", "lib");
-const utilsFile = path.join(lib, "router", "utils.js");
+const utilsFile = path.join(lib, "router/utils.js");
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Meta = { matcher: RegExp };
@@ -25,13 +26,16 @@ type Utils = {
   matchRoutesImpl(routes: Route[], location: string, basename: string, allowPartial: boolean, branches?: Branch[]): Match[] | null;
 };
 
-/** The patched module: written next to nothing in node_modules, its relative imports pointed back at the originals. */
-async function loadPatched(): Promise<Utils> {
-  const code = withIndexedMatching(readFileSync(utilsFile, "utf8")).replace(/from "\.\/([\w.-]+)"/g, (_, file: string) => `from ${JSON.stringify(pathToFileURL(path.join(lib, "router", file)).href)}`);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "rr-match-")), "utils.mjs");
-  writeFileSync(file, code);
-  return import(/* @vite-ignore */ pathToFileURL(file).href);
+/** A patched copy of one of React Router's files (outside node_modules), its relative imports pointed back at the
+ * installed files; `extra` is code added at its end (to reach an internal function). */
+async function loadPatched<T>(file: string, extra = ""): Promise<T> {
+  const dir = path.dirname(path.join(lib, file));
+  const code = patchRouterFile(file, readFileSync(path.join(lib, file), "utf8")).replace(/from "(\.{1,2}\/[\w./-]+)"/g, (_, rel: string) => `from ${JSON.stringify(pathToFileURL(path.join(dir, rel)).href)}`);
+  const copy = path.join(mkdtempSync(path.join(tmpdir(), "rr-patched-")), path.basename(file).replace(/\.js$/, ".mjs"));
+  writeFileSync(copy, code + extra);
+  return import(/* @vite-ignore */ pathToFileURL(copy).href);
 }
+const loadInstalled = <T>(file: string): Promise<T> => import(/* @vite-ignore */ pathToFileURL(path.join(lib, file)).href);
 
 type Entry = { id?: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Entry[] };
 const toRoute = (e: Entry): Route => ({ id: e.id ?? e.file, path: e.path, index: e.index, caseSensitive: e.caseSensitive, children: e.children?.map(toRoute) });
@@ -96,20 +100,21 @@ function countTests(branches: Branch[]): () => number {
 
 describe("React Router's server bundle patches", () => {
   test("the installed files have the functions the build replaces", () => {
-    const utils = readFileSync(utilsFile, "utf8");
-    expect(withIndexedMatching(utils)).toContain("branchesByFirstSegment(branches, decoded)");
-    const dev = readFileSync(path.join(lib, "server-runtime", "dev.js"), "utf8");
-    expect(withBuildRequestOnce(dev)).toContain("isBuildRequest === undefined");
-    expect(() => withIndexedMatching("function matchRoutesImpl() {}")).toThrow(/matchRoutesImpl has changed/);
-    expect(() => withBuildRequestOnce("function getBuildTimeHeader() {}")).toThrow(/getBuildTimeHeader has changed/);
+    for (const file of PATCHED_FILES) {
+      const code = readFileSync(path.join(lib, file), "utf8");
+      expect(patchRouterFile(file, code), file).not.toBe(code);
+      expect(() => patchRouterFile(file, "export {};"), file).toThrow(/has changed; update/);
+    }
+    expect(patchRouterFile("router/utils.js", readFileSync(utilsFile, "utf8"))).toContain("branchesByFirstSegment(branches, decoded)");
   });
 
   test.each([
     ["this site's routes", siteRoutes],
     ["routes of every shape", shapeRoutes],
   ])("the indexed matcher finds what React Router finds: %s", async (_, routes) => {
-    const plain: Utils = await import(/* @vite-ignore */ pathToFileURL(utilsFile).href);
-    const patched = await loadPatched();
+    const plain = await loadInstalled<Utils>("router/utils.js");
+    const patched = await loadPatched<Utils>("router/utils.js");
+    vi.spyOn(console, "warn").mockImplementation(() => {}); // React Router's warning for the malformed "/%"
     const plainBranches = plain.flattenAndRankRoutes(routes);
     const patchedBranches = patched.flattenAndRankRoutes(routes);
     const list = urls(routes);
@@ -125,8 +130,8 @@ describe("React Router's server bundle patches", () => {
   });
 
   test("it runs far fewer route regexes", async () => {
-    const plain: Utils = await import(/* @vite-ignore */ pathToFileURL(utilsFile).href);
-    const patched = await loadPatched();
+    const plain = await loadInstalled<Utils>("router/utils.js");
+    const patched = await loadPatched<Utils>("router/utils.js");
     const plainBranches = plain.flattenAndRankRoutes(siteRoutes);
     const patchedBranches = patched.flattenAndRankRoutes(siteRoutes);
     const plainTests = countTests(plainBranches);
@@ -137,5 +142,61 @@ describe("React Router's server bundle patches", () => {
     }
     console.log(`route regexes run for five pages: ${patchedTests()} indexed, ${plainTests()} without`);
     expect(patchedTests()).toBeLessThan(plainTests() / 5);
+  });
+
+  test("the route objects made once per build are React Router's own, made again when a route module changes", async () => {
+    type Modules = Record<string, Record<string, unknown>>;
+    type ServerRoute = Record<string, unknown> & { id: string; children?: ServerRoute[] };
+    const Root = () => null;
+    const Layout = () => null;
+    const Words = () => null;
+    const Home = () => null;
+    const build = {
+      root: { id: "root", path: "", module: { default: Root, Layout } },
+      "routes/words": { id: "routes/words", parentId: "root", path: "k", module: { default: Words, handle: { crumb: "Words" } } },
+      "routes/home": { id: "routes/home", parentId: "root", index: true, module: { default: Home } },
+    };
+    const assets = Object.fromEntries(Object.values(build).map(({ module: _, ...route }) => [route.id, { ...route, hasLoader: route.id !== "routes/home" }]));
+    const future = {};
+
+    const entry = await loadInstalled<{ createEntryRouteModules(m: object): Modules }>("server-runtime/entry.js");
+    const entryOnce = await loadPatched<typeof entry>("server-runtime/entry.js");
+    const modules = entryOnce.createEntryRouteModules(build);
+    expect(modules).toEqual(entry.createEntryRouteModules(build));
+    expect(entryOnce.createEntryRouteModules(build)).toBe(modules);
+
+    // Route objects compared by what React renders with: components, handles, loaders' presence, elements' types.
+    const shape = (routes: ServerRoute[]): unknown[] =>
+      routes.map(({ children, element, errorElement, hydrateFallbackElement, loader, lazy, ...rest }) => ({
+        ...rest,
+        loader: typeof loader,
+        lazy: typeof lazy,
+        elements: [element, errorElement, hydrateFallbackElement].map((e) => (e as { type?: unknown } | undefined)?.type),
+        children: children ? shape(children) : undefined,
+      }));
+    const routesFile = await loadInstalled<{ createServerRoutes(m: object, r: Modules, f: object, spa: boolean): ServerRoute[] }>("dom/ssr/routes.js");
+    const ssr = await loadPatched<{ serverRoutesOnce: typeof routesFile.createServerRoutes }>("dom/ssr/server.js", "\nexport { serverRoutesOnce };\n");
+    const first = ssr.serverRoutesOnce(assets, modules, future, false);
+    expect(shape(first)).toEqual(shape(routesFile.createServerRoutes(assets, modules, future, false)));
+    expect(ssr.serverRoutesOnce(assets, { ...modules }, future, false)).toBe(first);
+    const Words2 = () => null;
+    const changed = { ...modules, "routes/words": { default: Words2 } };
+    const again = ssr.serverRoutesOnce(assets, changed, future, false);
+    expect(again).not.toBe(first);
+    expect(shape(again)).toEqual(shape(routesFile.createServerRoutes(assets, changed, future, false)));
+    expect(ssr.serverRoutesOnce(assets, changed, future, true)).not.toBe(again);
+
+    type Router = { routes: unknown[]; state: { location: unknown; loaderData: unknown; matches: { route: unknown }[] } };
+    const server = await loadInstalled<{ createStaticRouter(routes: unknown[], context: object): Router }>("dom/server.js");
+    const serverOnce = await loadPatched<typeof server>("dom/server.js");
+    const context = (path: string) => ({ location: { pathname: path }, matches: [{ route: { id: "root" }, params: {} }], loaderData: { root: path }, actionData: null, errors: null });
+    const a = serverOnce.createStaticRouter(first, context("/k"));
+    const b = serverOnce.createStaticRouter(first, context("/"));
+    expect(b.routes).toBe(a.routes);
+    expect(b.state.loaderData).toEqual({ root: "/" });
+    expect(b.state.matches[0]!.route).toBe(a.routes[0]);
+    const plainRouter = server.createStaticRouter(first, context("/"));
+    expect(shape(b.routes as ServerRoute[])).toEqual(shape(plainRouter.routes as ServerRoute[]));
+    expect(serverOnce.createStaticRouter(again, context("/")).routes).not.toBe(a.routes);
   });
 });
