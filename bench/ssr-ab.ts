@@ -5,12 +5,14 @@
  * in alternating order, BENCH_PAIRS times (default 5) for BENCH_DURATION s (default 2); printed is the median of the
  * pairs' ratios, new / base. On this shared machine a single run's ratio to the static file moves by ±0.05–0.15, so a
  * change worth a few percent shows only this way (ADR 015, session 9): two copies of one build give 0.95–1.00.
+ * Beside throughput it prints the CPU time the server's workerd processes spent per request (from /proc, Linux only),
+ * base / new: CPU time is what a build costs, and other load on the machine moves it far less than throughput.
  * The base is checked out as a git worktree under .wrangler/ab-base (node_modules linked, built there).
  * Not part of `npm run bench` (it needs a base to compare with): `npx tsx bench/ssr-ab.ts`, BENCH_PAGES to choose
  * (a range such as /k/1-200 loads those pages in turn).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 // @ts-expect-error plain ESM helper without types
@@ -40,45 +42,99 @@ const vars = { ENVIRONMENT: "development", PAGE_CACHE: "off", DATA_CACHE: "on" }
 const env = { X_LOCAL_OBSERVABILITY: "false" };
 const fresh = await startBuiltSite({ port: 8771, state: STATE, fresh: true, vars, env });
 const base = await baseLib.startBuiltSite({ port: 8772, state: STATE, fresh: true, vars, env });
+type Proc = { pid: number; ppid: number; cmd: string };
+function processes(): Proc[] {
+  const out: Proc[] = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      out.push({ pid: Number(pid), ppid: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8") });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+/** The workerd processes of the site on `port`: the one listening there and its siblings (the runtime itself). */
+function workerdOf(port: number): number[] {
+  if (!existsSync("/proc/self/stat")) return [];
+  const all = processes().filter((p) => p.cmd.includes("workerd"));
+  const entry = all.find((p) => p.cmd.includes(`entry=127.0.0.1:${port}\0`) || p.cmd.includes(`entry=127.0.0.1:${port} `));
+  return entry ? all.filter((p) => p.ppid === entry.ppid).map((p) => p.pid) : [];
+}
+/** CPU seconds (user + system) used so far by the processes. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
 /**
  * Requests per second of a page; a page written with a range ("/k/1-200") is every page of the range in turn, so
  * what a build keeps from one request to the next is measured on different pages, not on one page over and over.
  */
-const load = async (url: string) => {
+const loadOnce = async (url: string) => {
   const range = /^(.*?)(\d+)-(\d+)$/.exec(url);
-  if (!range) return (await autocannon({ url, connections: 10, duration: DURATION_S })).requests.average;
+  if (!range) return autocannon({ url, connections: 10, duration: DURATION_S });
   const [, prefix, from, to] = range;
   const origin = new URL(prefix!).origin;
   const requests = Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => ({ method: "GET" as const, path: `${new URL(prefix!).pathname}${Number(from) + i}` }));
-  return (await autocannon({ url: origin, requests, connections: 10, duration: DURATION_S })).requests.average;
+  return autocannon({ url: origin, requests, connections: 10, duration: DURATION_S });
+};
+const pidsOf = new Map<string, number[]>();
+/** Requests per second and CPU ms per request of a page of the site at `origin`. */
+const load = async (origin: string, page: string) => {
+  if (!pidsOf.has(origin)) pidsOf.set(origin, workerdOf(Number(new URL(origin).port)));
+  const pids = pidsOf.get(origin)!;
+  const cpu = cpuSeconds(pids);
+  const result = await loadOnce(origin + page);
+  return { rps: result.requests.average, cpuMs: pids.length ? ((cpuSeconds(pids) - cpu) * 1000) / result.requests.total : NaN };
 };
 const rows: Array<Record<string, string>> = [];
 try {
   for (const page of PAGES) {
-    await load(fresh.url + page); // warm-up
-    await load(base.url + page);
+    await load(fresh.url, page); // warm-up
+    await load(base.url, page);
   }
   for (const page of PAGES) {
     const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
-      let a: number;
-      let b: number;
+      let a: { rps: number; cpuMs: number };
+      let b: { rps: number; cpuMs: number };
       if (i % 2) {
-        b = await load(base.url + page);
-        a = await load(fresh.url + page);
+        b = await load(base.url, page);
+        a = await load(fresh.url, page);
       } else {
-        a = await load(fresh.url + page);
-        b = await load(base.url + page);
+        a = await load(fresh.url, page);
+        b = await load(base.url, page);
       }
-      ratios.push(a / b);
+      ratios.push(a.rps / b.rps);
+      cpuRatios.push(b.cpuMs / a.cpuMs);
+      cpu.push(a.cpuMs, b.cpuMs);
     }
-    ratios.sort((x, y) => x - y);
-    rows.push({ page, "new / base (median)": ratios[ratios.length >> 1]!.toFixed(3), pairs: ratios.map((r) => r.toFixed(2)).join(" ") });
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+    rows.push({
+      page,
+      "new / base (median)": median(ratios).toFixed(3),
+      pairs: [...ratios].sort((x, y) => x - y).map((r) => r.toFixed(2)).join(" "),
+      "CPU per request base / new (median)": median(cpuRatios).toFixed(3),
+      "CPU ms new, base": `${median(cpu.filter((_, i) => i % 2 === 0)).toFixed(2)}, ${median(cpu.filter((_, i) => i % 2 === 1)).toFixed(2)}`,
+      "CPU pairs": [...cpuRatios].sort((x, y) => x - y).map((r) => r.toFixed(2)).join(" "),
+    });
   }
 } finally {
   fresh.stop();
   base.stop();
   execFileSync("git", ["worktree", "remove", "--force", baseDir], { cwd: root });
 }
-console.log(`Uncached throughput, this build / ${BASE} (${PAIRS} alternating pairs of ${DURATION_S} s, 10 connections, loopback)`);
+console.log(`Uncached throughput, this build / ${BASE}, and the server's CPU per request, ${BASE} / this build (${PAIRS} alternating pairs of ${DURATION_S} s, 10 connections, loopback)`);
 console.table(rows);
