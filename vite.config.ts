@@ -6,7 +6,8 @@ import { reactRouterFastPaths } from "./scripts/react-router-fast-paths";
 
 export default defineConfig({
   // reactChunkCache: React's server renderer encodes each short string once per isolate (scripts/react-chunk-cache.ts).
-  // reactRouterFastPaths: the server's route matching tries only the routes that can match (scripts/react-router-fast-paths.ts).
+  // reactRouterFastPaths: React Router's server matching tries only the routes a URL can match, and the route objects
+  // are made once per build instead of once per page (scripts/react-router-fast-paths.ts).
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactChunkCache(), reactRouterFastPaths()],
   resolve: { tsconfigPaths: true },
   // Hidden client source maps list the modules inside each chunk, so scripts/js-budget.mjs can
