@@ -59,7 +59,7 @@ function processes(): Proc[] {
 function workerdOf(port: number): number[] {
   if (!existsSync("/proc/self/stat")) return [];
   const all = processes().filter((p) => p.cmd.includes("workerd"));
-  const entry = all.find((p) => p.cmd.includes(`entry=127.0.0.1:${port}\0`) || p.cmd.includes(`entry=127.0.0.1:${port} `));
+  const entry = all.find((p) => p.cmd.includes(`entry=127.0.0.1:${port}\0`));
   return entry ? all.filter((p) => p.ppid === entry.ppid).map((p) => p.pid) : [];
 }
 /** CPU seconds (user + system) used so far by the processes. */
