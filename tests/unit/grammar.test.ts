@@ -188,3 +188,53 @@ describe("analyse", () => {
     expect(checked).toBeGreaterThan(5000);
   });
 });
+
+describe("the lemma check: a verb whose lemma the rules spell otherwise is not high", () => {
+  const allCells = (lexeme: LexemeInput) => ORDERS.flatMap((order) => paradigm(lexeme, order)).flatMap((r) => (r.inflection ? [r.inflection] : []));
+
+  test("bgiza (bagizVa1): the rules give bgizo for the lemma's cell, so no form is high and each says why", () => {
+    const bgiza: LexemeInput = { name: "bgiza", pos: "vai", stem: "bagizVa1", gloss: "swim" };
+    const forms = allCells(bgiza);
+    expect(forms.length).toBeGreaterThan(30);
+    expect(forms.filter((f) => f.confidence === "high")).toEqual([]);
+    for (const f of forms.filter((f) => f.confidence === "medium")) expect(f.confidenceNote).toContain('the rules give "bgizo" where the dictionary writes the lemma "bgiza"');
+    // The forms themselves are the rules' (the reference FST's), unchanged.
+    expect(inflect(bgiza, { order: "ind", subject: "3s" })!.form).toBe("bgizo");
+    // Low and unconfirmed cells stay what they were.
+    const lowBefore = allCells({ ...bgiza, name: "bgizo" }).filter((f) => f.confidence === "low").length;
+    expect(forms.filter((f) => f.confidence === "low").length).toBe(lowBefore);
+  });
+
+  test("the same stem under the lemma the rules give stays high", () => {
+    expect(allCells({ name: "bgizo", pos: "vai", stem: "bagizVa1", gloss: "swim" }).some((f) => f.confidence === "high")).toBe(true);
+  });
+
+  test("the dictionary's spelling conventions are not differences: apostrophes, hyphens, final devoicing, glottal h", () => {
+    for (const lexeme of [
+      { name: "aan'kege", pos: "vai", stem: "aanikege", gloss: "do something in turn" }, // rules: aankege
+      { name: "giizhgat", pos: "vii", stem: "giizhigad2", gloss: "be day" }, // rules: giizhgad
+      { name: "mno-zhiyaa", pos: "vai", stem: "mino-izhi-ayaa", gloss: "be well" }, // rules: mno-zhi-yaa
+      { name: "zhibiihge", pos: "vai", stem: "Vi1zhibiihige", gloss: "write" }, // rules: zhibii'ge
+    ]) {
+      const inf = inflect(lexeme, cellsOf(verbClassOf(lexeme.pos)!)[0]!)!;
+      expect(inf.confidenceNote, lexeme.name).not.toContain("dictionary writes");
+    }
+  });
+
+  test("each class is checked at its own citation cell (VAI 3s, VII 0s, VTA x→3s, VTI 3s→0 without o-)", () => {
+    const cases: Array<[LexemeInput, boolean]> = [
+      [{ name: "maajaa", pos: "vai", stem: "maajaa", gloss: "leave" }, false],
+      [{ name: "maajaan", pos: "vai", stem: "maajaa", gloss: "leave" }, true],
+      [{ name: "waabmaa", pos: "vta", stem: "waabam", gloss: "see smb." }, false],
+      [{ name: "owaabmaan", pos: "vta", stem: "waabam", gloss: "see smb." }, true],
+      [{ name: "gkendaan", pos: "vti", stem: "gikendam1", gloss: "know sth." }, false],
+      [{ name: "ogkendaan", pos: "vti", stem: "gikendam1", gloss: "know sth." }, true],
+      [{ name: "zhiwebat", pos: "vii", stem: "izhiwebad2", gloss: "happen" }, false],
+      [{ name: "zhiwebak", pos: "vii", stem: "izhiwebad2", gloss: "happen" }, true],
+    ];
+    for (const [lexeme, flagged] of cases) {
+      const notes = allCells(lexeme).map((f) => f.confidenceNote);
+      expect(notes.some((n) => n.includes("dictionary writes")), lexeme.name).toBe(flagged);
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { cellKey, cellLabel, cellsOf, isAllowed, verbClassOf, type Cell, type Or
 import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
 import { encode, formSplit, siteSurfaceForms } from "./phonology";
+import { looseSpellingKey } from "./spelling";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
@@ -133,6 +134,8 @@ type Level = { confidence: Confidence; note: string };
 type StemForms = {
   byId: Array<Forms | undefined>; cells: Array<Forms | undefined> | undefined; cuts: Int32Array | undefined;
   levels: Array<Level | undefined> | undefined;
+  /** The last lemma checked against the stem's forms, and the result (lemmaCheck). */
+  lemma: string | undefined; check: LemmaCheck | null;
 };
 const LEVELS = new Map<string, Array<Level | undefined>>();
 
@@ -165,7 +168,7 @@ function stemFormsOf(stem: Stem, plans: ClassPlans): StemForms {
   let entry = byStem.get(stem);
   if (!entry) {
     if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
-    byStem.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined }));
+    byStem.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined, lemma: undefined, check: null }));
   }
   return entry;
 }
@@ -206,7 +209,46 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
   const stem = stemOf(lexeme, cls);
-  return inflectIn(stemFormsOf(stem, plans), plans.all.length, lexeme, cls, stem, plan, glossesOf(lexeme.gloss, cls));
+  const sf = stemFormsOf(stem, plans);
+  return inflectIn(sf, plans.all.length, lexeme, cls, stem, plan, glossesOf(lexeme.gloss, cls), lemmaCheck(lexeme, cls, stem, sf, plans));
+}
+
+/**
+ * The cell whose form the dictionary gives as the lemma, per class (read off the development paradigms: the lemma is
+ * that cell's form): VAI 3s, VII 0s and VTA x→3s independent; VTI 3s→0 independent without its person prefix o-.
+ */
+const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s" };
+
+/** A verb whose lemma the rules spell otherwise: why its forms are not high, and the level of its high cells. */
+type LemmaCheck = { why: string; high: Level };
+
+/**
+ * The lemma check of a verb (null: the rules give its lemma, or there is nothing to check), kept with the stem's forms
+ * for the last lemma asked (a page asks for one verb's cells; nothing is kept per verb beyond the stem cache).
+ */
+function lemmaCheck(lexeme: LexemeInput, cls: VerbClass, stem: Stem, sf: StemForms, plans: ClassPlans): LemmaCheck | null {
+  // A stem that is the lemma itself, or one already flagged faulty (low), has nothing to check here.
+  if (stem.locked || stem.problem) return null;
+  if (sf.lemma === lexeme.name) return sf.check;
+  const plan = plans.byKey.get(CITATION[cls])!;
+  // VAI, VII and VTA: the cell itself (no person prefix; its forms are kept with the stem's). VTI: without its o-.
+  const forms = plan.prefix === null ? (listOf(cellForms(sf, stem, plan, plans.all.length)) ?? []) : (plan.endings ?? []).flatMap((ending) => siteSurfaceForms("", stem.text, ending));
+  // The dictionary's spelling conventions (apostrophes, hyphens, final devoicing, glottal h) are not differences.
+  const lemma = looseSpellingKey(lexeme.name);
+  let check: LemmaCheck | null = null;
+  if (forms.length > 0 && !forms.some((f) => looseSpellingKey(f) === lemma)) {
+    const why = `the rules give "${forms[0]}" where the dictionary writes the lemma "${lexeme.name}", so this verb may not follow them in every form.`;
+    check = { why, high: { confidence: "medium", note: `Medium: ${why}` } };
+  }
+  sf.lemma = lexeme.name;
+  sf.check = check;
+  return check;
+}
+
+/** A cell's level for a verb whose lemma the rules spell otherwise: high becomes medium, with the reason (low stays low). */
+function lowered(level: Level, check: LemmaCheck): Level {
+  if (level.confidence === "high") return check.high;
+  return level.confidence === "medium" ? { confidence: "medium", note: `${level.note} Also, ${check.why}` } : level;
 }
 
 /**
@@ -229,12 +271,14 @@ function glossesOf(gloss: string, cls: VerbClass): Array<string | undefined> {
 /** A fresh Inflection per call (nothing per lexeme is kept: the stem's forms, the cuts and the glosses are). */
 function inflectIn(
   sf: StemForms, cellCount: number, lexeme: LexemeInput, cls: VerbClass, stem: Stem, plan: Plan, glossList: Array<string | undefined>,
+  check: LemmaCheck | null,
 ): Inflection | null {
   const forms = cellForms(sf, stem, plan, cellCount);
   if (forms === null) return null;
   const form = primaryOf(forms);
   const levels = levelsOf(sf, cls, stem);
-  const { confidence, note } = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
+  const level = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
+  const { confidence, note } = check === null ? level : lowered(level, check);
   const cuts = (sf.cuts ??= new Int32Array(cellCount).fill(-1));
   let cut = cuts[plan.ci]!;
   if (cut < 0) cuts[plan.ci] = cut = formSplit(plan.prefixText, stem.text, plan.endings![0]!, plan.bare, form);
@@ -256,9 +300,10 @@ export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell;
   const stem = stemOf(lexeme, cls);
   const sf = stemFormsOf(stem, plans);
   const glossList = glossesOf(lexeme.gloss, cls);
+  const check = lemmaCheck(lexeme, cls, stem, sf, plans);
   const cellCount = plans.all.length;
   return (plans.byOrder.get(order) ?? []).map((plan) => ({
     cell: plan.cell.object === undefined ? { order: plan.cell.order, subject: plan.cell.subject } : { order: plan.cell.order, subject: plan.cell.subject, object: plan.cell.object },
-    label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList),
+    label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList, check),
   }));
 }

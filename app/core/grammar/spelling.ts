@@ -15,6 +15,9 @@ function glottalAsApostrophe(text: string): string {
   return t.replace(/h/g, (_m, i: number) => ("nszc".includes(t[i - 1] ?? "") ? "h" : "'"));
 }
 
+/** Dictionary final devoicing undone (zhiwebat → zhiwebad). */
+const voicedFinal = (plain: string) => plain.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
+
 /**
  * Keys under which a spelling is indexed, so that syncopated and full spellings, apostrophe-less spellings and
  * dictionary final devoicing (zhiwebat ~ zhiwebad) meet: the normalised form, the form without apostrophes and
@@ -23,7 +26,15 @@ function glottalAsApostrophe(text: string): string {
 export function spellingKeys(text: string): string[] {
   const n = glottalAsApostrophe(normaliseWordform(text));
   const plain = n.replace(/['\-\s]/g, "");
-  const voiced = plain.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
+  const voiced = voicedFinal(plain);
   const skeleton = `~${voiced.replace(/aa|ii|oo|[aio]/g, (m) => (m.length === 2 ? m.toUpperCase() : ""))}`;
   return [...new Set([n, plain, voiced, skeleton])];
+}
+
+/**
+ * One key for two spellings of the same form: glottal h read as ', no apostrophes, hyphens or spaces, final stops
+ * voiced (aan'kege = aankege, giizhgat = giizhgad). Spelling conventions meet; different sounds do not (bgiza, bgizo).
+ */
+export function looseSpellingKey(text: string): string {
+  return voicedFinal(glottalAsApostrophe(normaliseWordform(text)).replace(/['\-\s]/g, ""));
 }
