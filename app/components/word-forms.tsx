@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import type { FormConfidence, WordForms as Forms } from "../utils/word-forms";
 
 /**
@@ -28,6 +29,7 @@ export function WordForms({ forms }: { forms: Forms | null }) {
             ))}
           </tbody>
         </table>
+        <ConfidenceKey shown={forms.rows.some((r) => r.confidence !== "high")} />
       </section>
     );
   }
@@ -61,14 +63,18 @@ export function WordForms({ forms }: { forms: Forms | null }) {
           </tbody>
         </table>
       ))}
+      <ConfidenceKey shown={forms.orders.some((o) => o.cells.some((c) => c.confidence !== "high"))} />
     </section>
   );
 }
 
-const FLAG: Record<FormConfidence, string | null> = { high: null, medium: null, low: "less certain", unconfirmed: "unconfirmed" };
+/** The key to the confidence marks, when a form carries one. */
+function ConfidenceKey({ shown }: { shown: boolean }) {
+  return shown ? <p className="muted">{CONFIDENCE_KEY} Point at a mark, or open the form in the conjugator, for the reason.</p> : null;
+}
 
 function FormCell({ form, variants, confidence, note }: { form: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
-  const flag = FLAG[confidence];
+  const flag = CONFIDENCE_FLAG[confidence];
   return (
     <td data-confidence={confidence}>
       <span lang="otw">{form}</span>

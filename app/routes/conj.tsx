@@ -12,6 +12,7 @@ import {
 import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../core/grammar/conj-form";
 import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conj";
+import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa Verb Conjugator | Nishnaabemwin" }];
@@ -60,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     derivation: chosen && result ? explain(chosen.lexeme, cell) : null,
     full: full?.map((r) => ({
       label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
+      // The reason, only where the form carries a mark (high forms carry none).
+      note: r.inflection && r.inflection.confidence !== "high" ? r.inflection.confidenceNote : undefined,
       derivation: r.inflection && chosen ? explain(chosen.lexeme, r.cell) : null,
     })) ?? null,
     showFull: params.get("full") === "1",
@@ -72,13 +75,6 @@ function conjHref(state: { type: string; verb: string; order: string; subject: s
   if (state.object) sp.set("object", state.object);
   return `/conj?${sp}`;
 }
-
-const CONFIDENCE_TEXT = {
-  high: "Confirmed by two sources.",
-  medium: "From one reference source.",
-  low: "Low confidence: the sources disagree or the form is inferred.",
-  unconfirmed: "Unconfirmed: no reference source has this form.",
-} as const;
 
 export default function Conj({ loaderData }: Route.ComponentProps) {
   const { state, verbs, result, derivation, full, showFull, lexeme } = loaderData;
@@ -164,7 +160,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             </p>
             {result.confidence !== "high" && (
               <p className={`alert ${result.confidence === "medium" ? "" : "alert-warning"} conj-confidence`} data-confidence={result.confidence}>
-                {CONFIDENCE_TEXT[result.confidence]}
+                {result.confidenceNote}
               </p>
             )}
           </>
@@ -188,7 +184,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
                 <th scope="row">{row.label}</th>
                 <td lang="otw">
                   {row.form ?? "No form found!"}
-                  {row.confidence === "low" || row.confidence === "unconfirmed" ? <span className="conj-flag"> ({row.confidence})</span> : null}
+                  {row.confidence && CONFIDENCE_FLAG[row.confidence] ? <span className="conj-flag" title={row.note}> ({CONFIDENCE_FLAG[row.confidence]})</span> : null}
                   <WhyThisForm derivation={row.derivation} />
                 </td>
                 <td>{row.gloss}</td>
@@ -197,6 +193,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
+      {full && full.some((row) => row.confidence && CONFIDENCE_FLAG[row.confidence]) ? <p className="muted">{CONFIDENCE_KEY} Point at a mark, or choose that person above, for the reason.</p> : null}
       <p className="muted conj-source">
         Forms are generated from underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw,
         CC BY-NC-SA 4.0). Codes: 1 = I/we, 2 = you, 3 = s/he/they, 3' = obviative, 21 = we including you, x = someone,

@@ -5,6 +5,7 @@ import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
 import { findSampleWord, keepKind, kindLabel, kindsOf, nounKindLabel, parseKind, parseNounKind } from "../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
+import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa paradigms | Nishnaabemwin" }];
@@ -57,7 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const FLAG = { medium: "one source", low: "low", unconfirmed: "unconfirmed" } as const;
 
 export default function Paradigms({ loaderData }: Route.ComponentProps) {
   const { words, word, kinds, kind, table } = loaderData;
@@ -131,7 +131,7 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
                         </span>
                       )}
                       {row.confidence && row.confidence !== "high" && (
-                        <span className="conj-flag" data-confidence={row.confidence}> ({FLAG[row.confidence]})</span>
+                        <span className="conj-flag" data-confidence={row.confidence}> ({CONFIDENCE_FLAG[row.confidence]})</span>
                       )}
                       {row.variants.length > 0 && <span className="muted paradigm-variants"> also <span lang="otw">{row.variants.join(", ")}</span></span>}
                     </td>
@@ -143,8 +143,7 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <p className="muted conj-source">
-        Prefix, root and suffix are shown apart. (one source): from one reference source; (low): the sources disagree
-        or the form is inferred; (unconfirmed): no reference source has this form. Forms are generated from
+        Prefix, root and suffix are shown apart. {CONFIDENCE_KEY} Forms are generated from
         underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw, CC BY-NC-SA 4.0). The same
         data as JSON: <code>/conj-data/{"{kind}"}.json</code>.
       </p>
