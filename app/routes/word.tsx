@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { SiteLink } from "../components/site-link";
 import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";
+import { coreKeys } from "../services/practice.server";
 import { PosAbbr } from "../components/abbr";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env, db, config } = bindings;
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
   const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
-  if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null }, { status: 404 });
+  if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
   const [sentences, index] = await Promise.all([
     publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
     getSearchIndex(db, env),
@@ -70,11 +71,13 @@ function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
     words: sentences.length ? lookupWords(index, sentences.map((s) => s.text)) : {},
     related: relatedWords(index, word.id),
     forms: wordForms(word),
+    // "Practise this word" only where practice has forms to give (high confidence only).
+    practise: verbClassOf(word.pos) !== null && coreKeys(word).length > 0,
   };
 }
 
 export default function Word({ loaderData }: Route.ComponentProps) {
-  const { word, sentences, words, related, url, siteUrl, forms } = loaderData;
+  const { word, sentences, words, related, url, siteUrl, forms, practise } = loaderData;
   if (!word) {
     return (
       <section className="page">
@@ -147,7 +150,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
       </p>
 
       <WordForms forms={forms} />
-      {verbClassOf(word.pos) ? <PractiseWord verb={word.name} pos={word.pos} /> : null}
+      {practise ? <PractiseWord verb={word.name} pos={word.pos} /> : null}
 
       {sentences.length > 0 ? (
         <section aria-labelledby="examples-heading">

@@ -36,3 +36,22 @@ test("wordForms of a VTA picks one object per subject (3s first); of a noun, its
   expect(noun.rows.find((r) => r.key === "pl")).toMatchObject({ label: "plural", form: "jiimaanan", gloss: "canoes" });
   expect(wordForms({ id: 3, name: "gaye", pos: "pc", gloss: "and", stem: null })).toBeNull();
 });
+
+test("the word page marks a verb whose lemma the rules spell otherwise, and offers no practice for it", async () => {
+  // bagizVa1: the rules give bgizo for the lemma's cell; the dictionary writes bgiza.
+  const insert = "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', ?, ?)";
+  await env.DB.batch([
+    env.DB.prepare(insert).bind("bgiza", "bgiza", "swim", "bagizVa1"),
+    env.DB.prepare(insert).bind("maajaa", "maajaa", "go away, leave", "maajaa"),
+  ]);
+  const idOf = async (name: string) => (await env.DB.prepare("SELECT id FROM lexemes WHERE name = ? AND pos = 'vai'").bind(name).first<{ id: number }>())!.id;
+  const bgiza = await (await call(`/k/${await idOf("bgiza")}`)).text();
+  expect(bgiza).toContain('data-confidence="medium"><span lang="otw">nbagiz</span>');
+  expect(bgiza).toContain("(probable)");
+  expect(bgiza).toContain("where the dictionary writes the lemma &quot;bgiza&quot;");
+  expect(bgiza).toContain("(probable): built by the rules");
+  expect(bgiza).not.toContain("Practise this word");
+  const maajaa = await (await call(`/k/${await idOf("maajaa")}`)).text();
+  expect(maajaa).toContain("Practise this word");
+  expect(maajaa).not.toContain("(probable)");
+});
