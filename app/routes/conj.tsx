@@ -4,6 +4,7 @@ import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
+import { coreKeys } from "../services/practice.server";
 import { WhyThisForm } from "../components/derivation";
 import { ReportLink } from "../components/report-link";
 import {
@@ -57,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state,
     verbs: options[state.type].map(({ value, label }) => ({ value, label })),
     lexeme: chosen ? { name: chosen.lexeme.name, pos: chosen.lexeme.pos, gloss: chosen.lexeme.gloss } : null,
+    // "Practise this word" only where practice has forms to give (high confidence only).
+    practise: chosen ? coreKeys(chosen.lexeme).length > 0 : false,
     result,
     derivation: chosen && result ? explain(chosen.lexeme, cell) : null,
     full: full?.map((r) => ({
@@ -77,7 +80,7 @@ function conjHref(state: { type: string; verb: string; order: string; subject: s
 }
 
 export default function Conj({ loaderData }: Route.ComponentProps) {
-  const { state, verbs, result, derivation, full, showFull, lexeme } = loaderData;
+  const { state, verbs, result, derivation, full, showFull, lexeme, practise } = loaderData;
   const submit = useSubmit();
   const subjects = subjectsOf(state.type, state.order);
   const objects = objectsOf(state.type, state.order, state.subject);
@@ -168,7 +171,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           <p className="alert alert-warning">No form found!</p>
         )}
       </div>
-      {lexeme ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} /> : null}
+      {lexeme && practise ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} /> : null}
 
       {full && lexeme && (
         <table className="conj-paradigm">

@@ -91,7 +91,7 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
 
 /** The core cells "Practise this word" adds: its independent forms (VTI: object "it"; VTA: object "him/her", and
  * "s/he … me/you"), high confidence only, at most 12. */
-export function coreKeys(lexeme: { name: string; pos: string; stem: string | null; gloss: string }) {
+export function coreKeys(lexeme: { name: string; pos: string; stem?: string | null; gloss: string }) {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return [];
   return cellsOf(cls, "ind")

@@ -37,7 +37,7 @@ test("wordForms of a VTA picks one object per subject (3s first); of a noun, its
   expect(wordForms({ id: 3, name: "gaye", pos: "pc", gloss: "and", stem: null })).toBeNull();
 });
 
-test("the word page marks a verb whose lemma the rules spell otherwise, and offers no practice for it", async () => {
+test("the word page and /conj mark a verb whose lemma the rules spell otherwise, and offer no practice for it", async () => {
   // bagizVa1: the rules give bgizo for the lemma's cell; the dictionary writes bgiza.
   const insert = "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', ?, ?)";
   await env.DB.batch([
@@ -54,4 +54,9 @@ test("the word page marks a verb whose lemma the rules spell otherwise, and offe
   const maajaa = await (await call(`/k/${await idOf("maajaa")}`)).text();
   expect(maajaa).toContain("Practise this word");
   expect(maajaa).not.toContain("(probable)");
+  // /conj gives the result's own reason, and the same practice rule.
+  const conj = await (await call("/conj?type=vai&verb=bgiza&order=ind&subject=3s")).text();
+  expect(conj).toMatch(/data-confidence="medium">Medium: the rules give &quot;bgizo&quot; where the dictionary writes the lemma &quot;bgiza&quot;/);
+  expect(conj).not.toContain("Practise this word");
+  expect(await (await call("/conj?type=vai&verb=maajaa&order=ind&subject=3s")).text()).toContain("Practise this word");
 });
