@@ -19,6 +19,7 @@ export default [
   route("conj-data/:file", "routes/resources/conj-data.ts"),
   route("k", "routes/words.tsx"),
   route("k/:id", "routes/word.tsx"),
+  route("k/:id/why", "routes/word-why.tsx"),
   route("d", "routes/stories.tsx"),
   route("d/:id", "routes/story.tsx"),
   route("biindge", "routes/biindge.tsx"),

@@ -2,14 +2,23 @@ import type { Derivation } from "../core/grammar";
 
 /**
  * "Why this form?": the underlying pieces and each rule that changed them (app/core/grammar/explain.ts), in a
- * native <details> so it opens without JavaScript.
+ * native <details> so it opens without JavaScript (/conj), or as it is on a form's own page (/k/{id}/why).
  */
 export function WhyThisForm({ derivation }: { derivation: Derivation | null }) {
   if (!derivation) return null;
-  const { prefix, stem, ending, steps } = derivation;
   return (
     <details className="derivation">
       <summary>Why this form?</summary>
+      <DerivationSteps derivation={derivation} />
+    </details>
+  );
+}
+
+/** The pieces, then the rules in order (or that none changed them). */
+export function DerivationSteps({ derivation }: { derivation: Derivation }) {
+  const { prefix, stem, ending, steps } = derivation;
+  return (
+    <>
       <p>
         Built from {prefix && <><span lang="otw">{prefix}-</span> (prefix) + </>}<span lang="otw">{stem}</span> (stem)
         {ending && <> + <span lang="otw">-{ending}</span> (ending)</>}.
@@ -25,7 +34,7 @@ export function WhyThisForm({ derivation }: { derivation: Derivation | null }) {
       ) : (
         <p>No rule changes it: the pieces join as they are.</p>
       )}
-    </details>
+    </>
   );
 }
 

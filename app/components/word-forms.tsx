@@ -8,12 +8,15 @@ import type { FormConfidence, WordForms as Forms } from "../utils/word-forms";
  * declension. Server-rendered, no JavaScript. Lean markup (a cell's confidence on its <td>, codes without wrappers):
  * every element is rendered for every uncached view of a word (ADR 015).
  */
-export function WordForms({ forms }: { forms: Forms | null }) {
+export function WordForms({ forms, wordId }: { forms: Forms | null; wordId: number }) {
   if (!forms) return null;
+  // Each form links to its own page, which says how it is built ("Why this form?").
+  const why = (key: string) => `/k/${wordId}/why?cell=${encodeURIComponent(key)}`;
   if (forms.kind === "noun") {
     return (
       <section className="word-forms" aria-labelledby="word-forms-title">
         <h2 id="word-forms-title">Forms</h2>
+        <p className="muted">Tap a form to see how it is built.</p>
         <table className="conj-paradigm">
           <caption>{forms.className}</caption>
           <thead>
@@ -23,7 +26,7 @@ export function WordForms({ forms }: { forms: Forms | null }) {
             {forms.rows.map((r) => (
               <tr key={r.key}>
                 <th scope="row">{r.label}</th>
-                <FormCell form={r.form} variants={r.variants} confidence={r.confidence} note={r.confidenceNote} />
+                <FormCell form={r.form} href={why(r.key)} variants={r.variants} confidence={r.confidence} note={r.confidenceNote} />
                 <td>{r.gloss}</td>
               </tr>
             ))}
@@ -36,7 +39,7 @@ export function WordForms({ forms }: { forms: Forms | null }) {
   return (
     <section className="word-forms" aria-labelledby="word-forms-title">
       <h2 id="word-forms-title">Forms</h2>
-      <p className="muted">{forms.className} verb: the main forms of each order.</p>
+      <p className="muted">{forms.className} verb: the main forms of each order. Tap a form to see how it is built.</p>
       {forms.orders.map((o) => (
         <table className="conj-paradigm" key={o.order}>
           <caption>
@@ -56,7 +59,7 @@ export function WordForms({ forms }: { forms: Forms | null }) {
                     ))})
                   </span>
                 </th>
-                <FormCell form={c.form} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} />
+                <FormCell form={c.form} href={why(c.key)} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} />
                 <td>{c.gloss}</td>
               </tr>
             ))}
@@ -73,11 +76,11 @@ function ConfidenceKey({ shown }: { shown: boolean }) {
   return shown ? <p className="muted">{CONFIDENCE_KEY} Point at a mark, or open the form in the conjugator, for the reason.</p> : null;
 }
 
-function FormCell({ form, variants, confidence, note }: { form: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
+function FormCell({ form, href, variants, confidence, note }: { form: string; href: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
   const flag = CONFIDENCE_FLAG[confidence];
   return (
     <td data-confidence={confidence}>
-      <span lang="otw">{form}</span>
+      <a lang="otw" href={href}>{form}</a>
       {variants.length > 0 && <span className="muted"> (also <span lang="otw">{variants.join(", ")}</span>)</span>}
       {flag && <span className="conj-flag" title={note ?? undefined}>{` (${flag})`}</span>}
     </td>

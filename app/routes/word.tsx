@@ -2,7 +2,8 @@
  * /k/{id} — the word page (docs/product.md §2): headword, part of speech in plain words with its code, gloss, audio
  * with the speaker's credit and date when known, example sentences (tap a word), related words (same stem or
  * compounds), "Report a problem", and schema.org DefinedTerm structured data (JSON-LD with the CSP nonce).
- * The word's forms (verbs: the core cells of each order; nouns: the declension) with "Why this form?".
+ * The word's forms (verbs: the core cells of each order; nouns: the declension), each a link to its own page
+ * that says how it is built ("Why this form?", /k/{id}/why).
  */
 import { data } from "react-router";
 import { SiteLink } from "../components/site-link";
@@ -149,7 +150,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         <ReportLink kind="word" page={page} subject={word.name} />
       </p>
 
-      <WordForms forms={forms} />
+      <WordForms forms={forms} wordId={word.id} />
       {practise ? <PractiseWord verb={word.name} pos={word.pos} /> : null}
 
       {sentences.length > 0 ? (

@@ -7,9 +7,11 @@ import type { Db } from "../../db/client";
 import { findNoun, findVerb, listNounsNamed, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
 import {
   CLASS_NAMES, NOUN_CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
-  cellKey, cellsOf, decline, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf, nounShape, verbClassOf,
-  type Cell, type Confidence, type NounPos, type NounShape, type Order, type VerbClass,
+  cellKey, cellsOf, decline, explain, explainDeclension, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf,
+  nounShape, parseNounCellKey, verbClassOf,
+  type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type VerbClass,
 } from "../core/grammar";
+import { parseVerbCellKey } from "../utils/course";
 import type { WordFormCell, WordForms } from "../utils/word-forms";
 import {
   nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
@@ -129,6 +131,40 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
     confidence: d.confidence, confidenceNote: d.confidenceNote ?? null,
   }));
   return rows.length ? { kind: "noun", className: NOUN_CLASS_NAMES[pos], rows } : null;
+}
+
+/** One form of a word with how it is built ("Why this form?" on its own page, /k/{id}/why?cell=…). */
+export type FormWhy = {
+  key: string; label: string; form: string; variants: string[]; gloss: string; confidence: Confidence; confidenceNote: string | null;
+  derivation: Derivation | null;
+  /** The verb's full paradigm of that order in /conj (null for nouns). */
+  paradigmHref: string | null;
+};
+
+/** A word's form in a cell (a key as the word page writes it: "ind 1s", "ind 3s>3'", "pl", "1s sg im"), or null. */
+export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: string; stem: string | null }, key: string): FormWhy | null {
+  const cls = verbClassOf(lexeme.pos);
+  if (cls) {
+    const cell = parseVerbCellKey(key);
+    const inf = cell ? inflect(lexeme, cell) : null;
+    if (!cell || !inf) return null;
+    const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
+    return {
+      key: cellKey(cell), label: `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
+      form: inf.form, variants: inf.variants, gloss: inf.gloss, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
+      derivation: explain(lexeme, cell),
+      paradigmHref: `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), full: "1" })}`,
+    };
+  }
+  if (!nounPosOf(lexeme.pos)) return null;
+  const cell = parseNounCellKey(key);
+  const d = cell ? decline(lexeme, cell) : null;
+  if (!cell || !d || !d.form) return null;
+  return {
+    key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
+    confidence: d.confidence, confidenceNote: d.confidence === "high" ? null : (d.confidenceNote ?? null),
+    derivation: explainDeclension(lexeme, cell), paradigmHref: null,
+  };
 }
 
 export type SampleNoun = { key: string; name: string; pos: NounPos; shape: NounShape; kinds: string[]; lexeme: VerbRow };

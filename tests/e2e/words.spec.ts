@@ -100,3 +100,35 @@ test("word and story pages fit a 360 px wide screen", async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Why this form? from the word page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+
+    test("tap a verb form and a noun form: the form's page says how it is built", async ({ page }) => {
+      await page.goto("/k?q=maajaa");
+      await page.getByRole("link", { name: "maajaa", exact: true }).first().click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("maajaa");
+      await page.getByRole("link", { name: "nmaajaa", exact: true }).click();
+      await expect(page).toHaveURL(/\/k\/\d+\/why\?cell=ind%201s$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Why nmaajaa?");
+      await expect(page.getByText("I go away")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "How it is built" })).toBeVisible();
+      await expect(page.getByRole("listitem").filter({ hasText: "Short vowels in weak (odd-numbered) positions drop" })).toBeVisible();
+      // axe and the width check run scripts in the page: with JavaScript on only.
+      if (javaScriptEnabled) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page);
+      }
+      await page.getByRole("link", { name: "← Back to maajaa" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("maajaa");
+
+      await page.goto("/k?q=jiimaan");
+      await page.getByRole("link", { name: "jiimaan", exact: true }).first().click();
+      await page.getByRole("link", { name: "jiimaanan", exact: true }).first().click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Why jiimaanan?");
+      await expect(page.getByText("canoes", { exact: false }).first()).toBeVisible();
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+    });
+  });
+}

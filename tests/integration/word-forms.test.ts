@@ -46,7 +46,7 @@ test("the word page and /conj mark a verb whose lemma the rules spell otherwise,
   ]);
   const idOf = async (name: string) => (await env.DB.prepare("SELECT id FROM lexemes WHERE name = ? AND pos = 'vai'").bind(name).first<{ id: number }>())!.id;
   const bgiza = await (await call(`/k/${await idOf("bgiza")}`)).text();
-  expect(bgiza).toContain('data-confidence="medium"><span lang="otw">nbagiz</span>');
+  expect(bgiza).toMatch(/data-confidence="medium"><a lang="otw" href="\/k\/\d+\/why\?cell=ind%201s">nbagiz<\/a>/);
   expect(bgiza).toContain("(probable)");
   expect(bgiza).toContain("where the dictionary writes the lemma &quot;bgiza&quot;");
   expect(bgiza).toContain("(probable): built by the rules");
@@ -59,4 +59,46 @@ test("the word page and /conj mark a verb whose lemma the rules spell otherwise,
   expect(conj).toMatch(/data-confidence="medium">Medium: the rules give &quot;bgizo&quot; where the dictionary writes the lemma &quot;bgiza&quot;/);
   expect(conj).not.toContain("Practise this word");
   expect(await (await call("/conj?type=vai&verb=maajaa&order=ind&subject=3s")).text()).toContain("Practise this word");
+});
+
+test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and nouns); the word page links each form to it", async () => {
+  const insert = "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, ?, ?, ?)";
+  await env.DB.batch([
+    env.DB.prepare(insert).bind("maajaa", "maajaa", "vai", "go away, leave", "maajaa"),
+    env.DB.prepare(insert).bind("jiimaan", "jiimaan", "ni", "canoe, boat", "jiimaan"),
+  ]);
+  const idOf = async (name: string, pos: string) => (await env.DB.prepare("SELECT id FROM lexemes WHERE name = ? AND pos = ?").bind(name, pos).first<{ id: number }>())!.id;
+  const verb = await idOf("maajaa", "vai");
+  const noun = await idOf("jiimaan", "ni");
+
+  expect(await (await call(`/k/${verb}`)).text()).toContain(`<a lang="otw" href="/k/${verb}/why?cell=ind%201s">nmaajaa</a>`);
+  const response = await call(`/k/${verb}/why?cell=${encodeURIComponent("ind 1p")}`);
+  expect(response.status).toBe(200);
+  // React's text separators (<!-- -->) left out, to read the text as a learner sees it.
+  const page = (await response.text()).replaceAll("<!-- -->", "");
+  expect(page).toContain('Why <span lang="otw">nmaajaami</span>?');
+  expect(page).toContain("we (excl.) go away");
+  expect(page).toContain("How it is built");
+  expect(page).toContain('Built from <span lang="otw">ni-</span> (prefix) + <span lang="otw">maajaa</span> (stem) + <span lang="otw">-min2</span> (ending).');
+  expect(page).toContain("Short vowels in weak (odd-numbered) positions drop");
+  expect(page).toContain(`href="/conj?type=vai&amp;verb=${verb}&amp;order=ind&amp;subject=1p&amp;full=1"`);
+  expect(page).not.toContain('data-confidence="'); // a high form: no doubt to state
+
+  expect(await (await call(`/k/${noun}`)).text()).toContain(`<a lang="otw" href="/k/${noun}/why?cell=pl">jiimaanan</a>`);
+  const nounPage = (await (await call(`/k/${noun}/why?cell=pl`)).text()).replaceAll("<!-- -->", "");
+  expect(nounPage).toContain('Why <span lang="otw">jiimaanan</span>?');
+  expect(nounPage).toContain("canoes");
+  expect(nounPage).toContain('<span lang="otw">jiimaan</span> (stem)');
+
+  for (const [path, text] of [
+    [`/k/${verb}/why?cell=${encodeURIComponent("imp 1s")}`, "maajaa has no such form."],
+    [`/k/${verb}/why?cell=zzz`, "maajaa has no such form."],
+    [`/k/${verb}/why`, "maajaa has no such form."],
+    [`/k/${noun}/why?cell=obv`, "jiimaan has no such form."], // inanimate nouns have no obviative
+    ["/k/999999999/why?cell=pl", "No info for this word found."],
+  ] as const) {
+    const res = await call(path);
+    expect(res.status, path).toBe(404);
+    expect((await res.text()).replaceAll("<!-- -->", ""), path).toContain(text);
+  }
 });
