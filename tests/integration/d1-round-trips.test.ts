@@ -71,8 +71,11 @@ async function publicPages() {
   const lesson = await env.DB.prepare("SELECT id FROM lessons WHERE status = 'published' ORDER BY position LIMIT 1").first<{ id: number }>();
   const word = await env.DB.prepare("SELECT id FROM lexemes ORDER BY id LIMIT 1").first<{ id: number }>();
   const story = await env.DB.prepare("SELECT id FROM stories LIMIT 1").first<{ id: string }>();
+  const verb = await env.DB.prepare("SELECT id FROM lexemes WHERE pos = 'vai' ORDER BY id LIMIT 1").first<{ id: number }>();
   const pages = ["/", "/d", "/k", "/conj", "/conj?verb=maajaa", "/paradigms", "/aambe", "/wotd"];
   if (word) pages.push(`/k/${word.id}`);
+  expect(verb, "a VAI verb in the lexicon").toBeTruthy();
+  pages.push(`/k/${verb!.id}/why?cell=ind%201s`);
   if (story) pages.push(`/d/${story.id}`);
   if (lesson) pages.push(`/aambe/learn/${lesson.id}`);
   return pages;
