@@ -49,8 +49,7 @@ const isThird = (p: NounPossessor | undefined) => p === "3s" || p === "3p" || p 
 
 /** Why a cell does not exist for a class (null: it exists). */
 export function nounCellProblem(pos: NounPos, cell: NounCell): string | null {
-  const slots = [cell.number, cell.obviative, cell.locative].filter(Boolean).length;
-  if (slots !== 1) return "a cell has exactly one of number, obviative, locative";
+  if ((cell.number ? 1 : 0) + (cell.obviative ? 1 : 0) + (cell.locative ? 1 : 0) !== 1) return "a cell has exactly one of number, obviative, locative";
   if (cell.number && cell.number !== "sg" && cell.number !== "pl") return "number is sg or pl";
   if (cell.obviative && (cell.obviative !== "obv" || !isAnimate(pos))) return "only animate nouns are obviative";
   if (cell.locative && cell.locative !== "loc") return "locative is loc";
@@ -65,9 +64,14 @@ export function nounCellProblem(pos: NounPos, cell: NounCell): string | null {
 
 /** Stable key of a cell: "pl", "obv dim", "1s loc", "3' obv im" (im = possessive theme). */
 export function nounCellKey(cell: NounCell): string {
-  return [cell.possessor, cell.number ?? cell.obviative ?? cell.locative, cell.diminutive, cell.pejorative, cell.poss_theme ? "im" : undefined]
-    .filter(Boolean)
-    .join(" ");
+  // As [possessor, slot, diminutive, pejorative, im].filter(Boolean).join(" "), without the arrays.
+  let key = cell.possessor ? `${cell.possessor}` : "";
+  const slot = cell.number ?? cell.obviative ?? cell.locative;
+  if (slot) key = key ? `${key} ${slot}` : `${slot}`;
+  if (cell.diminutive) key = key ? `${key} ${cell.diminutive}` : `${cell.diminutive}`;
+  if (cell.pejorative) key = key ? `${key} ${cell.pejorative}` : `${cell.pejorative}`;
+  if (cell.poss_theme) key = key ? `${key} im` : "im";
+  return key;
 }
 
 export function parseNounCellKey(key: string): NounCell | null {

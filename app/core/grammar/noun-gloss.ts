@@ -68,17 +68,24 @@ function eitherNumber(sg: string, pl: string): string {
 
 /** The English gloss of a noun in a cell. */
 export function nounGloss(gloss: string, pos: NounPos, cell: NounCell, fallback = "(noun)"): string {
+  return nounGlosser(gloss, pos, fallback)(cell);
+}
+
+/** nounGloss for one gloss and class, cell by cell (the sense and its plural are worked out once). */
+export function nounGlosser(gloss: string, pos: NounPos, fallback = "(noun)"): (cell: NounCell) => string {
   const sense = nounSense(gloss) || fallback;
-  const third = cell.possessor === "3s" || cell.possessor === "3p" || cell.possessor === "3'";
-  const degree = cell.diminutive === "dim" ? "little " : cell.diminutive === "con" ? "dear/poor little " : "";
-  const bad = cell.pejorative ? "no-good " : "";
-  const noun = (plural: boolean) => `${degree}${bad}${plural ? pluralise(sense) : sense}`;
-  const owner = cell.possessor ? `${POSSESSIVE[cell.possessor]} ` : "";
-  if (cell.locative) return `in ${owner || "the "}${noun(false)}`;
-  if (cell.obviative) {
-    const phrase = `${owner}${eitherNumber(noun(false), noun(true))}`;
-    // Possessed by a 3rd person, an animate is obviative because of its possessor; otherwise say so.
-    return isAnimate(pos) && third ? phrase : `${phrase} (obviative)`;
-  }
-  return `${owner}${noun(cell.number === "pl")}`;
+  let plural: string | undefined;
+  return (cell) => {
+    const third = cell.possessor === "3s" || cell.possessor === "3p" || cell.possessor === "3'";
+    const degree = cell.diminutive === "dim" ? "little " : cell.diminutive === "con" ? "dear/poor little " : "";
+    const bad = cell.pejorative ? "no-good " : "";
+    const owner = cell.possessor ? `${POSSESSIVE[cell.possessor]} ` : "";
+    if (cell.locative) return `in ${owner || "the "}${degree}${bad}${sense}`;
+    if (cell.obviative) {
+      const phrase = `${owner}${eitherNumber(`${degree}${bad}${sense}`, `${degree}${bad}${(plural ??= pluralise(sense))}`)}`;
+      // Possessed by a 3rd person, an animate is obviative because of its possessor; otherwise say so.
+      return isAnimate(pos) && third ? phrase : `${phrase} (obviative)`;
+    }
+    return `${owner}${degree}${bad}${cell.number === "pl" ? (plural ??= pluralise(sense)) : sense}`;
+  };
 }

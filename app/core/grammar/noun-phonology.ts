@@ -85,19 +85,21 @@ function replaceAt(s: string, at: number[], len: number, by: string): string {
 }
 
 // ── rules that see morpheme boundaries ──
-const preGli: Rule = (s) => s.replace(/o(?=<\^[aioeAIJOEäïö])/g, "w"); // o- before a vowel-initial dependent stem
-const preDel: Rule = (s) => s.replace(/[aioE](?=<\^[aioeAIJOEäïö])/g, ""); // ni-/gi- lose their vowel there
-const preLen: Rule = (s) => s.replace(/<(?=o)/g, "<o"); // o-initial stems: od-oo…
-const preEpen: Rule = (s) => s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
-const conPl: Rule = (s) => s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
-const a1i1: Rule = (s) => s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
+// Each rule first checks that its pattern can occur at all (the replaces below return the word as it is otherwise).
+const preGli: Rule = (s) => !s.includes("<^") ? s : s.replace(/o(?=<\^[aioeAIJOEäïö])/g, "w"); // o- before a vowel-initial dependent stem
+const preDel: Rule = (s) => !s.includes("<^") ? s : s.replace(/[aioE](?=<\^[aioeAIJOEäïö])/g, ""); // ni-/gi- lose their vowel there
+const preLen: Rule = (s) => !s.includes("<o") ? s : s.replace(/<(?=o)/g, "<o"); // o-initial stems: od-oo…
+const preEpen: Rule = (s) => !s.includes("<") ? s : s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
+const conPl: Rule = (s) => !s.includes("Eny>") ? s : s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
+const a1i1: Rule = (s) => !s.includes("A>") && !s.includes("I>") ? s : s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
 /** Between two consonants a suffix boundary takes i (one replace: both neighbours are read on the input). */
 const CC_BOUNDARY = new RegExp(`(?<=[${CONS}])>(?=[${CONS}])`, "g");
-const ccEpen: Rule = (s) => s.replace(CC_BOUNDARY, "i>");
+const ccEpen: Rule = (s) => !s.includes(">") ? s : s.replace(CC_BOUNDARY, "i>");
 const rmBound: Rule = (s) => s.replace(/[<>^]/g, "");
 
 // ── rules over the whole word ──
-const plainSymbols: Rule = (s) =>
+const PLAIN_SYMBOL = /[DMUSNJyY]/;
+const plainSymbols: Rule = (s) => !PLAIN_SYMBOL.test(s) ? s :
   s.replace(/D/g, "d").replace(/M(?=[mn])/g, "a").replace(/M/g, "m")
     .replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w") // w2 drops before a nasal
     .replace(/S/g, "s").replace(/N/g, "n").replace(/J/g, "i")
@@ -114,7 +116,7 @@ const vvvDel: Rule = (s) => {
   }
   return out;
 };
-const coalesce: Rule = (s) =>
+const coalesce: Rule = (s) => !s.includes("Y") && !s.includes("W") ? s :
   s.replace(/Y[aioE]/g, "i").replace(/W[iE]/g, "o").replace(/Wa/g, "o").replace(/W/g, "");
 /** A short vowel after a vowel takes its quality (vCoal). */
 const vCoal: Rule = (s) => {
@@ -224,7 +226,7 @@ export const NOUN_STEPS: NounStep[] = [
   { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
   // n2del: the final n of -naan may drop (Odawa).
   { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : []), apply: (s, at) => replaceAt(s, at, 1, "") },
-  { name: "n2n", rule: (s) => s.replace(/Q/g, "n") },
+  { name: "n2n", rule: (s) => (s.includes("Q") ? s.replace(/Q/g, "n") : s) },
   { name: "syncope", rule: syncope },
   // codawdel (Medler): w may drop before a consonant.
   { name: "wDel", sites: (s) => indexesOf(s, W_DEL_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
@@ -250,5 +252,6 @@ export function surfaceNoun(underlying: string): Variant[] {
 
 /** The FST's spelling to the site's: the glottal stop h (not in ch/sh/zh/nh) and the ambiguity mark before it are '. */
 export function siteSpelling(fst: string): string {
+  if (!fst.includes("h") && !fst.includes("''")) return fst;
   return fst.replace(/'h/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/''+/g, "'");
 }
