@@ -4,7 +4,7 @@ import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
-import { coreKeys } from "../services/practice.server";
+import { hasCoreForms } from "../services/practice.server";
 import { WhyThisForm } from "../components/derivation";
 import { ReportLink } from "../components/report-link";
 import {
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     verbs: options[state.type].map(({ value, label }) => ({ value, label })),
     lexeme: chosen ? { name: chosen.lexeme.name, pos: chosen.lexeme.pos, gloss: chosen.lexeme.gloss } : null,
     // "Practise this word" only where practice has forms to give (high confidence only).
-    practise: chosen ? coreKeys(chosen.lexeme).length > 0 : false,
+    practise: chosen ? hasCoreForms(chosen.lexeme) : false,
     result,
     derivation: chosen && result ? explain(chosen.lexeme, cell) : null,
     full: full?.map((r) => ({

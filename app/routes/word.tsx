@@ -9,7 +9,7 @@ import { data } from "react-router";
 import { SiteLink } from "../components/site-link";
 import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";
-import { coreKeys } from "../services/practice.server";
+import { hasCoreForms } from "../services/practice.server";
 import { PosAbbr } from "../components/abbr";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
@@ -73,7 +73,7 @@ function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
     related: relatedWords(index, word.id),
     forms: wordForms(word),
     // "Practise this word" only where practice has forms to give (high confidence only).
-    practise: verbClassOf(word.pos) !== null && coreKeys(word).length > 0,
+    practise: verbClassOf(word.pos) !== null && hasCoreForms(word),
   };
 }
 

@@ -102,6 +102,18 @@ export function coreKeys(lexeme: { name: string; pos: string; stem?: string | nu
     .map((cell) => verbCardKey(lexeme.name, cell));
 }
 
+/**
+ * Whether "Practise this word" has forms to add (coreKeys is not empty), kept per lexeme object: /conj's verb menus
+ * are the same objects from request to request while the content version holds (public-data.server.ts), so a page
+ * view does not inflect the core cells again (it cost /conj ~7% more CPU per request).
+ */
+const practisable = new WeakMap<object, boolean>();
+export function hasCoreForms(lexeme: Parameters<typeof coreKeys>[0]): boolean {
+  let yes = practisable.get(lexeme);
+  if (yes === undefined) practisable.set(lexeme, (yes = coreKeys(lexeme).length > 0));
+  return yes;
+}
+
 /** Adds cards (due now) to a signed-in learner's deck; cards they already have keep their schedule. */
 export async function addToDeck(db: Db, userId: number, keys: readonly string[], now: Date) {
   return addNewSrsCards(db, userId, keys.map((key) => newCard(key, now)));
