@@ -73,7 +73,7 @@ export function WordForms({ forms, wordId }: { forms: Forms | null; wordId: numb
 
 /** The key to the confidence marks, when a form carries one. */
 function ConfidenceKey({ shown }: { shown: boolean }) {
-  return shown ? <p className="muted">{CONFIDENCE_KEY} Point at a mark, or open the form in the conjugator, for the reason.</p> : null;
+  return shown ? <p className="muted">{CONFIDENCE_KEY} Tap a form for the reason.</p> : null;
 }
 
 function FormCell({ form, href, variants, confidence, note }: { form: string; href: string; variants: string[]; confidence: FormConfidence; note: string | null }) {

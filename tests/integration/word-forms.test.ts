@@ -50,6 +50,10 @@ test("the word page and /conj mark a verb whose lemma the rules spell otherwise,
   expect(bgiza).toContain("(probable)");
   expect(bgiza).toContain("where the dictionary writes the lemma &quot;bgiza&quot;");
   expect(bgiza).toContain("(probable): built by the rules");
+  // The mark's title is not shown on a phone: the key sends the reader to the form's own page, which gives the reason.
+  expect(bgiza).toContain("Tap a form for the reason.");
+  const why = await (await call(`/k/${await idOf("bgiza")}/why?cell=ind%201s`)).text();
+  expect(why).toContain("where the dictionary writes the lemma &quot;bgiza&quot;");
   expect(bgiza).not.toContain("Practise this word");
   const maajaa = await (await call(`/k/${await idOf("maajaa")}`)).text();
   expect(maajaa).toContain("Practise this word");
