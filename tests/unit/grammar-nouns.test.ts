@@ -173,7 +173,7 @@ describe("analyseNoun", () => {
     const d = decline(pizza, { number: "sg" })!;
     expect(d.form).toBe("pzza"); // what the FST's rules give
     expect(d.confidence).toBe("medium");
-    expect(d.confidenceNote).toMatch(/dictionary/);
+    expect(d.confidenceNote).toContain('The rules give "pzza" where the dictionary writes the lemma "pizza"');
     expect(analyseNoun([...DEMO, pizza], "pizza").map((a) => `${a.lexeme.name} ${a.key}`)).toContain("pizza sg");
   });
 

@@ -50,8 +50,8 @@ type Prefs = Record<OptionalRule, 0 | 1>;
 
 type Prepared = {
   pos: NounPos; encoded: string; shape: NounShape; locked: boolean; prefs: Prefs; devoice: [string, RegExp] | null; unknown: boolean;
-  /** The citation form the rules give when the dictionary lemma is not among them. */
-  disagrees: string | null;
+  /** The citation form the rules give, and the lemma, when the dictionary lemma is not among the rules' forms. */
+  disagrees: { rules: string; lemma: string } | null;
   /** Confidence and note by (not a reference cell ? 1 : 0) + (possessive theme ? 2 : 0), built when first needed. */
   conf: Array<Confidence | undefined>;
   /** The declensions made, per gloss and cell key (only while the noun is among the last ones declined, see HELD). */
@@ -116,7 +116,7 @@ function prepareById(lexeme: NounLexeme): Prepared | null {
     if (at < 0) at = spelled.findIndex((f) => voice(f) === voice(lemma));
     if (at < 0) at = spelled.findIndex((f) => bare(f) === bare(lemma));
     const match = vs[at];
-    if (!match && raw) out.disagrees = spelled[0] ?? "";
+    if (!match && raw) out.disagrees = { rules: spelled[0] ?? "", lemma: lexeme.name.trim() };
     if (match) {
       for (const r of Object.keys(out.prefs) as OptionalRule[]) {
         const [applied, sites] = match.use[r];
@@ -246,7 +246,7 @@ function confidenceFor(p: Prepared, at: number): Confidence {
   let confidence: NounConfidence = "high";
   if (p.disagrees !== null) {
     confidence = "medium";
-    notes.push(`The rules give "${p.disagrees}" where the dictionary writes the lemma, so this noun may not follow them exactly.`);
+    notes.push(`The rules give "${p.disagrees.rules}" where the dictionary writes the lemma "${p.disagrees.lemma}", so this noun may not follow them exactly.`);
   }
   if (!CONFIRMED[p.pos].includes(p.shape)) {
     confidence = "medium";
