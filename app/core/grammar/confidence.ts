@@ -2,7 +2,8 @@
  * Confidence of an inflected form and a plain-English reason. `high` only where the engine's rule path for the stem's
  * shape and the cell reproduces the reference paradigms (the Odawa FST: the sample verbs and the 320 development
  * verbs, scored by tests/unit/grammar-dev.test.ts) and the reference notes do not doubt the cell; `unconfirmed`
- * where the reference has no form at all. Pure.
+ * where the reference has no form at all. Pure. A verb whose dictionary lemma the rules do not give has its `high`
+ * cells lowered to `medium` afterwards, with both spellings in the note (the lemma check in inflection.ts, ADR 005).
  */
 import type { Cell, VerbClass } from "./cells";
 import type { Stem } from "./stems";
