@@ -9,7 +9,7 @@ import {
   CLASS_NAMES, NOUN_CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
   cellKey, cellsOf, decline, explain, explainDeclension, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf,
   nounShape, parseNounCellKey, verbClassOf,
-  type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type VerbClass,
+  type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type Person, type VerbClass,
 } from "../core/grammar";
 import { parseVerbCellKey } from "../utils/course";
 import type { WordFormCell, WordForms } from "../utils/word-forms";
@@ -99,6 +99,17 @@ function coreCells(cls: VerbClass, order: Order): Cell[] {
 }
 
 /**
+ * A person's code and name, one object per person: the page's data encoder (turbo-stream) writes an object met
+ * again as a reference, so the word page's data carries each person once, not once per cell.
+ */
+const personCodes = new Map<Person, { code: string; name: string }>();
+function personCode(p: Person): { code: string; name: string } {
+  let code = personCodes.get(p);
+  if (!code) personCodes.set(p, (code = { code: p, name: PERSON_NAMES[p] }));
+  return code;
+}
+
+/**
  * The forms a word page shows: for a verb, the core cells of each order (plain-English labels, the codes beside them,
  * confidence) and a link to the order's full paradigm in /conj (this lexeme preselected by id); for a noun, its
  * declension. Null for other parts of speech or a word the engine cannot inflect.
@@ -114,9 +125,10 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
         return [{
           key: cellKey(cell),
           label: people.map((p) => PERSON_NAMES[p]).join(" → "),
-          codes: people.map((p) => ({ code: p, name: PERSON_NAMES[p] })),
+          codes: people.map(personCode),
           form: inf.form, variants: inf.variants, gloss: inf.gloss,
-          confidence: inf.confidence, confidenceNote: inf.confidenceNote || null,
+          // A high form carries no mark, so its note is not shown (and not sent with the page's data).
+          confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null,
         }];
       });
       const href = `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}`;

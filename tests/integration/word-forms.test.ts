@@ -18,6 +18,9 @@ test("wordForms of a verb: core cells of each order in plain English, confidence
   expect(ind.cells.map((c) => c.key)).toEqual(["ind 1s", "ind 2s", "ind 3s", "ind 3p"]);
   expect(ind.cells[0]).toMatchObject({ label: "I", codes: [{ code: "1s", name: "I" }], form: "nmaajaa", gloss: "I go away", confidence: "high" });
   expect(ind.href).toBe(`/conj?type=vai&verb=${id}&order=ind&subject=1s&full=1`);
+  // What the page's data carries: no note for a high form (it has no mark to explain), one object per person.
+  expect(ind.cells[0]!.confidenceNote).toBeNull();
+  expect(ind.cells[0]!.codes[0]).toBe(forms.orders[1]!.cells[0]!.codes[0]);
   // the link opens the full paradigm of this very lexeme
   const page = await (await call(ind.href)).text();
   expect(page).toContain(`<option value="${name}" selected="">`);
@@ -33,7 +36,10 @@ test("wordForms of a VTA picks one object per subject (3s first); of a noun, its
   expect(new Set(ind.cells.map((c) => c.codes[0]!.code)).size).toBe(ind.cells.length);
   const noun = wordForms({ id: 2, name: "jiimaan", pos: "ni", gloss: "canoe, boat", stem: "jiimaan" })!;
   if (noun.kind !== "noun") throw new Error("noun expected");
-  expect(noun.rows.find((r) => r.key === "pl")).toMatchObject({ label: "plural", form: "jiimaanan", gloss: "canoes" });
+  expect(noun.rows.find((r) => r.key === "pl")).toMatchObject({ label: "plural", form: "jiimaanan", gloss: "canoes", confidence: "high", confidenceNote: null });
+  const flagged = noun.rows.filter((r) => r.confidence !== "high"); // the possessive theme -im: medium, with its note
+  expect(flagged.length).toBeGreaterThan(0);
+  expect(flagged.every((r) => r.confidenceNote?.includes("not every noun"))).toBe(true);
   expect(wordForms({ id: 3, name: "gaye", pos: "pc", gloss: "and", stem: null })).toBeNull();
 });
 
