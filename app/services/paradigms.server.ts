@@ -102,12 +102,9 @@ function coreCells(cls: VerbClass, order: Order): Cell[] {
  * A person's code and name, one object per person: the page's data encoder (turbo-stream) writes an object met
  * again as a reference, so the word page's data carries each person once, not once per cell.
  */
-const personCodes = new Map<Person, { code: string; name: string }>();
-function personCode(p: Person): { code: string; name: string } {
-  let code = personCodes.get(p);
-  if (!code) personCodes.set(p, (code = { code: p, name: PERSON_NAMES[p] }));
-  return code;
-}
+const PERSON_CODES = Object.fromEntries(
+  Object.entries(PERSON_NAMES).map(([code, name]) => [code, { code, name }]),
+) as Record<Person, { code: string; name: string }>;
 
 /**
  * The forms a word page shows: for a verb, the core cells of each order (plain-English labels, the codes beside them,
@@ -125,7 +122,7 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
         return [{
           key: cellKey(cell),
           label: people.map((p) => PERSON_NAMES[p]).join(" → "),
-          codes: people.map(personCode),
+          codes: people.map((p) => PERSON_CODES[p]),
           form: inf.form, variants: inf.variants, gloss: inf.gloss,
           // A high form carries no mark, so its note is not shown (and not sent with the page's data).
           confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null,
