@@ -20,6 +20,9 @@ export default defineConfig({
       build: {
         sourcemap: "hidden",
         rolldownOptions: {
+          // app/core is pure (no I/O, nothing done on import that another module relies on): a client module that
+          // imports one thing from it, or a route module whose loader alone used it, must not pull in the rest.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]app[\\/]core[\\/]/, sideEffects: false }] },
           output: {
             codeSplitting: {
               groups: [{ name: "shared", test: /[\\/]app[\\/](?!routes[\\/])(?!.*(editor|admin))/, minShareCount: 2 }],

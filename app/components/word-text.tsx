@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { WordInfo } from "../core/word-search";
-import { splitWords } from "../core/word-search";
+import { splitWords } from "../core/split-words";
 import { useHydrated } from "./use-hydrated";
 
 /**

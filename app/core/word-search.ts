@@ -17,6 +17,7 @@ import type { Confidence } from "./grammar/inflection";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 import { searchPhrase } from "./phrase-search";
+import { splitWords } from "./split-words";
 import { orderLabel, posGroup, type PosGroup } from "./pos";
 
 export type LexiconEntry = {
@@ -281,24 +282,6 @@ export function lookupWord(index: SearchIndex, token: string, max = 3): WordInfo
     matches.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, analysis });
   }
   return { word, matches: matches.slice(0, max) };
-}
-
-/** Splits a sentence into words and the spaces/punctuation between them, for rendering word controls. */
-export function splitWords(text: string): Array<{ word: string } | { text: string }> {
-  const parts: Array<{ word: string } | { text: string }> = [];
-  for (const piece of text.split(/(\s+)/)) {
-    if (!piece) continue;
-    if (/^\s+$/.test(piece)) {
-      parts.push({ text: piece });
-      continue;
-    }
-    const m = /^([^\p{L}'’‘ʼ]*)(.*?)([^\p{L}'’‘ʼ]*)$/u.exec(piece)!;
-    if (m[1]) parts.push({ text: m[1] });
-    if (m[2]) parts.push({ word: m[2] });
-    else if (!m[1] && !m[3]) parts.push({ text: piece });
-    if (m[3]) parts.push({ text: m[3] });
-  }
-  return parts;
 }
 
 /** Tap-a-word data for every distinct word of some texts (keyed by the bare word as written). */

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { buildSearchIndex, lookupWord, searchWords, splitWords, type LexiconEntry } from "../../app/core/word-search";
+import { buildSearchIndex, lookupWord, searchWords, type LexiconEntry } from "../../app/core/word-search";
+import { splitWords } from "../../app/core/split-words";
 import { posKind } from "../../app/core/pos";
 
 const entry = (id: number, name: string, pos: string, gloss: string, stem: string | null = null): LexiconEntry => ({

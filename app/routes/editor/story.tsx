@@ -10,7 +10,8 @@ import { getStory, storyHistory, updateStory } from "../../../db/queries/stories
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { getSearchIndex } from "../../services/lexicon.server";
-import { lookupWords, splitWords } from "../../core/word-search";
+import { lookupWords } from "../../core/word-search";
+import { splitWords } from "../../core/split-words";
 import { formatStoryText, parseStoryText, StoryFormSchema } from "../../utils/story-editor";
 import type { Route } from "./+types/story";
 
