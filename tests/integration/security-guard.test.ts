@@ -193,6 +193,29 @@ test("a method a route does not answer gets 405 with Allow and a plain message",
   expect(post.headers.get("Allow")).toBe("GET, HEAD");
 }, 60_000);
 
+test("a GET of an address with an action alone gets 405, however the path is spelled", async () => {
+  const actionOnly = pageRoutes().filter((r) => r.action && !r.loader);
+  expect(actionOnly.length).toBeGreaterThan(0);
+  for (const { path } of actionOnly) {
+    // The quick GET check (http-methods.server.ts) must not miss a spelling React Router matches to the route.
+    const escaped = path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
+    for (const spelled of [path, `${path}/`, `${path}//`, path.toUpperCase(), `${path}.data`, escaped]) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await worker.fetch(new Request(`${ORIGIN}${spelled}`, { method, redirect: "manual" }));
+        expect(response.status, `${method} ${spelled}`).toBe(405);
+        expect(response.headers.get("Allow"), spelled).toBe("POST");
+        await response.body?.cancel();
+      }
+    }
+  }
+  // Its neighbours still answer: a GET elsewhere is not refused.
+  for (const path of ["/", "/k/1", "/wiij", "/no-such-page"]) {
+    const response = await worker.fetch(new Request(`${ORIGIN}${path}`));
+    expect(response.status, path).not.toBe(405);
+    await response.body?.cancel();
+  }
+}, 60_000);
+
 test("every page action also answers its client-side (single-fetch) address: /_.data for /, /path.data elsewhere", async () => {
   let ip = 1;
   for (const route of pageRoutes().filter((r) => r.action)) {
