@@ -1,7 +1,8 @@
 // Client JavaScript per route, from the build output (gzip sizes): prints a table and fails when a
-// public route loads more than the budget on first load, or loads any editor/admin code.
-// Editor code is found through the hidden client source maps (vite.config.ts): a chunk is editor
-// code when one of its sources lives in an `editor/` or `admin` folder or file of app/.
+// public route loads more than the budget on first load, or loads any editor/admin code, or any of the grammar
+// engine's inflection and analysis (the server builds every form; ADR 015, session 14).
+// Both are found through the hidden client source maps (vite.config.ts): a chunk is editor code when one of its
+// sources lives in an `editor/` or `admin` folder or file of app/, engine code when one is in app/core/grammar/.
 //   node scripts/js-budget.mjs [--budget-kb 125]
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -22,16 +23,20 @@ const manifestText = readFileSync(path.join(assetsDir, manifestFile), "utf8");
 const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("=") + 1).replace(/;\s*$/, ""));
 
 const EDITOR_SOURCE = /(^|\/)app\/(.*\/)?(editor|admin)(\/|\.|-)/;
+// cells.ts (names of orders and persons) and conj-form.ts (the conjugator form's rules, recomputed in the browser)
+// hold no inflection.
+const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|conj-form)\.ts$)/;
 const gzCache = new Map();
 function gzipKb(file) {
   if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length / 1024);
   return gzCache.get(file);
 }
-function isEditorChunk(file) {
+/** Whether one of a chunk's sources (paths from the repository root) matches `pattern`. */
+function hasSource(file, pattern) {
   const map = path.join(clientDir, `${file}.map`);
   if (!existsSync(map)) return false;
   const { sources = [] } = JSON.parse(readFileSync(map, "utf8"));
-  return sources.some((s) => EDITOR_SOURCE.test(path.resolve(path.dirname(map), s).replace(/\\/g, "/").replace(root.replace(/\\/g, "/") + "/", "")));
+  return sources.some((s) => pattern.test(path.resolve(path.dirname(map), s).replace(/\\/g, "/").replace(root.replace(/\\/g, "/") + "/", "")));
 }
 
 const routes = manifest.routes;
@@ -53,18 +58,26 @@ for (const route of leaves) {
   }
   const list = [...files].map((f) => f.replace(/^\//, ""));
   const kb = list.reduce((sum, f) => sum + gzipKb(f), 0);
-  const editorFiles = list.filter(isEditorChunk);
+  const editorFiles = list.filter((f) => hasSource(f, EDITOR_SOURCE));
+  const engineFiles = list.filter((f) => hasSource(f, ENGINE_SOURCE));
   const publicRoute = !isEditorRoute(route);
   const overBudget = publicRoute && kb > budgetKb;
   const leaksEditor = publicRoute && editorFiles.length > 0;
-  if (overBudget || leaksEditor) failed = true;
+  const leaksEngine = publicRoute && engineFiles.length > 0;
+  if (overBudget || leaksEditor || leaksEngine) failed = true;
   rows.push({
     route: route.id,
     path: route.index ? "(index)" : `/${route.path ?? ""}`,
     kind: publicRoute ? "public" : "editor",
     files: list.length,
     kb: kb.toFixed(1),
-    result: overBudget ? `OVER ${budgetKb} KB` : leaksEditor ? `EDITOR CODE: ${editorFiles.join(", ")}` : "ok",
+    result: overBudget
+      ? `OVER ${budgetKb} KB`
+      : leaksEditor
+        ? `EDITOR CODE: ${editorFiles.join(", ")}`
+        : leaksEngine
+          ? `ENGINE CODE: ${engineFiles.join(", ")}`
+          : "ok",
   });
 }
 rows.sort((a, b) => Number(b.kb) - Number(a.kb));
