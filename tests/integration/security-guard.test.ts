@@ -197,7 +197,8 @@ test("a GET of an address with an action alone gets 405, however the path is spe
   const actionOnly = pageRoutes().filter((r) => r.action && !r.loader);
   expect(actionOnly.length).toBeGreaterThan(0);
   for (const { path } of actionOnly) {
-    // The quick GET check (http-methods.server.ts) must not miss a spelling React Router matches to the route.
+    // Every spelling React Router matches to the route is refused, not the plain one alone (http-methods.server.ts
+    // matches the path as React Router does).
     const escaped = path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
     for (const spelled of [path, `${path}/`, `${path}//`, path.toUpperCase(), `${path}.data`, escaped]) {
       for (const method of ["GET", "HEAD"]) {
