@@ -188,6 +188,17 @@ test("a method a route does not answer gets 405 with Allow and a plain message",
   expect(api.status).toBe(405);
   expect(api.headers.get("Allow")).toContain("POST");
   expect(await api.json()).toMatchObject({ error: { code: "METHOD_NOT_ALLOWED" } });
+  // A call with a parameter (the editor's, so signed in as admin): the methods of its own pattern, not its
+  // neighbours' (/forms/:id/history, /forms/:id/audio and the rest).
+  const headers = { Origin: ORIGIN, Cookie: adminCookie };
+  const param = await worker.fetch(new Request(`${ORIGIN}/api/editor/forms/7`, { method: "DELETE", headers }));
+  expect(param.status).toBe(405);
+  expect(param.headers.get("Allow")).toBe("GET, HEAD");
+  for (const unknown of ["/api/no-such-call", "/api/editor/forms/7/no-such-thing"]) {
+    const response = await worker.fetch(new Request(`${ORIGIN}${unknown}`, { headers }));
+    expect(response.status, unknown).toBe(404);
+    expect(await response.json(), unknown).toMatchObject({ error: { code: "NOT_FOUND" } });
+  }
   const post = await worker.fetch(new Request(`${ORIGIN}/wiij`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=1" }));
   expect(post.status).toBe(405);
   expect(post.headers.get("Allow")).toBe("GET, HEAD");
