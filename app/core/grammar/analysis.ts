@@ -11,7 +11,7 @@
 import { verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
-import { addProjections, ALL_CELLS, cellProjections, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
+import { addProjections, ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
 import { normaliseWordform, spellingKeys } from "./spelling";
 
@@ -134,13 +134,13 @@ function projectionOf(lexicon: Lexicon): ProjectionIndex {
     if (!verbs.some((li) => keyOf[li]!.length <= PROJECTED_KEY_LENGTH)) return;
     projected[si] = 1;
     for (const group of GROUPS) {
-      for (const cell of groupCells(cls, group)) {
-        for (const p of cellProjections(stem, cell)) {
-          const bucket = byProjection.get(p);
-          if (bucket) bucket.push(si * CELL_SLOTS + cell.ci);
-          else byProjection.set(p, [si * CELL_SLOTS + cell.ci]);
-        }
-      }
+      forEachCellProjection(stem, groupCells(cls, group), (p, ci) => {
+        const packed = si * CELL_SLOTS + ci;
+        const bucket = byProjection.get(p);
+        if (!bucket) byProjection.set(p, [packed]);
+        // A cell's projections come one cell at a time: a repeat of this cell's is the bucket's last entry.
+        else if (bucket[bucket.length - 1] !== packed) bucket.push(packed);
+      });
     }
   });
   return (lexicon.projection = { byProjection, projected });

@@ -19,11 +19,16 @@ export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: 
 // each n2 read as n or as nothing, before anything is generated (without the join: from the strings before the
 // word-final rules).
 const PROJECT: Record<string, string> = { b: "b", p: "b", d: "d", t: "d", g: "g", k: "g", j: "j", c: "j", z: "z", s: "z", m: "m", n: "n", "6": "6" };
+/** PROJECT by character code, upper-case letters included (what each projects to after lower-casing; "" none). */
+const PROJECT_CODES: string[] = Array.from({ length: 128 }, (_, code) => PROJECT[String.fromCharCode(code).toLowerCase()] ?? "");
 
 /** The consonant projection of a string (lower-cased first, as the spelling keys are); n2 (6) kept as a marker. */
 export function project(text: string): string {
   let out = "";
-  for (const ch of text.toLowerCase()) out += PROJECT[ch] ?? "";
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    out += code < 128 ? PROJECT_CODES[code]! : (PROJECT[text[i]!.toLowerCase()] ?? "");
+  }
   return out;
 }
 
@@ -84,20 +89,36 @@ export function groupOf(cls: VerbClass): string[] {
 }
 
 /**
- * Every projection of one cell's forms (the set `possibleCells` tests the word's projection against): a head
- * variant + the middle + a tail variant where the join splits the stem for every ending, else the strings before
- * the word-final rules.
+ * Every projection of each of a stem's cells in `cells` (one class's prefix group; the set `possibleCells` tests the
+ * word's projection against), handed to `emit` cell after cell: a head variant + the middle + a tail variant where
+ * the join splits the stem for every ending of the cell, else the strings before the word-final rules. A projection
+ * may be handed more than once for a cell, never again after another cell's. The head projections are worked out
+ * once per prefix text, not per cell, and nothing is collected: the analyser's index (`projectionOf`, run once per
+ * isolate over every short-keyed stem) spent most of its time making sets and arrays per cell.
  */
-export function cellProjections(stem: Stem, { prefixText, endings }: GroupCell): Set<string> {
-  const out = new Set<string>();
-  const joint = joinHead(prefixText, stem.text);
-  const tails = joint ? endings.map((ending) => joinTail(stem.text, ending)) : [];
-  if (joint && tails.every(Boolean)) {
-    const inner = project(joint.inner);
-    const heads = new Set(joint.head.flatMap(projections));
-    for (const tail of tails) for (const h of heads) for (const t of tailSet(tail!)) out.add(h + inner + t);
-  } else for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) for (const p of projections(s)) out.add(p);
-  return out;
+export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (projection: string, ci: number) => void): void {
+  const text = stem.text;
+  let prefixText: string | undefined;
+  let heads: string[] | null = null;
+  let inner = "";
+  for (const cell of cells) {
+    if (cell.prefixText !== prefixText) {
+      prefixText = cell.prefixText;
+      const joint = joinHead(prefixText, text);
+      heads = joint && [...new Set(joint.head.flatMap(projections))];
+      inner = joint ? project(joint.inner) : "";
+    }
+    let joins = heads !== null;
+    for (let e = 0; joins && e < cell.endings.length; e++) joins = joinTail(text, cell.endings[e]!) !== null;
+    if (joins) {
+      for (const ending of cell.endings) {
+        const tails = tailSet(joinTail(text, ending)!);
+        for (const h of heads!) for (const t of tails) emit(h + inner + t, cell.ci);
+      }
+    } else {
+      for (const ending of cell.endings) for (const s of preFinalConsonants(cell.prefixText, text, ending)) for (const p of projections(s)) emit(p, cell.ci);
+    }
+  }
 }
 
 /**
