@@ -8,6 +8,7 @@ import { AdminRecorder } from "../components/editor/admin-recorder";
 import { requireRole } from "../middleware/guard.server";
 import type { Route } from "./+types/admin";
 import { SITE_DESCRIPTION } from "../utils/meta";
+import editorCss from "../styles/editor.css?url";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const ADMIN_ID_LENGTH = 4;
@@ -28,6 +29,9 @@ export function loader() {
 export function action() {
   return { id: generateId() };
 }
+
+/** The editor's and admin's own stylesheet: no public page carries it (styles/editor.css). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: editorCss }];
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Admin | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 

@@ -2,6 +2,7 @@
  * The editor tool in a browser (issue #8), with Chromium's fake microphone. The e2e database has the demo
  * content plus tests/fixtures/editor/e2e-forms.tsv (a second rank page and forms that take a morph side).
  */
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { FAKE_MICROPHONE } from "./fake-microphone";
@@ -150,6 +151,33 @@ test("admin: Generate ID and a test recording through /api/upload-audio", async 
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Audio recording successfully uploaded!")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("the editor's stylesheet: linked by the editor's pages, also after a client-side navigation; public pages carry none of its rules", async ({ page }) => {
+  // Each rule's selectors in app/styles/editor.css, whitespace removed (".editor-nava.active" …), as a minified sheet
+  // would write them before the rule's "{".
+  const css = readFileSync("app/styles/editor.css", "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const selectors = [...css.matchAll(/([^{}]+)\{[^}]*\}/g)].map((m) => m[1]!.replace(/\s+/g, ""));
+  expect(selectors).toEqual(expect.arrayContaining([".editor-nava.active", ".editor-table", ".admin-id"]));
+  await logIn(page, "editor", "editor-demo-2026");
+  const sheet = page.locator('link[rel="stylesheet"][href^="/assets/editor-"]');
+  await expect(sheet).toHaveCount(1);
+  const navBorder = () => page.locator(".editor-nav").evaluate((el) => getComputedStyle(el).borderBottomStyle);
+  // The editor's rules apply (once the stylesheet has loaded).
+  await expect.poll(navBorder).toBe("solid");
+  for (const path of ["/", "/k/1", "/aambe/learn/1"]) {
+    await page.goto(path);
+    await expect(sheet).toHaveCount(0);
+    const inline = ((await page.locator("style#site-css").textContent()) ?? "").replace(/\s+/g, "");
+    expect(inline.length).toBeGreaterThan(10_000);
+    expect(selectors.filter((s) => inline.includes(`}${s}{`) || inline.startsWith(`${s}{`)), path).toEqual([]);
+  }
+  // From a hydrated public page to the editor by the site's menu: React Router links the stylesheet on the way.
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Editor", exact: true }).click();
+  await expect(page).toHaveURL(/\/DEV_editor$/);
+  await expect(sheet).toHaveCount(1);
+  await expect.poll(navBorder).toBe("solid");
 });
 
 test("a learner is told the editor needs the editor role", async ({ page }) => {

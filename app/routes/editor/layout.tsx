@@ -12,6 +12,7 @@ import { countOpenReports } from "../../services/reports.server";
 import { EDITOR_BASE } from "../../components/editor/display";
 import type { Route } from "./+types/layout";
 import { SITE_DESCRIPTION } from "../../utils/meta";
+import editorCss from "../../styles/editor.css?url";
 
 /** The editor role for this page and every child route's loader and action (rendered 401/403 below). */
 export const middleware: Route.MiddlewareFunction[] = [requireRole("editor")];
@@ -21,6 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const openReports = await countOpenReports(getBindings(context).db);
   return { user: { username: user.username, usernameColor: user.usernameColor, role: user.role }, openReports };
 }
+
+/** The editor's and admin's own stylesheet: no public page carries it (styles/editor.css). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: editorCss }];
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Editor | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 
