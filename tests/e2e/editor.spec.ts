@@ -174,8 +174,10 @@ test("the editor's stylesheet: linked by the editor's pages, also after a client
   }
   // From a hydrated public page to the editor by the site's menu: React Router links the stylesheet on the way.
   await page.locator("html[data-hydrated]").waitFor();
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Editor", exact: true }).click();
   await expect(page).toHaveURL(/\/DEV_editor$/);
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true); // no document load: React Router rendered it
   await expect(sheet).toHaveCount(1);
   await expect.poll(navBorder).toBe("solid");
 });
