@@ -91,10 +91,11 @@ export function groupOf(cls: VerbClass): string[] {
 /**
  * Every projection of each of a stem's cells in `cells` (one class's prefix group; the set `possibleCells` tests the
  * word's projection against), handed to `emit` cell after cell: a head variant + the middle + a tail variant where
- * the join splits the stem for every ending of the cell, else the strings before the word-final rules. A projection
- * may be handed more than once for a cell, never again after another cell's. The head projections are worked out
- * once per prefix text, not per cell, and nothing is collected: the analyser's index (`projectionOf`, run once per
- * isolate over every short-keyed stem) spent most of its time making sets and arrays per cell.
+ * the join splits the stem for every ending of the cell, else the strings before the word-final rules. A cell's
+ * projections are all handed before the next cell's, some of them more than once. The head projections are worked
+ * out again only where the prefix text changes from one cell to the next, not per cell, and nothing is collected:
+ * the analyser's index (`projectionOf`, run once per isolate over every short-keyed stem) spent most of its time
+ * making sets and arrays per cell.
  */
 export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (projection: string, ci: number) => void): void {
   const text = stem.text;
