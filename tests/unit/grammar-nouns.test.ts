@@ -177,6 +177,22 @@ describe("analyseNoun", () => {
     expect(analyseNoun([...DEMO, pizza], "pizza").map((a) => `${a.lexeme.name} ${a.key}`)).toContain("pizza sg");
   });
 
+  test("nouns that share a stem are each found, with their own lemma's spelling and gloss", () => {
+    // The analyser matches a stem's forms once for all the nouns that have it; what differs by lemma must not leak.
+    const cat: NounLexeme = { name: "gaazhak", pos: "na", stem: "gaazhag", gloss: "cat" };
+    const other: NounLexeme = { name: "gaazhag", pos: "na", stem: "gaazhag", gloss: "house cat" };
+    const plural = decline(cat, { number: "pl" })!.form;
+    expect(decline(other, { number: "pl" })!.form).toBe(plural);
+    const index = buildNounIndex([cat, other, ...DEMO]);
+    for (const [word, key] of [["gaazhak", "sg"], ["gaazhag", "sg"], [plural, "pl"]]) {
+      const found = analyseNoun(index, word!).filter((a) => a.lexeme === cat || a.lexeme === other);
+      expect(found.map((a) => `${a.lexeme.gloss}: ${a.key} ${a.form}`), word).toEqual([
+        `cat: ${key} ${key === "sg" ? "gaazhak" : plural}`,
+        `house cat: ${key} ${key === "sg" ? "gaazhag" : plural}`,
+      ]);
+    }
+  });
+
   test("unknown words give nothing", () => {
     expect(analyseNoun(DEMO, "xyzzy")).toEqual([]);
     expect(analyseNoun(DEMO, "")).toEqual([]);

@@ -31,6 +31,8 @@ export type NounIndex = {
   buckets: Map<string, number[]>;
   /** Lexemes by the skeleton of the lemma itself (the citation form, even where the rules spell it otherwise). */
   lemmas: Map<string, number[]>;
+  /** Per lexeme, its class and underlying stem ("" without a stem: such a noun's forms come from its own lemma). */
+  stems: string[];
 };
 
 const KEY_LEN = 2;
@@ -65,7 +67,7 @@ function stemSkeleton(lexeme: NounLexeme): string | null {
 
 /** Indexes the noun lexemes (other parts of speech are skipped). */
 export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
-  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map() };
+  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map(), stems: [] };
   const push = (map: Map<string, number[]>, k: string, id: number) => {
     const list = map.get(k);
     if (list) list.push(id);
@@ -77,6 +79,8 @@ export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
     const id = index.lexemes.length;
     index.lexemes.push(lexeme);
     index.keys.push(key);
+    const raw = lexeme.stem?.trim();
+    index.stems.push(raw ? `${nounPosOf(lexeme.pos)}\u0000${raw}` : "");
     push(index.buckets, key.slice(0, KEY_LEN), id);
     push(index.lemmas, skeleton(nounSpellingKey(lexeme.name)), id);
   }
@@ -187,47 +191,71 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
     /** The cells already found per lexeme (object identity), so a cell is reported once per pass. */
     const foundExact = new Map<NounLexeme, Set<string>>();
     const foundLoose = new Map<NounLexeme, Set<string>>();
+    /** Per class and stem, the framed cells and which of them the word matches (`stemMatches`). */
+    const byStem = new Map<string, StemMatches>();
     for (const id of ids) {
       const lexeme = idx.lexemes[id]!;
       const pos = nounPosOf(lexeme.pos)!;
-      const stemKey = idx.keys[id]!;
       const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
-      const { list, frames, citation: citationCells } = cellShapes(pos, extended);
-      // Only cells whose prefix and suffix skeletons frame the stem's in the word (what the word has after a person
-      // prefix + the stem's skeleton), and the citation cell when the word is the lemma, are generated.
-      const framed = new Set<number>();
-      for (const pre of ALL_PREFIXES) {
-        if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) framed.add(i);
+      const { list, citation: citationCells } = cellShapes(pos, extended);
+      const sid = idx.stems[id]!;
+      let m = sid ? byStem.get(sid) : undefined;
+      if (!m) {
+        m = stemMatches(lexeme, pos, idx.keys[id]!, skel, key, wantLoose, extended);
+        if (sid) byStem.set(sid, m);
       }
       const lemmaExact = citationCells.length > 0 && lemmaKey(lexeme) === key;
       const lemmaLoose = citationCells.length > 0 && looseKey(lemmaKey(lexeme)) === wantLoose;
-      const picked = new Set(framed);
+      const picked = new Set(m.framed);
       if (lemmaExact || lemmaLoose) for (const i of citationCells) picked.add(i);
       for (const i of [...picked].sort((a, b) => a - b)) {
         const cs = list[i]!;
-        const inFrame = framed.has(i);
-        const forExact = inFrame || lemmaExact;
-        const forLoose = inFrame || lemmaLoose;
+        const isCitation = cs.key === citation;
+        const isExact = (lemmaExact && isCitation) || m.exact.has(i);
+        const isLoose = (lemmaLoose && isCitation) || m.loose.has(i);
+        if (!isExact && !isLoose) continue;
         const d = decline(lexeme, cs.cell);
         if (!d) continue;
-        const keys = keysOfDeclension(d);
-        if (forExact && !foundExact.get(lexeme)?.has(cs.key)) {
-          if ((lemmaExact && cs.key === citation) || keys.exact.includes(key)) {
-            exact[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "exact" });
-            addFound(foundExact, lexeme, cs.key);
-          }
+        if (isExact && !foundExact.get(lexeme)?.has(cs.key)) {
+          exact[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "exact" });
+          addFound(foundExact, lexeme, cs.key);
         }
-        if (forLoose && !foundLoose.get(lexeme)?.has(cs.key)) {
-          if ((lemmaLoose && cs.key === citation) || keys.loose.includes(wantLoose)) {
-            loose[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "loose" });
-            addFound(foundLoose, lexeme, cs.key);
-          }
+        if (isLoose && !foundLoose.get(lexeme)?.has(cs.key)) {
+          loose[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "loose" });
+          addFound(foundLoose, lexeme, cs.key);
         }
       }
     }
     if (exact[ext]!.length) return exact[ext]!;
   }
   return loose[0]!.length ? loose[0]! : loose[1]!;
+}
+
+/**
+ * The cells of one noun's class whose prefix and suffix skeletons frame the stem's in the word (what the word has
+ * after a person prefix + the stem's skeleton), and those of them with a form spelled as the word (exactly, or
+ * without apostrophes and hyphens). The same for every noun of the class with the same underlying stem (the rules'
+ * forms depend on the stem alone; what a noun's lemma changes, the order of the variants and the dictionary's final
+ * devoicing, the spelling keys undo), so worked out for the first of them and shared. Matches of the lemma itself are
+ * the caller's (they depend on the lemma).
+ */
+type StemMatches = { framed: Set<number>; exact: Set<number>; loose: Set<number> };
+function stemMatches(lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, key: string, wantLoose: string, extended: boolean): StemMatches {
+  const { list, frames } = cellShapes(pos, extended);
+  const framed = new Set<number>();
+  for (const pre of ALL_PREFIXES) {
+    if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) framed.add(i);
+  }
+  const exact = new Set<number>();
+  const loose = new Set<number>();
+  for (const i of framed) {
+    const d = decline(lexeme, list[i]!.cell);
+    if (!d) continue;
+    const keys = keysOfDeclension(d);
+    if (keys.exact.includes(key)) exact.add(i);
+    if (keys.loose.includes(wantLoose)) loose.add(i);
+  }
+  return { framed, exact, loose };
 }
 
 function addFound(found: Map<NounLexeme, Set<string>>, lexeme: NounLexeme, key: string): void {
