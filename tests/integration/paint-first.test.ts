@@ -1,0 +1,34 @@
+/**
+ * Paint first, then hydrate (app/services/paint-first.server.ts, ADR 015 session 16): a page's HTML starts no
+ * JavaScript of its own; React Router's boot is held inert and a nonced script at the end of the body puts it and its
+ * modulepreload links back after the first paint. The browser side (no script fetched before the first paint, the
+ * page hydrated after it) is tests/e2e/paint-first.spec.ts.
+ */
+import { exports } from "cloudflare:workers";
+import { expect, test } from "vitest";
+import { HELD_MODULE_TYPE } from "../../app/services/paint-first.server";
+
+const worker = exports.default;
+
+test.each(["/", "/k", "/miinad", "/no-such-page"])("%s: the client boot is held until after the first paint", async (path) => {
+  const response = await worker.fetch(new Request(`http://localhost${path}`));
+  const html = await response.text();
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  // Nothing in the HTML itself fetches or runs a module.
+  expect(html).not.toMatch(/<link\b[^>]*\bmodulepreload\b/);
+  expect(html).not.toMatch(/<script\b[^>]*type="module"/);
+  // React Router's boot is there, inert, with the response's nonce.
+  const held = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => attrs!.includes(`type="${HELD_MODULE_TYPE}"`));
+  expect(held).toHaveLength(1);
+  expect(held[0]![1]).toContain(`nonce="${nonce}"`);
+  expect(held[0]![2]).toMatch(/import\(["'][^"']+["']\)/);
+  // The last script of the document is the boot: nonced, waits for a frame, then restores the preloads and the module.
+  const boot = html.slice(html.lastIndexOf("<script"));
+  expect(boot.startsWith(`<script nonce="${nonce}">`)).toBe(true);
+  expect(boot).toMatch(/<\/script><\/body><\/html>$/);
+  expect(boot).toContain("first-contentful-paint");
+  const hrefs = JSON.parse(/\}\)\((\[.*\])\)<\/script>/.exec(boot)![1]!) as string[];
+  const entry = /import\(["']([^"']+)["']\)/.exec(held[0]![2]!)![1]!;
+  expect(hrefs).toContain(entry);
+});
