@@ -1,14 +1,12 @@
 /**
  * Server entry: streams the React tree and sets the security headers of every
  * HTML response, with a fresh CSP nonce per response passed to React Router
- * (ServerRouter hands it to <Links>, <Scripts>, <ScrollRestoration> and its own inline scripts); the client
- * boot is held back until after the first paint (services/paint-first.server.ts).
+ * (ServerRouter hands it to <Links>, <Scripts>, <ScrollRestoration> and its own inline scripts).
  */
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { paintFirst } from "./services/paint-first.server";
 import { createNonce, securityHeaders } from "./services/security-headers.server";
 import { SiteCssContext } from "./components/site-css";
 // The stylesheet as text, for the page's <head> (components/site-css.tsx); server bundle only.
@@ -52,6 +50,5 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
     await body.allReady;
   }
-  // The client JavaScript is fetched and run after the first paint (services/paint-first.server.ts).
-  return paintFirst(new Response(body, { headers: responseHeaders, status: responseStatusCode }), nonce);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

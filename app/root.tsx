@@ -6,7 +6,6 @@ import {
   Meta,
   Outlet,
   redirect,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -19,6 +18,7 @@ import { skipRevalidationWhenOffline } from "./utils/client-action";
 import { useOffline, useReloadWhenOffline } from "./components/offline";
 import { isRoleGate, RoleGate } from "./components/role-gate";
 import { Navbar } from "./components/navbar";
+import { PaintFirstScripts } from "./components/paint-first-scripts";
 import { SiteLink, useSiteLinks } from "./components/site-link";
 import { SiteCss } from "./components/site-css";
 
@@ -90,6 +90,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const chrome = !(user && /^\/wiiji\/?$/.test(pathname));
   // The chrome's links are plain anchors followed here, one listener for all (components/site-link.tsx).
   useSiteLinks();
+  // Marks the document once React has hydrated (error pages too): browser tests wait for it before using
+  // JavaScript-enhanced forms (before that, a click submits the plain HTML form).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -110,7 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {chrome ? <Footer pathname={pathname} siteName={siteName} year={data?.year ?? new Date().getUTCFullYear()} /> : null}
         <ScrollRestoration />
-        <Scripts />
+        <PaintFirstScripts />
       </body>
     </html>
   );
@@ -134,11 +139,6 @@ function useEmailClick() {
 }
 
 export default function App() {
-  // Marks the document once React has hydrated: browser tests wait for it before using
-  // JavaScript-enhanced forms (before that, a click submits the plain HTML form).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   useEmailClick();
   useOffline(useRouteLoaderData<typeof loader>("root")?.user?.username ?? "");
   return <Outlet />;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
 const result = (page: import("@playwright/test").Page) => page.getByTestId("conj-result");

@@ -3,7 +3,7 @@
  * content plus tests/fixtures/editor/e2e-forms.tsv (a second rank page and forms that take a morph side).
  */
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { FAKE_MICROPHONE } from "./fake-microphone";
 

@@ -3,7 +3,7 @@
  * horizontal scrolling at 360 px. Route-specific states (dialogs, errors) are checked in each
  * area's own spec.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
 const ROUTES = [

@@ -3,7 +3,7 @@
  * panel, and the search form with JavaScript off (the other public forms are covered with
  * JavaScript off in their own specs: accounts, conj, paradigms, wotd).
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 
 /** Presses Tab until `target` has focus (fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 80) {

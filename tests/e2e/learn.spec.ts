@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";
@@ -94,7 +94,7 @@ test("lesson pages: explanation, forms split into parts, previous and next, the 
 
   // Lesson 1 step 3 is maajaa "s/he leaves": the e2e database has a recording of that word (scripts/test.mjs).
   await page.goto(`/aambe/learn/${COURSE[0].id}?step=2`);
-  // The player is JavaScript's: the page hydrates after its first paint (app/services/paint-first.server.ts).
+  // The player is JavaScript's: the page hydrates after its first paint (app/components/paint-first-scripts.tsx).
   await page.locator("html[data-hydrated]").waitFor();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.evaluate(() => {

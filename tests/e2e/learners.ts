@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 import { expandLesson } from "../../app/services/course.server";
 import { parseSeedLexicon } from "../support/seed-lexicon";
 

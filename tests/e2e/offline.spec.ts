@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { COURSE, joinAsNewLearner, lessonAnswers } from "./learners";
 
@@ -101,10 +101,11 @@ test("goes offline after visiting a lesson, answers three cards, comes back onli
   expect(await serverReviews(page)).toHaveLength(3);
 
   // The course path and the lesson open without a connection, from the worker's cache.
+  // (Pages work without JavaScript: offline, scripts the worker has not cached leave them unhydrated, so no wait for it.)
   await context.setOffline(true);
-  await page.goto("/aambe");
+  await page.goto("/aambe", { waitUntil: "load" });
   await expect(page.getByRole("list", { name: "Lessons" })).toBeVisible();
-  await page.goto(`/aambe/learn/${LESSON.id}`);
+  await page.goto(`/aambe/learn/${LESSON.id}`, { waitUntil: "load" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(LESSON.title);
   await context.setOffline(false);
 });

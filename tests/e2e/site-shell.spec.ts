@@ -3,7 +3,7 @@
  * role, the account page (/niin: Word of the Day round trip through maildev, password change, deletion), the
  * legend, and axe on the changed pages in both colour schemes. Phone 390 × 740, laptop 1280 × 800.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { E2E_MAIL_WEB_PORT } from "../../playwright.config";
 import { waitFor } from "../support/wait-for";
 import { expectNoAxeViolations } from "./axe";

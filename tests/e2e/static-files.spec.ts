@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Static files are looked up as assets only where wrangler.toml's `run_worker_first` excludes them from the Worker
 // (ADR 015, session 11); every other address goes to the Worker first. So every file the build's client folder holds

@@ -3,7 +3,7 @@
  * (1280 × 800): /k paging and the A–Z bar with JavaScript off, English phrase search, and a report sent from a
  * word page and resolved in the editor's queue by the demo editor. The e2e database holds the demo seed.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
 async function expectNoHorizontalScroll(page: Page) {

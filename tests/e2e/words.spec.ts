@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
 // The e2e database holds the demo seed, plus tests/fixtures/audio/silence.mp3 attached to maajaa (vai)

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { E2E_MAIL_WEB_PORT } from "../../playwright.config";
 import { waitFor } from "../support/wait-for";
 import { expectNoAxeViolations } from "./axe";

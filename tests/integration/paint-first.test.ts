@@ -1,12 +1,12 @@
 /**
- * Paint first, then hydrate (app/services/paint-first.server.ts, ADR 015 session 16): a page's HTML starts no
- * JavaScript of its own; React Router's boot is held inert and a nonced script at the end of the body puts it and its
+ * Paint first, then hydrate (app/components/paint-first-scripts.tsx, ADR 015 session 16): a page's HTML starts no
+ * JavaScript of its own; React Router's boot is held inert and a nonced script after it puts it and its
  * modulepreload links back after the first paint. The browser side (no script fetched before the first paint, the
  * page hydrated after it) is tests/e2e/paint-first.spec.ts.
  */
 import { exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { HELD_MODULE_TYPE } from "../../app/services/paint-first.server";
+import { HELD_MODULE_TYPE } from "../../app/components/paint-first-scripts";
 
 const worker = exports.default;
 
@@ -23,12 +23,12 @@ test.each(["/", "/k", "/miinad", "/no-such-page"])("%s: the client boot is held 
   expect(held).toHaveLength(1);
   expect(held[0]![1]).toContain(`nonce="${nonce}"`);
   expect(held[0]![2]).toMatch(/import\(["'][^"']+["']\)/);
-  // The last script of the document is the boot: nonced, waits for a frame, then restores the preloads and the module.
-  const boot = html.slice(html.lastIndexOf("<script"));
-  expect(boot.startsWith(`<script nonce="${nonce}">`)).toBe(true);
-  expect(boot).toMatch(/<\/script><\/body><\/html>$/);
-  expect(boot).toContain("first-contentful-paint");
-  const hrefs = JSON.parse(/\}\)\((\[.*\])\)<\/script>/.exec(boot)![1]!) as string[];
+  // The boot script follows it: nonced, waits for the first contentful paint, restores the preloads and the module.
+  const boot = /<script id="paint-first"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  expect(boot?.[0]).toContain(`nonce="${nonce}"`);
+  expect(html.indexOf(boot![0])).toBeGreaterThan(html.indexOf(held[0]![0]));
+  expect(boot![1]).toContain("first-contentful-paint");
+  const hrefs = JSON.parse(/\}\)\((\[.*\])\)$/.exec(boot![1]!)![1]!) as string[];
   const entry = /import\(["']([^"']+)["']\)/.exec(held[0]![2]!)![1]!;
   expect(hrefs).toContain(entry);
 });

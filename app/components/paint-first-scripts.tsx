@@ -1,0 +1,71 @@
+/**
+ * Paint first, then hydrate (ADR 015, session 16). Every page works without JavaScript and carries its stylesheet
+ * inline, so its HTML alone can be painted. React Router's `<Scripts>` writes a boot module script whose imports, with
+ * their `<link rel="modulepreload">` tags, fetch and run ~120 KB of JavaScript, which can land before the first paint
+ * and delay it. Here, on the server, the module script is written inert (`type="text/x-module-after-paint"`), the
+ * modulepreload links are left out, and a small nonced script after them puts both back once the browser reports
+ * the page's first contentful paint. So the JavaScript is fetched and run right after the first paint, whatever
+ * the connection. In the browser the component renders what `<Scripts>` renders (the module script the boot put
+ * back) and keeps the boot script's text as the server wrote it, so hydration sees the same document.
+ */
+import { Fragment, cloneElement, isValidElement, type ReactNode } from "react";
+import { Scripts } from "react-router";
+
+/** The type the held-back module script is written with (no browser runs it). */
+export const HELD_MODULE_TYPE = "text/x-module-after-paint";
+const BOOT_ID = "paint-first";
+
+/**
+ * The boot script's source: once the browser reports the first contentful paint (paint timing, in a task of its own
+ * after the paint; without it, the frame after the first one), the modulepreload links and then the module script
+ * itself (same text, same nonce) go back into the document. A hidden tab paints when it is shown; after 5 s the boot
+ * runs anyway. No timer on the main path, so a page whose clock is paused (tests) still hydrates.
+ */
+function bootScript(hrefs: string[]): string {
+  return `(function(hrefs){var done=0;function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;`
+    + `hrefs.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;l.nonce=held.nonce;d.head.appendChild(l)});`
+    + `var s=d.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;held.replaceWith(s)}`
+    + `setTimeout(boot,5000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){`
+    + `if(performance.getEntriesByName("first-contentful-paint").length)boot();`
+    + `else new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();boot()}}).observe({type:"paint",buffered:true})}`
+    + `else requestAnimationFrame(function(){requestAnimationFrame(boot)})})(${JSON.stringify(hrefs).replace(/</g, "\\u003c")})`;
+}
+
+export function PaintFirstScripts() {
+  // <Scripts>'s hooks run as this component's own (it is called, not rendered, so its output can be rewritten).
+  const scripts = Scripts({});
+  if (scripts === null) return null; // after hydration <Scripts> renders nothing
+  if (typeof document !== "undefined") {
+    const boot = document.getElementById(BOOT_ID);
+    return (
+      <>
+        {scripts}
+        <script id={BOOT_ID} nonce={boot?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: boot?.textContent ?? "" }} />
+      </>
+    );
+  }
+  const hrefs: string[] = [];
+  let nonce: string | undefined;
+  const hold = (node: ReactNode): ReactNode => {
+    if (Array.isArray(node)) return node.map(hold);
+    if (!isValidElement(node)) return node;
+    const props = node.props as { rel?: string; href?: string; type?: string; nonce?: string; children?: ReactNode };
+    if (node.type === "link" && props.rel === "modulepreload") {
+      if (props.href) hrefs.push(props.href);
+      return null;
+    }
+    if (node.type === "script" && props.type === "module") {
+      nonce = props.nonce;
+      return cloneElement(node as React.ReactElement<Record<string, unknown>>, { type: HELD_MODULE_TYPE, async: undefined });
+    }
+    if (node.type === Fragment) return <Fragment key={node.key}>{hold(props.children)}</Fragment>;
+    return node;
+  };
+  const held = hold(scripts);
+  return (
+    <>
+      {held}
+      <script id={BOOT_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript(hrefs) }} />
+    </>
+  );
+}
