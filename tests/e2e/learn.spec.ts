@@ -94,8 +94,6 @@ test("lesson pages: explanation, forms split into parts, previous and next, the 
 
   // Lesson 1 step 3 is maajaa "s/he leaves": the e2e database has a recording of that word (scripts/test.mjs).
   await page.goto(`/aambe/learn/${COURSE[0].id}?step=2`);
-  // The player is JavaScript's: the page hydrates after its first paint (app/components/paint-first-scripts.tsx).
-  await page.locator("html[data-hydrated]").waitFor();
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.evaluate(() => {
     const plays: string[] = [];

@@ -15,8 +15,7 @@ for (const path of ["/", "/k/1", "/d/DEMO1", "/conj", "/aambe/learn/1"]) {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await page.goto(path);
-    await page.locator("html[data-hydrated]").waitFor();
+    await page.goto(path); // returns once html[data-hydrated] is set (fixtures.ts)
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
       scripts: performance.getEntriesByType("resource").filter((r) => /\.m?js(\?|$)/.test(r.name)).map((r) => r.startTime),

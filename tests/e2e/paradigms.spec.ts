@@ -21,8 +21,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.describe("/paradigms with JavaScript", () => {
   test("updates on every change and keeps the kind when the word changes", async ({ page }) => {
     await page.goto("/paradigms");
-    // The page updates itself once hydrated, after its first paint (app/components/paint-first-scripts.tsx).
-    await page.locator("html[data-hydrated]").waitFor();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odawa paradigms");
     const word = page.getByLabel("Word", { exact: true });
     const kind = page.getByLabel("Paradigm type", { exact: true });
