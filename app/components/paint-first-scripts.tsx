@@ -8,7 +8,7 @@
  * the connection. In the browser the component renders what `<Scripts>` renders (the module script the boot put
  * back) and keeps the boot script's text as the server wrote it, so hydration sees the same document.
  */
-import { Fragment, cloneElement, isValidElement, type ReactNode } from "react";
+import { Fragment, cloneElement, createElement, isValidElement, type ReactNode } from "react";
 import { Scripts } from "react-router";
 
 /** The type the held-back module script is written with (no browser runs it). */
@@ -20,9 +20,12 @@ const BOOT_ID = "paint-first";
  * after the paint; without it, the frame after the first one), the modulepreload links and then the module script
  * itself (same text, same nonce) go back into the document. A hidden tab paints when it is shown; after 5 s the boot
  * runs anyway. No timer on the main path, so a page whose clock is paused (tests) still hydrates.
+ * Until the page has hydrated, a move within its history (back or forward to an entry a client-side navigation made
+ * in this document) reloads it: React Router would otherwise hydrate the new address with the old page's HTML and
+ * data, and fail (found by tests/e2e/words.spec.ts, the word's forms through back and forward).
  */
 function bootScript(hrefs: string[]): string {
-  return `(function(hrefs){var done=0;function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;`
+  return `(function(hrefs){var done=0;addEventListener("popstate",function(){if(!document.documentElement.hasAttribute("data-hydrated"))location.reload()});function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;`
     + `hrefs.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;l.nonce=held.nonce;d.head.appendChild(l)});`
     + `var s=d.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;held.replaceWith(s)}`
     + `setTimeout(boot,5000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){`
@@ -58,7 +61,8 @@ export function PaintFirstScripts() {
       nonce = props.nonce;
       return cloneElement(node as React.ReactElement<Record<string, unknown>>, { type: HELD_MODULE_TYPE, async: undefined });
     }
-    if (node.type === Fragment) return <Fragment key={node.key}>{hold(props.children)}</Fragment>;
+    // The children as they were written (not one array, which React would take for a list that needs keys).
+    if (node.type === Fragment) return createElement(Fragment, { key: node.key }, ...[props.children].flat().map(hold));
     return node;
   };
   const held = hold(scripts);

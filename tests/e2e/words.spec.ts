@@ -39,6 +39,39 @@ test("a word without a recording has no audio button", async ({ page }) => {
   await expect(page.getByRole("button", { name: /Play/ })).toHaveCount(0);
 });
 
+test("a word's forms: kept as the server wrote them through hydration, brought by a navigation, and by back and forward", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => { if (message.type() === "error") errors.push(message.text()); });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  const forms = page.locator("section.word-forms");
+  const formsText = () => forms.evaluate((section) => section.textContent);
+
+  await page.goto("/k?q=maajaa");
+  const href = (await page.getByRole("link", { name: "maajaa", exact: true }).first().getAttribute("href"))!;
+  // The page as the server wrote it, before any script ran.
+  const written = await page.request.get(href).then((r) => r.text());
+  await page.goto(href); // returns once hydrated
+  expect(await formsText()).toBe(await page.evaluate((html) => new DOMParser().parseFromString(html, "text/html").querySelector("section.word-forms")!.textContent, written));
+  await expect(forms.getByRole("link", { name: "nmaajaa", exact: true })).toBeVisible();
+
+  // A client-side navigation: the data carries the forms' HTML.
+  await page.goto("/k?q=jiimaan");
+  await page.getByRole("link", { name: "jiimaan", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("jiimaan");
+  await expect(forms.getByRole("link", { name: "jiimaanan", exact: true }).first()).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("maajaa");
+  await expect(forms.getByRole("link", { name: "nmaajaa", exact: true })).toBeVisible();
+  // The list's document is loaded again and the next step is within it: taken at once, before it hydrates.
+  await page.goForward();
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("jiimaan");
+  await expect(forms.getByRole("link", { name: "jiimaanan", exact: true }).first()).toBeVisible();
+  await expect(forms.getByRole("link", { name: "nmaajaa", exact: true })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("a story → tap a word → its gloss, by mouse and by keyboard", async ({ page }) => {
   await page.goto("/d");
   await expect(page.getByText("Not ready to view")).toBeVisible();
