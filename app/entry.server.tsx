@@ -9,6 +9,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { createNonce, securityHeaders } from "./services/security-headers.server";
 import { SiteCssContext } from "./components/site-css";
+import { KeptHtmlContext } from "./components/kept-html";
+import { keptHtml } from "./context";
 // The stylesheet as text, for the page's <head> (components/site-css.tsx); server bundle only.
 import siteCss from "./app.css?inline";
 
@@ -19,7 +21,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = createNonce();
   for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
@@ -33,7 +35,9 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(
     <SiteCssContext.Provider value={siteCss}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <KeptHtmlContext.Provider value={keptHtml(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </KeptHtmlContext.Provider>
     </SiteCssContext.Provider>,
     {
     nonce,

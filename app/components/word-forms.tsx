@@ -5,16 +5,16 @@ import type { FormConfidence, WordForms as Forms } from "../utils/word-forms";
 /**
  * The word page's forms (data from `wordForms`, app/services/paradigms.server.ts): for a verb, a short table per
  * order with plain-English persons (codes in <abbr>) and a link to the full paradigm in /conj; for a noun, its
- * declension. Server-rendered, no JavaScript. Lean markup (a cell's confidence on its <td>, codes without wrappers):
- * every element is rendered for every uncached view of a word (ADR 015).
+ * declension. The inside of the page's `section.word-forms`: rendered to HTML once per word and isolate by the
+ * word page's loader and kept as it is in the browser (components/kept-html.tsx; ADR 015), so it never ships as
+ * client JavaScript or hydration data. No JavaScript: each form is a plain link to its own page.
  */
-export function WordForms({ forms, wordId }: { forms: Forms | null; wordId: number }) {
-  if (!forms) return null;
+export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
   // Each form links to its own page, which says how it is built ("Why this form?").
   const why = (key: string) => `/k/${wordId}/why?cell=${encodeURIComponent(key)}`;
   if (forms.kind === "noun") {
     return (
-      <section className="word-forms" aria-labelledby="word-forms-title">
+      <>
         <h2 id="word-forms-title">Forms</h2>
         <p className="muted">Tap a form to see how it is built.</p>
         <table className="conj-paradigm">
@@ -33,11 +33,11 @@ export function WordForms({ forms, wordId }: { forms: Forms | null; wordId: numb
           </tbody>
         </table>
         <ConfidenceKey shown={forms.rows.some((r) => r.confidence !== "high")} />
-      </section>
+      </>
     );
   }
   return (
-    <section className="word-forms" aria-labelledby="word-forms-title">
+    <>
       <h2 id="word-forms-title">Forms</h2>
       <p className="muted">{forms.className} verb: the main forms of each order. Tap a form to see how it is built.</p>
       {forms.orders.map((o) => (
@@ -67,7 +67,7 @@ export function WordForms({ forms, wordId }: { forms: Forms | null; wordId: numb
         </table>
       ))}
       <ConfidenceKey shown={forms.orders.some((o) => o.cells.some((c) => c.confidence !== "high"))} />
-    </section>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@
  * that says how it is built ("Why this form?", /k/{id}/why).
  */
 import { data } from "react-router";
+import { renderToStaticMarkup } from "react-dom/server";
 import { SiteLink } from "../components/site-link";
 import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";
@@ -21,7 +22,8 @@ import { PractiseWord } from "../components/learn/practise-word";
 import { verbClassOf } from "../core/grammar";
 import { WordName } from "../components/word-name";
 import { WordText } from "../components/word-text";
-import { getBindings } from "../context";
+import { getBindings, keepHtml } from "../context";
+import { KeptHtmlSection } from "../components/kept-html";
 import { publicData } from "../services/public-data.server";
 import { getSearchIndex } from "../services/lexicon.server";
 import { lookupWords, type SearchIndex } from "../core/word-search";
@@ -45,7 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
     getSearchIndex(db, env),
   ]);
-  return { word, ...derive(index, word, sentences), url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
+  const { formsHtml, ...page } = derive(index, word, sentences);
+  const forms = formsHtml === null ? null : keepHtml(context, request, "word-forms", formsHtml);
+  return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }
 
 type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexeme>>>;
@@ -67,11 +71,13 @@ function derive(index: SearchIndex, word: Lexeme, sentences: Sentences) {
 }
 
 function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
+  const forms = wordForms(word);
   return {
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),
     words: sentences.length ? lookupWords(index, sentences.map((s) => s.text)) : {},
     related: relatedWords(index, word.id),
-    forms: wordForms(word),
+    // The forms never change in the browser: written once as HTML, kept as it is (components/kept-html.tsx).
+    formsHtml: forms ? renderToStaticMarkup(<WordForms forms={forms} wordId={word.id} />) : null,
     // "Practise this word" only where practice has forms to give (high confidence only).
     practise: verbClassOf(word.pos) !== null && hasCoreForms(word),
   };
@@ -150,7 +156,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
         <ReportLink kind="word" page={page} subject={word.name} />
       </p>
 
-      <WordForms forms={forms} wordId={word.id} />
+      {forms ? <KeptHtmlSection kept={forms} className="word-forms" aria-labelledby="word-forms-title" /> : null}
       {practise ? <PractiseWord verb={word.name} pos={word.pos} /> : null}
 
       {sentences.length > 0 ? (

@@ -112,3 +112,22 @@ test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and no
     expect((await res.text()).replaceAll("<!-- -->", ""), path).toContain(text);
   }
 });
+
+test("the word page writes its forms once: in the page's HTML, not again in its hydration data; a navigation's data carries the HTML", async () => {
+  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')").run();
+  const { id } = (await env.DB.prepare("SELECT id FROM lexemes WHERE name = 'maajaa' AND pos = 'vai'").first<{ id: number }>())!;
+  const page = await (await call(`/k/${id}`)).text();
+  // "maajaasiidaa" (let's not go away!) is a form of the table only.
+  expect(page.split("maajaasiidaa").length - 1).toBe(1);
+  const section = page.slice(page.indexOf('<section class="word-forms"'), page.indexOf("</section>", page.indexOf('<section class="word-forms"')));
+  expect(section).toMatch(/^<section class="word-forms" aria-labelledby="word-forms-title" data-kept="word-forms"><h2 id="word-forms-title">Forms<\/h2>/);
+  expect(section).toContain(`<a lang="otw" href="/k/${id}/why?cell=imp-pro%2021">maajaasiidaa</a>`);
+  const hydration = page.slice(page.indexOf("streamController.enqueue"));
+  expect(hydration).toContain("word-forms");
+  expect(hydration).not.toContain("Forms</h2>");
+
+  // A client-side navigation's data (React Router's /k/{id}.data): the forms' HTML itself.
+  const data = await (await call(`/k/${id}.data`)).text();
+  expect(data).toContain('<h2 id=\\"word-forms-title\\">Forms</h2>');
+  expect(data).toContain("maajaasiidaa");
+});
