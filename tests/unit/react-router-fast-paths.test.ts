@@ -199,4 +199,39 @@ describe("React Router's server bundle patches", () => {
     expect(shape(b.routes as ServerRoute[])).toEqual(shape(plainRouter.routes as ServerRoute[]));
     expect(serverOnce.createStaticRouter(again, context("/")).routes).not.toBe(a.routes);
   });
+
+  test("turbo-stream's stringify writes the same text as React Router's, for values of every kind", async () => {
+    type Encoder = { deferred: Record<number, unknown>; index: number; indices: Map<unknown, number>; stringified: string[]; plugins?: Array<(v: unknown) => unknown>; postPlugins?: Array<(v: unknown) => unknown> };
+    type Flatten = { flatten(this: Encoder, input: unknown): Promise<number | [number]> };
+    const plain = await loadInstalled<Flatten>("../vendor/turbo-stream-v2/flatten.js");
+    const patched = await loadPatched<Flatten>("../vendor/turbo-stream-v2/flatten.js");
+    const shared = { code: "3s", name: "s/he" };
+    const sparse = [1, , 3]; // eslint-disable-line no-sparse-arrays
+    const nullProto = Object.assign(Object.create(null), { a: 1 });
+    class Odd { x = 1; }
+    const values: unknown[] = [
+      // a page's data: nested objects and arrays, shared objects written once, strings that need escaping
+      { root: { year: 2026, siteName: "Nishnaabemwin" }, "routes/word": { word: { id: 1, name: "maajaa", gloss: 'go "away"\n' }, cells: [shared, shared, { who: shared }], empty: {}, none: [] } },
+      ["a", "a", "b", "", "ǫ̨ — \u2028 \u{1F600}", "\ud800", "_", "0"],
+      [0, -0, 1.5, -2, 1e21, NaN, Infinity, -Infinity, true, false, null, undefined, 10n],
+      sparse,
+      { "": 1, _1: 2, "key with \"quotes\"": 3, 7: "seven", nested: { deeper: { deepest: [[[]]] } } },
+      new Date(0), new Date(NaN), new URL("https://example.org/k/1?x=1"), /a+b/gi, new Set([1, "1", shared]), new Set(), new Map<unknown, unknown>([["k", shared], [shared, "v"]]), new Map(),
+      new Error("boom"), new TypeError("bad"), nullProto, Symbol.for("site"),
+      { many: Array.from({ length: 7000 }, (_, i) => ({ i, even: i % 2 === 0, label: `cell ${i % 50}` })) }, // past the 6,000 values between clock reads
+    ];
+    const plugins = [(v: unknown) => (v instanceof Error ? ["SanitizedError", v.name, v.message] : undefined)];
+    const encode = async (f: Flatten, value: unknown) => {
+      const encoder: Encoder = { deferred: {}, index: 0, indices: new Map(), stringified: [], plugins };
+      const id = await f.flatten.call(encoder, value);
+      return { id, text: encoder.stringified.join(",") };
+    };
+    for (const value of [...values, values]) {
+      expect(await encode(patched, value)).toEqual(await encode(plain, value));
+    }
+    // What neither can write fails the same way.
+    for (const bad of [() => 1, new Odd(), Symbol("local")]) {
+      await expect(encode(patched, { bad })).rejects.toThrow((await encode(plain, { bad }).catch((e: Error) => e)) as Error);
+    }
+  });
 });
