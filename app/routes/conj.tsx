@@ -52,23 +52,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const chosen = options[state.type].find((o) => o.value === state.verb);
   const cell = { order: state.order, subject: state.subject, ...(state.object ? { object: state.object } : {}) };
-  const result = chosen ? inflect(chosen.lexeme, cell) : null;
-  const full = params.get("full") === "1" && chosen ? paradigm(chosen.lexeme, state.order) : null;
+  const showFull = params.get("full") === "1";
   return {
     state,
-    verbs: options[state.type].map(({ value, label }) => ({ value, label })),
-    lexeme: chosen ? { name: chosen.lexeme.name, pos: chosen.lexeme.pos, gloss: chosen.lexeme.gloss } : null,
+    verbs: menuOf(options[state.type]),
+    ...(chosen ? workedOut(chosen.lexeme, cell, showFull) : NOTHING_CHOSEN),
+    showFull,
+  };
+}
+
+const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, full: null };
+
+/** The menu as the page shows it (value and label), made once per menu. */
+const menus = new WeakMap<VerbOption[], Array<{ value: string; label: string }>>();
+function menuOf(options: VerbOption[]) {
+  let menu = menus.get(options);
+  if (!menu) menus.set(options, (menu = options.map(({ value, label }) => ({ value, label }))));
+  return menu;
+}
+
+/**
+ * What the page works out for a verb and a cell (its form, how it is built, the whole order when asked), kept in
+ * the isolate for the verb's lexeme object: an anonymous visitor's menus are kept per content version
+ * (services/public-data.server.ts), so the same object comes back and the same choice is worked out once; a
+ * signed-in visitor's own read makes new objects. The most recent choices only (values are read, never changed).
+ */
+const WORKED_MAX = 200;
+const worked = new Map<string, { lexeme: LexemeInput; value: ReturnType<typeof workOut> }>();
+function workedOut(lexeme: LexemeInput, cell: Cell, withFull: boolean) {
+  const key = `${lexeme.id} ${cell.order} ${cell.subject} ${cell.object ?? ""} ${withFull ? "full" : ""}`;
+  const kept = worked.get(key);
+  if (kept?.lexeme === lexeme) return kept.value;
+  const value = workOut(lexeme, cell, withFull);
+  worked.delete(key);
+  worked.set(key, { lexeme, value });
+  if (worked.size > WORKED_MAX) worked.delete(worked.keys().next().value!);
+  return value;
+}
+
+type Cell = Parameters<typeof inflect>[1];
+
+function workOut(lexeme: LexemeInput, cell: Cell, withFull: boolean) {
+  const result = inflect(lexeme, cell);
+  return {
+    lexeme: { name: lexeme.name, pos: lexeme.pos, gloss: lexeme.gloss },
     // "Practise this word" only where practice has forms to give (high confidence only).
-    practise: chosen ? hasCoreForms(chosen.lexeme) : false,
+    practise: hasCoreForms(lexeme),
     result,
-    derivation: chosen && result ? explain(chosen.lexeme, cell) : null,
-    full: full?.map((r) => ({
-      label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
-      // The reason, only where the form carries a mark (high forms carry none).
-      note: r.inflection && r.inflection.confidence !== "high" ? r.inflection.confidenceNote : undefined,
-      derivation: r.inflection && chosen ? explain(chosen.lexeme, r.cell) : null,
-    })) ?? null,
-    showFull: params.get("full") === "1",
+    derivation: result ? explain(lexeme, cell) : null,
+    full: withFull
+      ? paradigm(lexeme, cell.order).map((r) => ({
+        label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
+        // The reason, only where the form carries a mark (high forms carry none).
+        note: r.inflection && r.inflection.confidence !== "high" ? r.inflection.confidenceNote : undefined,
+        derivation: r.inflection ? explain(lexeme, r.cell) : null,
+      }))
+      : null,
   };
 }
 

@@ -146,6 +146,30 @@ describe("public data kept per isolate (page cache off)", () => {
     expect(after.text).not.toContain("s/he is kept");
   });
 
+  test("/conj: each choice its own form, the same page from what is kept, and worked out again after an editor's change", async () => {
+    const word = await insertWord("s/he conjugates");
+    await env.DB.prepare("UPDATE lexemes SET stem = 'maajaa' WHERE id = ?").bind(word.id).run();
+    const page = async (subject: string, full: boolean) => {
+      const { text } = await fetchData(`/conj?type=vai&prevType=vai&verb=${word.name}&order=ind&subject=${subject}${full ? "&full=1" : ""}`);
+      return text.replace(/nonce="[^"]+"|'nonce-[^']+'/g, "nonce");
+    };
+    const asked = [["1s", false], ["2s", false], ["1s", true], ["2p", true]] as const;
+    const first: string[] = [];
+    for (const [subject, full] of asked) first.push(await page(subject, full));
+    for (const [i, [subject, full]] of asked.entries()) {
+      const { form, gloss } = await (await worker.fetch(incoming(`http://localhost/api/conjugate?type=vai&verb=${word.name}&order=ind&subject=${subject}`, {}), dataEnv, createExecutionContext())).json() as { form: string; gloss: string };
+      expect(first[i], `${subject} ${full}`).toContain(`data-form="${form}"`);
+      expect(first[i], `${subject} ${full}`).toContain(`<p class="conj-gloss">${gloss}</p>`);
+      // the result's own "Why this form?", and one per row of the independent order (9 cells) with full=1
+      expect(first[i]!.match(/<summary>Why this form\?<\/summary>/g)!.length, `${subject} ${full}`).toBe(full ? 10 : 1);
+      expect(await page(subject, full), `${subject} ${full}, asked again`).toBe(first[i]);
+    }
+    // An editor's change: the verb menus are read again, and so is what is worked out from them.
+    await env.DB.prepare("UPDATE lexemes SET gloss = 's/he conjugates anew' WHERE id = ?").bind(word.id).run();
+    expect(await editorCall(word.name, dataEnv)).toBe(200);
+    expect(await page("1s", true)).toMatch(/<p class="conj-gloss">[^<]*conjugates anew<\/p>/);
+  });
+
   test("what the word page works out from the kept word (its forms) is kept with it and worked out again after a change", async () => {
     const name = `cacheform${crypto.randomUUID().slice(0, 8)}`;
     const lexeme = { name, pos: "vai", gloss: "s/he leaves", stem: "maajaa" };
