@@ -5,6 +5,8 @@
  * gets the HTML through `KeptHtmlContext` (entry.server.tsx) and the browser keeps what the server wrote, as
  * `SiteCss` does. A client-side navigation's data carries the HTML itself. React does not hydrate inside an element
  * set with `dangerouslySetInnerHTML`: the part costs no hydration data, no hydration and no client JavaScript.
+ * For a part the page always shows with its data (not one that a state of the page, such as a step, shows later
+ * without a new data request): the browser has its HTML only from the page it was first written in.
  */
 import { createContext, useContext, type ComponentProps } from "react";
 import type { KeptHtml } from "../utils/kept-html";

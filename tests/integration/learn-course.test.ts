@@ -97,6 +97,13 @@ describe("the course on the site", () => {
     expect(html).toContain(`href="/aambe/practice?lesson=${lesson.id}"`);
     expect(html).toContain(`href="/aambe/learn/${COURSE[0].id}"`);
     expect(html).toContain(`href="/aambe/learn/${COURSE[2].id}"`);
+    // The hydration data carries what the page shows, not the practice cards behind it (their keys and answers).
+    const data = html.slice(html.indexOf("streamController.enqueue"));
+    for (const form of forms) {
+      expect(data).toContain(form.odawa);
+      expect(data).not.toContain(form.key);
+    }
+    expect(data).not.toContain('"answers"');
   });
 
   test("a draft lesson is not on the path and its page redirects", async () => {

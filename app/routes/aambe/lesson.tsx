@@ -20,6 +20,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = bindings;
   const lesson = await publicData(request, bindings, `lesson ${Number(params.num)}`, () => loadLesson(bindings, Number(params.num)));
   if (!lesson) throw redirect("/aambe");
+  // Signed in: the lesson's practice goes to the browser too, so it can be practised offline (ADR 017).
+  const user = await getUser(context);
+  return { lesson: pageOf(lesson), offline: user ? await lessonOfflinePack(db, lesson, user.id) : null };
+}
+
+type LoadedLesson = NonNullable<Awaited<ReturnType<typeof loadLesson>>>;
+
+/**
+ * What the page shows of a lesson, and no more (its hydration data): the table's forms with their text and parts
+ * only, the examples, and the player's steps. Made once per lesson object: an anonymous visitor's lesson is kept
+ * per content version (services/public-data.server.ts).
+ */
+const pages = new WeakMap<LoadedLesson, ReturnType<typeof pageNow>>();
+function pageOf(lesson: LoadedLesson) {
+  let page = pages.get(lesson);
+  if (!page) pages.set(lesson, (page = pageNow(lesson)));
+  return page;
+}
+
+function pageNow(lesson: LoadedLesson) {
   const steps: PlayerItem[] = [
     ...lesson.forms.map((f) => ({ label: `${f.lemma} · ${f.label}`, value: f.odawa, trans: f.english, audio: f.audio })),
     ...lesson.sentences.map((s) => ({
@@ -29,10 +49,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       audio: s.audio,
     })),
   ];
-  const { forms: _forms, items: _items, ...rest } = lesson;
-  // Signed in: the lesson's practice goes to the browser too, so it can be practised offline (ADR 017).
-  const user = await getUser(context);
-  return { lesson: { ...rest, steps }, offline: user ? await lessonOfflinePack(db, lesson, user.id) : null };
+  const { id, title, summary, explanation, table, sentences, previous, next, number } = lesson;
+  return {
+    id, title, summary, explanation, previous, next, number, steps,
+    table: {
+      words: table.words.map(({ name, pos, gloss }) => ({ name, pos, gloss })),
+      rows: table.rows.map((row) => ({
+        cell: row.cell,
+        label: row.label,
+        forms: row.forms.map((f) => (f ? { odawa: f.odawa, english: f.english, parts: f.parts } : null)),
+      })),
+    },
+    sentences: sentences.map(({ position, value, trans, audio }) => ({ position, value, trans, audio })),
+  };
 }
 
 /** Moving between steps only changes ?step=: no need to fetch the lesson again. */
