@@ -53,7 +53,7 @@ function pageNow(lesson: LoadedLesson) {
   return {
     id, title, summary, explanation, previous, next, number, steps,
     table: {
-      words: table.words.map(({ name, pos, gloss }) => ({ name, pos, gloss })),
+      words: table.words,
       rows: table.rows.map((row) => ({
         cell: row.cell,
         label: row.label,
