@@ -4,12 +4,14 @@
  * the same seeded state (ENVIRONMENT=development, as `npm start`): "uncached" is PAGE_CACHE=off (every page rendered;
  * the isolate keeps the public data it read, services/public-data.server.ts), "cached" PAGE_CACHE=on, and "no
  * caches" also DATA_CACHE=off (every page reads D1; printed for comparison, no target).
- * Bounded autocannon loads (BENCH_DURATION s, 10 connections): each page in BENCH_PAIRS pairs with /favicon.svg,
- * interleaved, the ratio being the median of the pairs (the machine is shared and noisy).
+ * Bounded autocannon loads (BENCH_DURATION s, 10 connections): each page in BENCH_PAIRS pairs (default 7; 3 for "no
+ * caches") with /favicon.svg, interleaved, the ratio being the median of the pairs (the machine is shared and noisy).
  * Targets: uncached ratio >= 0.5, cached >= 0.9. BENCH_PAGES and BENCH_MODES (comma lists) take a subset.
  * wrangler's local trace collector is off (X_LOCAL_OBSERVABILITY=false): with `observability` on, `wrangler dev`
  * attaches it to the Worker for its local dashboard, which costs ~20% of a trivial Worker response and nothing
- * on Cloudflare (ADR 015); the site itself is the same.
+ * on Cloudflare (ADR 015); the site itself is the same. Nor does `wrangler dev`'s proxy parse every page for a
+ * live-reload script when live reload is off (the install step scripts/wrangler-dev-proxy.mjs, ADR 015 session 18).
+ * Each row also prints the lowest and highest ratio of its pairs, for how much the machine moved them.
  */
 import autocannon from "autocannon";
 // @ts-expect-error plain ESM helper without types
@@ -25,9 +27,10 @@ async function load(url: string) {
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
-type Row = { path: string; mode: string; "req/s": string; "static req/s": string; "p99 ms": number; non2xx: number; ratio: string; target: string };
+type Row = { path: string; mode: string; "req/s": string; "static req/s": string; "p99 ms": number; non2xx: number; ratio: string; "pairs from–to": string; target: string };
 
-const PAIRS = Number(process.env.BENCH_PAIRS || 5);
+/** Pairs per page: 7 for the rows with a target, 3 for the one printed for comparison (BENCH_PAIRS sets both). */
+const pairsFor = (mode: string) => Number(process.env.BENCH_PAIRS || (mode === "no caches" ? 3 : 7));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measure(mode: "uncached" | "cached" | "no caches", fresh: boolean, port: number): Promise<Row[]> {
@@ -35,16 +38,17 @@ async function measure(mode: "uncached" | "cached" | "no caches", fresh: boolean
   const site = await startBuiltSite({ port, state: STATE, fresh, vars, env: { X_LOCAL_OBSERVABILITY: "false" } });
   try {
     for (const page of PAGES) await load(`${site.url}${page}`).catch(() => null); // warm-up (and fill the cache)
-    // The machine is shared and noisy: each page is timed in pairs with the static asset, interleaved, and its
-    // ratio is the median of the pairs' ratios.
+    // The machine is shared and noisy: each page is timed in pairs with the static asset, interleaved (the
+    // static asset first in every other pair), and its ratio is the median of the pairs' ratios.
     const rows: Row[] = [];
     const goal = mode === "cached" ? 0.9 : mode === "uncached" ? 0.5 : null;
     for (const page of PAGES) {
       const ratios: number[] = [];
       let last = { page: { rps: 0, p99: 0, non2xx: 0 }, base: { rps: 0, p99: 0, non2xx: 0 } };
-      for (let pair = 0; pair < PAIRS; pair++) {
-        const base = await load(`${site.url}${STATIC}`);
+      for (let pair = 0; pair < pairsFor(mode); pair++) {
+        const before = pair % 2 === 0 ? await load(`${site.url}${STATIC}`) : null;
         const r = await load(`${site.url}${page}`);
+        const base = before ?? (await load(`${site.url}${STATIC}`));
         ratios.push(r.rps / base.rps);
         last = { page: r, base };
       }
@@ -57,6 +61,7 @@ async function measure(mode: "uncached" | "cached" | "no caches", fresh: boolean
         "p99 ms": last.page.p99,
         non2xx: last.page.non2xx,
         ratio: ratio.toFixed(2),
+        "pairs from–to": `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
         target: goal === null ? "(for comparison)" : `>= ${goal} ${ratio >= goal ? "ok" : "MISSED"}`,
       });
     }
@@ -70,5 +75,5 @@ async function measure(mode: "uncached" | "cached" | "no caches", fresh: boolean
 const MODES = (process.env.BENCH_MODES ?? "uncached,cached,no caches").split(",") as Array<"uncached" | "cached" | "no caches">;
 const rows: Row[] = [];
 for (const [i, mode] of MODES.entries()) rows.push(...(await measure(mode, i === 0, 8796 - i)));
-console.log(`SSR throughput vs a static asset (${PAIRS} interleaved pairs of ${DURATION_S} s per page, 10 connections, loopback; ratio = median of the pairs)`);
+console.log(`SSR throughput vs a static asset (${MODES.map((mode) => `${mode}: ${pairsFor(mode)}`).join(", ")} interleaved pairs of ${DURATION_S} s per page, 10 connections, loopback; ratio = median of the pairs)`);
 console.table(rows);
