@@ -28,8 +28,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The build and the seeded e2e database are prepared by scripts/test.mjs.
-      command: `wrangler dev --port ${E2E_PORT} --ip 127.0.0.1 --persist-to ${E2E_STATE} --var ENVIRONMENT:test --var SITE_URL:http://127.0.0.1:${E2E_PORT} --var SMTP_PORT:${E2E_SMTP_PORT}`,
+      // The build and the seeded e2e database are prepared by scripts/test.mjs. The page cache is on, as the site ships.
+      command: `wrangler dev --port ${E2E_PORT} --ip 127.0.0.1 --persist-to ${E2E_STATE} --var ENVIRONMENT:test --var PAGE_CACHE:on --var SITE_URL:http://127.0.0.1:${E2E_PORT} --var SMTP_PORT:${E2E_SMTP_PORT}`,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

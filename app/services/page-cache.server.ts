@@ -11,6 +11,7 @@ import { contentVersion } from "../../db/queries/content-version";
 import type { Bindings } from "./bindings.server";
 import type { Config } from "./config.server";
 import { createNonce } from "./security-headers.server";
+import { hasSessionCookie } from "./session.server";
 
 /** Addresses whose page is the same for every anonymous visitor. */
 const PUBLIC_PAGES = [
@@ -33,10 +34,14 @@ const PUBLIC_PAGES = [
 /** Parameters that make a request personal (an email link's click reference) or are dropped by a redirect. */
 const PERSONAL_PARAMS = ["r", "email"];
 
-const CREDENTIALS = /(?:^|;\s*)__Host-session=/;
 
-/** How long the browser and shared caches may keep a page (the Worker's own cache is keyed by version instead). */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/**
+ * How a browser may keep a page: always asking first (`no-cache`, answered by a 304 when nothing changed), never
+ * showing a kept copy while it asks (a browser honours `stale-while-revalidate` too, and would show the anonymous
+ * page it kept to a visitor who has just logged in). Shared caches in front of the Worker may keep it a while.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, no-cache";
+export const SHARED_CACHE_CONTROL = "max-age=300, stale-while-revalidate=86400";
 
 /** How long this isolate trusts the content version it read before reading it again. */
 const VERSION_TTL_MS = 5_000;
@@ -56,7 +61,7 @@ export async function currentVersion(bindings: Bindings, now = Date.now()) {
 export function isPublicPageRequest(request: Request, url = new URL(request.url)) {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "HEAD") return false;
-  if (CREDENTIALS.test(request.headers.get("Cookie") ?? "")) return false;
+  if (hasSessionCookie(request)) return false;
   if (PERSONAL_PARAMS.some((name) => url.searchParams.has(name))) return false;
   return PUBLIC_PAGES.some((page) => page.test(url.pathname));
 }
@@ -84,8 +89,13 @@ export function utcDay(now = Date.now()) {
   return today.text;
 }
 
+/** What a stored page and its 304 both say about caching: a 304 must not contradict its page's 200. */
+function cachingHeaders(etag: string): Record<string, string> {
+  return { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL, "CDN-Cache-Control": SHARED_CACHE_CONTROL };
+}
+
 function notModified(etag: string) {
-  return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": PUBLIC_CACHE_CONTROL } });
+  return new Response(null, { status: 304, headers: cachingHeaders(etag) });
 }
 
 /**
@@ -98,8 +108,7 @@ export function memoryHit(request: Request, buildVersion: string, config: Config
   if (!config.pageCache || !version || Date.now() - version.readAt > VERSION_TTL_MS) return null;
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") return null;
-  const cookie = request.headers.get("Cookie");
-  if (cookie && CREDENTIALS.test(cookie)) return null;
+  if (hasSessionCookie(request)) return null;
   const tag = tagOf(buildVersion, version.value);
   const page = memory.get(memoryKey(tag, request));
   if (!page) return null;
@@ -129,11 +138,15 @@ export async function openPageCache(request: Request, bindings: Bindings, build:
       return request.method.toUpperCase() === "HEAD" ? new Response(null, fresh) : fresh;
     },
     store(response) {
-      const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && /^text\/html/.test(response.headers.get("Content-Type") ?? "");
+      // Only what was rendered for nobody: a page the render marked private (it had a user) is never stored.
+      const cacheable =
+        response.status === 200 &&
+        !response.headers.has("Set-Cookie") &&
+        !/\b(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "") &&
+        /^text\/html/.test(response.headers.get("Content-Type") ?? "");
       if (!cacheable) return response;
       const out = new Response(response.body, response);
-      out.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
-      out.headers.set("ETag", etag);
+      for (const [name, value] of Object.entries(cachingHeaders(etag))) out.headers.set(name, value);
       out.headers.set("X-Page-Cache", "miss");
       if (request.method.toUpperCase() === "HEAD") return out;
       const [sent, theirs] = out.body!.tee();

@@ -10,6 +10,8 @@
  *   can never reach `request.formData()` and become a 500. JSON belongs to the Hono API under /api.
  */
 import { data } from "react-router";
+import { DEVICE_COOKIE } from "./device-cookie.server";
+import { readCookie, SESSION_COOKIE } from "./session.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,8 +22,8 @@ export function isSafeMethod(method: string) {
   return SAFE_METHODS.has(method.toUpperCase());
 }
 
-/** Cookies that make a request speak for a user: the session and the device cookie. */
-const CREDENTIAL_COOKIES = /(?:^|;\s*)__Host-(?:session|device)=/;
+/** Whether the request carries a cookie that speaks for a user: the session or the device cookie. */
+const carriesCredentials = (request: Request) => readCookie(request, SESSION_COOKIE) !== null || readCookie(request, DEVICE_COOKIE) !== null;
 
 /** True unless the request changes state and does not come from this site (see the rules above). */
 export function isSameOrigin(request: Request): boolean {
@@ -32,7 +34,7 @@ export function isSameOrigin(request: Request): boolean {
   if (origin !== null) return origin === url.origin;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site !== null) return site === "same-origin" || site === "none";
-  return !CREDENTIAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+  return !carriesCredentials(request);
 }
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

@@ -55,9 +55,16 @@ const BASELINE: Record<string, string> = {
   "X-Frame-Options": "DENY",
 };
 
-/** The same security headers on every response: a header the response already has (the page CSP) is kept. */
+/**
+ * The same security headers on every response: a header the response already has (the page CSP) is kept.
+ * A 304 gets no policy of its own: the browser merges a 304's headers into the page it kept, so a policy there
+ * would replace the page's (the baseline's `default-src 'none'` would unstyle the page; a new nonce would stop its
+ * scripts). The kept page's own policy stays in force.
+ */
 export function withBaselineHeaders(response: Response): Response {
-  const missing = Object.entries(BASELINE).filter(([name]) => !response.headers.has(name));
+  const missing = Object.entries(BASELINE).filter(
+    ([name]) => !response.headers.has(name) && !(response.status === 304 && name === "Content-Security-Policy"),
+  );
   if (missing.length === 0) return response;
   const out = new Response(response.body, response);
   for (const [name, value] of missing) out.headers.set(name, value);

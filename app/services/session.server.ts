@@ -35,6 +35,10 @@ export function getSessionKey(env: Env): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+/**
+ * The one cookie parser of the site: every check of a cookie (the session, the page cache, the request guard)
+ * reads it here, so none can see a cookie another does not (names are trimmed, as browsers and this parser agree).
+ */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
@@ -44,6 +48,11 @@ export function readCookie(request: Request, name: string): string | null {
     if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
+}
+
+/** Whether the request carries a session cookie at all (valid or not): such a request is never a shared page's. */
+export function hasSessionCookie(request: Request): boolean {
+  return readCookie(request, SESSION_COOKIE) !== null;
 }
 
 /** The signed-in user, or null. Checks signature, issuer, audience, expiry and session version. */

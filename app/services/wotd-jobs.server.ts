@@ -4,6 +4,7 @@
  * (email-consumer.ts) renders and sends.
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
+import { forgetContentVersion } from "./page-cache.server";
 import { createDb } from "../../db/client";
 import { recordJobRun } from "../../db/queries/jobs";
 import { listConfirmedSubscriberIds, pickWordOfTheDay } from "../../db/queries/wotd";
@@ -44,6 +45,8 @@ type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
 export async function runWordOfTheDay(env: Env, day: string, enqueue: Enqueue = (messages) => env.EMAIL_QUEUE.sendBatch(messages)) {
   const db = createDb(env.DB);
   const pick = await pickWordOfTheDay(db, day);
+  // A new pick is a new content version (db/queries/content-version.ts): this isolate reads it at its next page.
+  forgetContentVersion();
   if (!pick) {
     await recordJobRun(db, "wotd-pick", `${day}:none`);
     return { lexemeId: null, subscribers: 0, messages: 0 };
