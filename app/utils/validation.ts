@@ -1,5 +1,6 @@
 /** Shared zod field schemas: the same rules on the server and in forms. */
 import { z } from "zod";
+import { normaliseSitePath } from "./site-path";
 
 export const EmailSchema = z
   .string({ error: "Please enter an email address." })
@@ -8,11 +9,11 @@ export const EmailSchema = z
   .max(254, "That email address is too long.")
   .pipe(z.email({ error: "Please enter a valid email address." }));
 
-/** A path on this site: starts with one slash, no scheme, no protocol-relative `//`. */
+/** A path on this site: starts with one slash, no scheme, no protocol-relative `//`, also after normalising. */
 export const SitePathSchema = z
   .string()
   .max(2000)
-  .regex(/^\/(?!\/)[^\s\\]*$/, "Expected a path on this site.");
+  .refine((path) => normaliseSitePath(path) !== null, "Expected a path on this site.");
 
 export const ClickSchema = z.object({
   email: z.string().trim().min(1).max(254),
