@@ -27,6 +27,7 @@ export default [
   route("forgot", "routes/forgot.tsx"),
   route("restore", "routes/restore.tsx"),
   route("niin", "routes/niin.tsx"),
+  route("niin/address", "routes/niin-address.tsx"),
   route("menu", "routes/menu.tsx"),
   route("legend", "routes/legend.tsx"),
   route("logout", "routes/logout.tsx"),

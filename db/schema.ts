@@ -48,6 +48,14 @@ export const users = sqliteTable("users", {
   usernameColor: text("username_color").notNull().default(DEFAULT_USERNAME_COLOR),
   /** Bumped on log-out and password change: every session JWT carries it and must match. */
   sessionVersion: integer("session_version").notNull().default(0),
+  /**
+   * Random, per account; device cookies carry it (app/services/device-cookie.server.ts). A password reset gives a new
+   * one, and a deleted account's goes with it, so no old device cookie counts for a later owner of the name.
+   * Null only for rows older than the column until the migration's backfill.
+   */
+  deviceKey: text("device_key"),
+  /** When the account proved it receives mail at `email` (a link sent there was opened); null: never. */
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   // Optional intro survey (docs/product.md §3)
   realName: text("real_name"),
   age: text("age", { enum: AGES }),
@@ -73,6 +81,25 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** Links that prove an account receives mail at its address (/niin "Confirm this address"): single use, expiring. */
+export const emailProofs = sqliteTable(
+  "email_proofs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address the link was sent to: it proves that address, not whatever the account says later. */
+    email: text("email").notNull(),
+    /** SHA-256 of the random token; the token itself is only ever in the email. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_proofs_user_id_idx").on(t.userId)],
 );
 
 // ---------------------------------------------------------------- Word of the Day
@@ -303,7 +330,13 @@ export const stories = sqliteTable(
     id: text("id").primaryKey(),
     source: text("source", { enum: STORY_SOURCES }).notNull(),
     title: text("title").notNull(),
+    /** Published: listed on /d and readable by everyone. */
     completed: integer("completed", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Not published, but listed on /d as coming ('Not ready to view', docs/product.md /d) by the editor's choice. A story
+     * neither completed nor listed is a draft: editors only, 404 to everyone else.
+     */
+    listed: integer("listed", { mode: "boolean" }).notNull().default(false),
     /** JSON: Array<Array<{ text, trans, audio? }>> — paragraphs of sentences (audio: an R2 key under audio/). */
     data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string; audio?: string }>>>().notNull(),
     createdAt: createdAt(),

@@ -3,11 +3,11 @@
  * A plain POST form (works without JavaScript); with JavaScript the result is announced and focused.
  */
 import { useEffect, useId, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { WOTD_TEXT } from "../utils/email-texts";
 
 export type WotdFormState = {
-  status: "subscribed" | "already-subscribed" | "error" | "invalid";
+  status: "subscribed" | "error" | "invalid";
   message: string;
   email?: string;
 };
@@ -31,15 +31,10 @@ export function WotdSignupForm({ action, result, headingLevel = 2 }: { action: s
           ref={messageRef}
           tabIndex={-1}
           role={result.status === "subscribed" ? "status" : "alert"}
-          className={`alert ${result.status === "subscribed" ? "alert-success" : result.status === "already-subscribed" ? "alert-warning" : "alert-danger"}`}
+          className={`alert ${result.status === "subscribed" ? "alert-success" : "alert-danger"}`}
         >
           <p>{result.message}</p>
           {result.status === "subscribed" ? <p>{WOTD_TEXT.confirmPrompt}</p> : null}
-          {result.status === "already-subscribed" ? (
-            <p>
-              <Link to="/contact">Contact us</Link>
-            </p>
-          ) : null}
         </div>
       ) : null}
       {result?.status === "subscribed" ? null : (

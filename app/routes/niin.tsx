@@ -14,7 +14,14 @@ import { ColorSchema } from "../utils/account-validation";
 import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
 import { clearSessionCookie, requireUser } from "../services/session.server";
 import { passRetryAfter } from "../services/rate-limit.server";
-import { accountOverview, changePassword, deleteAccount, subscribeAccount, unsubscribeAccount } from "../services/account.server";
+import {
+  accountOverview,
+  changePassword,
+  deleteAccount,
+  sendAddressProof,
+  subscribeAccount,
+  unsubscribeAccount,
+} from "../services/account.server";
 import type { Route } from "./+types/niin";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -23,15 +30,17 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Niin 
 /** docs/product.md §3: the colour is also kept in local storage under this key. */
 const COLOR_STORAGE_KEY = "usernameColor";
 
-const INTENTS = ["color", "wotd-subscribe", "wotd-unsubscribe", "password", "delete"] as const;
+const INTENTS = ["color", "address-proof", "wotd-subscribe", "wotd-unsubscribe", "password", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, db } = getBindings(context);
   const user = await requireUser(request, env, db);
   const overview = await accountOverview(db, user);
-  const passwordChanged = new URL(request.url).searchParams.get("password") === "changed";
-  return { username: user.username, usernameColor: user.usernameColor, passwordChanged, ...overview };
+  const params = new URL(request.url).searchParams;
+  const passwordChanged = params.get("password") === "changed";
+  const addressProven = params.get("address") === "confirmed";
+  return { username: user.username, usernameColor: user.usernameColor, passwordChanged, addressProven, ...overview };
 }
 
 /** An action's Retry-After (429) reaches the document response. */
@@ -60,9 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await changePassword({ env, db }, request, user, form)
       : intent === "delete"
         ? await deleteAccount({ env, db }, request, user, form)
-        : intent === "wotd-subscribe"
-          ? await subscribeAccount({ env, db }, request, user)
-          : await unsubscribeAccount(db, user);
+        : intent === "address-proof"
+          ? await sendAddressProof({ env, db }, user)
+          : intent === "wotd-subscribe"
+            ? await subscribeAccount({ env, db }, request, user)
+            : await unsubscribeAccount(db, user);
 
   if (result.status === "limited") {
     return data<ActionResult>({ intent, ok: false, message: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
@@ -86,6 +97,7 @@ function Message({ result, intent }: { result: ActionResult | undefined; intent:
 }
 
 const WOTD_STATUS = {
+  unproven: "To see or change the Word of the Day for your email address here, first confirm that the address is yours.",
   none: "Your email address is not subscribed to the Word of the Day.",
   pending: "Waiting for your confirmation: open the email we sent you and press 'Confirm subscription'.",
   confirmed: "You receive the Word of the Day by email.",
@@ -93,10 +105,11 @@ const WOTD_STATUS = {
 } as const;
 
 export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
-  const { username, usernameColor, email, progress, wotd, passwordChanged } = loaderData;
+  const { username, usernameColor, email, progress, wotd, passwordChanged, addressProven } = loaderData;
   const result =
     (actionData as ActionResult | undefined) ??
-    (passwordChanged ? { intent: "password" as const, ok: true, message: MESSAGES.passwordChanged } : undefined);
+    (passwordChanged ? { intent: "password" as const, ok: true, message: MESSAGES.passwordChanged } : undefined) ??
+    (addressProven ? { intent: "address-proof" as const, ok: true, message: MESSAGES.addressProven } : undefined);
   const errors = result?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   useEffect(() => {
@@ -147,15 +160,21 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
         <p>
           {WOTD_STATUS[wotd]} <span className="muted">({email})</span>
         </p>
+        <Message result={result} intent="address-proof" />
         <Message result={result} intent="wotd-subscribe" />
         <Message result={result} intent="wotd-unsubscribe" />
         <Form method="post">
+          {wotd === "unproven" ? (
+            <button type="submit" name="intent" value="address-proof" className="button button-primary" disabled={busy}>
+              Send me the link
+            </button>
+          ) : null}
           {wotd === "confirmed" || wotd === "pending" ? (
             <button type="submit" name="intent" value="wotd-unsubscribe" className="button" disabled={busy}>
               Unsubscribe
             </button>
           ) : null}{" "}
-          {wotd !== "confirmed" ? (
+          {wotd !== "confirmed" && wotd !== "unproven" ? (
             <button type="submit" name="intent" value="wotd-subscribe" className="button button-primary" disabled={busy}>
               {wotd === "pending" ? "Send the confirmation again" : "Subscribe"}
             </button>

@@ -8,18 +8,77 @@ import { summarizeSrsCards } from "../../db/queries/srs";
 import { changePasswordHash, deleteUser, findAccount } from "../../db/queries/users";
 import { ChangePasswordSchema, DeleteAccountSchema, fieldErrors, MESSAGES } from "../utils/account-validation";
 import { hashPassword, verifyPassword } from "./password.server";
-import { clientKey, reserveLogin } from "./rate-limit.server";
+import { clientKey, RATE_RULES, reserveLogin, take } from "./rate-limit.server";
+import { claimEmailProof, insertEmailProof, isEmailProofLive } from "../../db/queries/email-proofs";
+import { escapeHtml } from "../core/html";
+import { getConfig } from "./config.server";
+import { hashToken, randomToken } from "./email-tokens.server";
+import { sendMail } from "./mail.server";
+import { trustedDevice } from "./device-cookie.server";
 import { createSessionToken, type SessionUser, sessionCookie } from "./session.server";
 import { signUpForWotd, unsubscribeAddress, wotdStatusOf } from "./wotd.server";
 
 type Bindings = { env: Env; db: Db };
 
+/**
+ * The Word of the Day state of the account's address is shown only once the account has proven the address (a link
+ * sent to it was opened): anyone can make an account with someone else's address, and must not learn or change that
+ * person's subscription from here. Until then: "unproven".
+ */
 export async function accountOverview(db: Db, user: SessionUser) {
   const account = await findAccount(db, user.id);
   const email = account?.email ?? "";
-  const [progress, wotd] = await Promise.all([summarizeSrsCards(db, user.id), email ? wotdStatusOf(db, email) : ("none" as const)]);
+  const proven = Boolean(account?.emailVerifiedAt);
+  const [progress, wotd] = await Promise.all([
+    summarizeSrsCards(db, user.id),
+    !email ? ("none" as const) : proven ? wotdStatusOf(db, email) : ("unproven" as const),
+  ]);
   return { email, progress, wotd };
 }
+
+/** Sends the link that proves the account's address (/niin/address?code=…), a few a day at most. */
+export async function sendAddressProof({ env, db }: Bindings, user: SessionUser): Promise<AccountResult> {
+  const account = await findAccount(db, user.id);
+  if (!account) return { status: "invalid", errors: {}, message: MESSAGES.wotdError };
+  if (account.emailVerifiedAt) return { status: "ok", message: MESSAGES.addressProven };
+  const refusal = await take(db, RATE_RULES.addressProof, String(account.id));
+  if (refusal) return { status: "limited", message: MESSAGES.rateLimited, retryAfter: refusal.retryAfter };
+  const code = randomToken(32);
+  await insertEmailProof(db, { userId: account.id, email: account.email, tokenHash: await hashToken(code) });
+  const { siteUrl, siteName } = getConfig(env);
+  const link = `${siteUrl}/niin/address?code=${code}`;
+  const result = await sendMail(env, {
+    to: account.email,
+    subject: `Confirm your email address for ${siteName}`,
+    text: [
+      `Aanii ${account.username},`,
+      "",
+      `Please confirm that this is the address of your ${siteName} account. Open this link within a day:`,
+      link,
+      "",
+      "If you did not ask for this, you can ignore this email.",
+    ].join("\n"),
+    html: `<p>Aanii ${escapeHtml(account.username)},</p><p>Please confirm that this is the address of your ${escapeHtml(siteName)} account. Open this link within a day:</p><p><a href="${escapeHtml(link)}">Confirm my email address</a></p><p>If you did not ask for this, you can ignore this email.</p>`,
+  });
+  if (result.status === "error") {
+    console.error("address-proof-mail-failed", { userId: account.id, error: result.message });
+    return { status: "invalid", errors: {}, message: MESSAGES.wotdError };
+  }
+  return { status: "ok", message: MESSAGES.addressProofSent };
+}
+
+/** Whether a link's code is live (the GET of /niin/address shows a button; it does not use the code). */
+export async function isAddressProofLive(db: Db, code: string | null) {
+  return Boolean(code && TOKEN_SHAPE.test(code) && (await isEmailProofLive(db, await hashToken(code))));
+}
+
+/** The POST of /niin/address: uses the code once; true when the address is now proven. */
+export async function proveAddress(db: Db, code: string | null) {
+  if (!code || !TOKEN_SHAPE.test(code)) return false;
+  return (await claimEmailProof(db, await hashToken(code))) !== null;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
 export type AccountResult =
   | { status: "ok"; message: string; setCookie?: string }
@@ -27,13 +86,16 @@ export type AccountResult =
   | { status: "limited"; message: string; retryAfter: number };
 
 /**
- * Checks the current password the way log-in does: counted in the log-in budgets of the account and client first
- * (rate-limit.server.ts), so a borrowed session cannot be used to guess the password; a match gives the count back.
+ * Checks the current password the way log-in does: counted in the log-in budgets first (rate-limit.server.ts), so a
+ * borrowed session cannot be used to guess the password; a match gives the count back. On the owner's trusted
+ * device (its device cookie) only that device's budget counts, so strangers' failed log-ins cannot lock the owner
+ * out of changing the password or deleting the account.
  */
-async function checkPassword(db: Db, request: Request, user: SessionUser, password: string) {
+async function checkPassword({ env, db }: Bindings, request: Request, user: SessionUser, password: string) {
   const account = await findAccount(db, user.id);
   if (!account) return { ok: false as const };
-  const reservation = await reserveLogin(db, { account: account.username, client: clientKey(request), device: null });
+  const device = await trustedDevice(env, request, account);
+  const reservation = await reserveLogin(db, { account: account.username, client: clientKey(request), device });
   if (!("release" in reservation)) return { ok: false as const, retryAfter: reservation.retryAfter };
   if (!(await verifyPassword(password, account.passwordHash))) return { ok: false as const };
   await reservation.release();
@@ -47,7 +109,7 @@ export async function changePassword({ env, db }: Bindings, request: Request, us
     const errors = fieldErrors(parsed.error);
     return { status: "invalid", errors, message: Object.values(errors)[0] };
   }
-  const check = await checkPassword(db, request, user, parsed.data.currentPassword);
+  const check = await checkPassword({ env, db }, request, user, parsed.data.currentPassword);
   if (check.retryAfter) return { status: "limited", message: MESSAGES.rateLimited, retryAfter: check.retryAfter };
   if (!check.ok) {
     return { status: "invalid", errors: { currentPassword: MESSAGES.currentPasswordWrong }, message: MESSAGES.currentPasswordWrong };
@@ -58,13 +120,13 @@ export async function changePassword({ env, db }: Bindings, request: Request, us
 }
 
 /** Deletes the account after the password is confirmed (db/queries/users.ts deleteUser says what goes with it). */
-export async function deleteAccount({ db }: Bindings, request: Request, user: SessionUser, input: unknown): Promise<AccountResult> {
+export async function deleteAccount({ env, db }: Bindings, request: Request, user: SessionUser, input: unknown): Promise<AccountResult> {
   const parsed = DeleteAccountSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return { status: "invalid", errors, message: Object.values(errors)[0] };
   }
-  const check = await checkPassword(db, request, user, parsed.data.deletePassword);
+  const check = await checkPassword({ env, db }, request, user, parsed.data.deletePassword);
   if (check.retryAfter) return { status: "limited", message: MESSAGES.rateLimited, retryAfter: check.retryAfter };
   if (!check.ok) {
     return { status: "invalid", errors: { deletePassword: MESSAGES.deletePasswordWrong }, message: MESSAGES.deletePasswordWrong };
@@ -77,12 +139,11 @@ export async function deleteAccount({ db }: Bindings, request: Request, user: Se
 export async function subscribeAccount(bindings: Bindings, request: Request, user: SessionUser): Promise<AccountResult> {
   const account = await findAccount(bindings.db, user.id);
   if (!account) return { status: "invalid", errors: {}, message: MESSAGES.wotdError };
+  if (!account.emailVerifiedAt) return { status: "invalid", errors: {}, message: MESSAGES.addressUnproven };
   const result = await signUpForWotd(bindings, { name: "", email: account.email, source: "account" }, request);
   switch (result.status) {
     case "subscribed":
       return { status: "ok", message: MESSAGES.wotdSubscribed };
-    case "already-subscribed":
-      return { status: "ok", message: MESSAGES.wotdAlready };
     case "rate-limited":
       return { status: "limited", message: MESSAGES.rateLimited, retryAfter: result.retryAfter };
     default:
@@ -92,6 +153,7 @@ export async function subscribeAccount(bindings: Bindings, request: Request, use
 
 export async function unsubscribeAccount(db: Db, user: SessionUser): Promise<AccountResult> {
   const account = await findAccount(db, user.id);
-  if (account) await unsubscribeAddress(db, account.email);
+  if (!account?.emailVerifiedAt) return { status: "invalid", errors: {}, message: MESSAGES.addressUnproven };
+  await unsubscribeAddress(db, account.email);
   return { status: "ok", message: MESSAGES.wotdUnsubscribed };
 }

@@ -10,6 +10,7 @@ import {
   claimResetToken,
   completePasswordReset,
   createUser,
+  ensureDeviceKey,
   findCredentials,
   findLiveResetToken,
   findTaken,
@@ -68,11 +69,11 @@ export async function logIn({ env, db }: Bindings, request: Request, input: unkn
   const client = clientKey(request);
 
   if (!(await bindingAllows(env, `login:${client}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
-  const device = await trustedDevice(env, request, username);
+  const row = await findCredentials(db, username);
+  const device = row ? await trustedDevice(env, request, row) : null;
   const reservation = await reserveLogin(db, { account: username, client, device });
   if (!("release" in reservation)) return limited(reservation.retryAfter);
 
-  const row = await findCredentials(db, username);
   const verified = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   // A failure keeps its reservation: it was counted before the check.
   if (!row || !verified) return { status: "invalid", message: MESSAGES.invalidLogin };
@@ -82,7 +83,7 @@ export async function logIn({ env, db }: Bindings, request: Request, input: unkn
   return {
     status: "ok",
     setCookie: sessionCookie(token),
-    deviceCookie: await deviceCookie(env, row.username, device),
+    deviceCookie: await deviceCookie(env, { id: row.id, deviceKey: await ensureDeviceKey(db, row) }, device),
     username: row.username,
   };
 }
@@ -143,7 +144,10 @@ export async function requestPasswordReset({ env, db, ctx }: Bindings, request: 
   }
   const ip = clientKey(request);
   if (!(await bindingAllows(env, `forgot:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
-  const refusal = (await take(db, RATE_RULES.forgotIp, ip)) ?? (await take(db, RATE_RULES.forgotAccount, parsed.data.username));
+  // Counted by what the requester controls (their address, and the username with the email they typed), so
+  // strangers guessing the email of a username never use up its owner's allowance.
+  const pair = `${parsed.data.username}\n${parsed.data.email}`;
+  const refusal = (await take(db, RATE_RULES.forgotIp, ip)) ?? (await take(db, RATE_RULES.forgotAccount, pair));
   if (refusal) return limited(refusal.retryAfter);
   const work = sendResetIfMatch(env, db, parsed.data.username, parsed.data.email).catch((error) =>
     console.error("password-reset-error", String(error)),

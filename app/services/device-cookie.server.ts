@@ -1,10 +1,13 @@
 /**
  * Device cookies (OWASP "Slow down online guessing attacks with device cookies"): after a successful log-in the
- * browser gets `__Host-device`, an HS256 token (jose, the session secret) that names the username and a random
- * device id. A later log-in for that username that presents it is counted in the device's own budget and is not
- * blocked by other clients' failures for the account. It proves only that this browser once knew the password;
- * it never signs anyone in.
+ * browser gets `__Host-device`, an HS256 token (jose, the session secret) that names the account (its id and a
+ * digest of its per-account device key, users.device_key) and a random device id. A later log-in to that account
+ * that presents it is counted in the device's own budget and is not blocked by other clients' failures for the
+ * account; so is the signed-in owner's password check on /niin. A password reset gives the account a new key and a
+ * deleted account's key goes with it, so an old cookie never counts for a later owner of the name. It proves only
+ * that this browser once knew the password; it never signs anyone in.
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
+ * @see docs/decisions/020-outside-test-security-findings.md
  */
 import { jwtVerify, SignJWT } from "jose";
 import { getSessionKey, readCookie, SESSION_ISSUER } from "./session.server";
@@ -15,10 +18,19 @@ export const DEVICE_AUDIENCE = "nishnaabemwin-device";
 /** One year. */
 export const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The device id of a valid device cookie for `username`, or null (absent, forged, expired or another user's). */
-export async function trustedDevice(env: Env, request: Request, username: string): Promise<string | null> {
+/** The account a device cookie is bound to: its id and its current device key (null: none yet, nothing binds). */
+export type DeviceAccount = { id: number; deviceKey: string | null };
+
+/** What the cookie carries of the key: a digest, so the cookie never holds the key itself. */
+async function keyDigest(deviceKey: string) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`device-key:${deviceKey}`)));
+  return btoa(String.fromCharCode(...hash.slice(0, 16))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The device id of a valid device cookie for `account`, or null (absent, forged, expired, another account's or an old key's). */
+export async function trustedDevice(env: Env, request: Request, account: DeviceAccount): Promise<string | null> {
   const token = readCookie(request, DEVICE_COOKIE);
-  if (!token) return null;
+  if (!token || !account.deviceKey) return null;
   try {
     const { payload } = await jwtVerify(token, getSessionKey(env), {
       issuer: SESSION_ISSUER,
@@ -26,19 +38,20 @@ export async function trustedDevice(env: Env, request: Request, username: string
       algorithms: ["HS256"],
     });
     const device = payload.did;
-    if (payload.sub !== username || typeof device !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(device)) return null;
+    if (payload.sub !== String(account.id) || payload.kd !== (await keyDigest(account.deviceKey))) return null;
+    if (typeof device !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(device)) return null;
     return device;
   } catch {
     return null;
   }
 }
 
-/** The Set-Cookie value binding this browser to `username` (keeps `device` when it already had one). */
-export async function deviceCookie(env: Env, username: string, device: string | null) {
+/** The Set-Cookie value binding this browser to the account (keeps `device` when it already had one). */
+export async function deviceCookie(env: Env, account: { id: number; deviceKey: string }, device: string | null) {
   const did = device ?? randomDeviceId();
-  const token = await new SignJWT({ did })
+  const token = await new SignJWT({ did, kd: await keyDigest(account.deviceKey) })
     .setProtectedHeader({ alg: "HS256" })
-    .setSubject(username)
+    .setSubject(String(account.id))
     .setIssuer(SESSION_ISSUER)
     .setAudience(DEVICE_AUDIENCE)
     .setIssuedAt()

@@ -9,7 +9,7 @@ import { signUpForWotd, submitContactMessage } from "./wotd.server";
 import { CONTACT_TEXT, ContactSchema, WOTD_TEXT, WotdSignupSchema, type WOTD_SOURCES } from "../utils/email-forms";
 
 export type WotdFormResult = {
-  status: "subscribed" | "already-subscribed" | "error" | "invalid";
+  status: "subscribed" | "error" | "invalid";
   message: string;
   email?: string;
 };
@@ -34,8 +34,6 @@ export async function wotdSignupAction(
   switch (result.status) {
     case "subscribed":
       return data({ wotd: { status: "subscribed", message: WOTD_TEXT.success } satisfies WotdFormResult });
-    case "already-subscribed":
-      return data({ wotd: { status: "already-subscribed", message: WOTD_TEXT.already } satisfies WotdFormResult });
     case "rate-limited":
       return data(
         { wotd: { status: "error", message: `${WOTD_TEXT.error} ${WOTD_TEXT.rateLimited}`, email: parsed.data.email } satisfies WotdFormResult },

@@ -12,7 +12,7 @@ import { claimDeliveries, getWotdContent, settleDeliveries } from "../../db/quer
 import { clickTokenFor, unsubscribeTokenFor } from "./email-tokens.server";
 import { getMailTransport, type MailTransport } from "./mail.server";
 import { getConfig } from "./config.server";
-import { renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
+import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
 export type ConsumerDeps = { mailer: MailTransport };
@@ -68,6 +68,12 @@ async function handleJob(db: Db, env: Env, mailer: MailTransport, job: JobMessag
       return sendOnce(db, `wotd-confirm-sent`, `${job.subscriberId}:${job.sendId ?? job.token.slice(0, 12)}`, () =>
         mailer.send(renderConfirmEmail(siteInfo(getConfig(env)), { email: job.email, token: job.token })),
       );
+    case "wotd-already": {
+      const unsubscribeToken = await unsubscribeTokenFor(env, job.email);
+      return sendOnce(db, "wotd-already-sent", `${job.subscriberId}:${job.sendId}`, () =>
+        mailer.send(renderAlreadySubscribedEmail(siteInfo(getConfig(env)), { email: job.email, unsubscribeToken })),
+      );
+    }
     case "contact": {
       const stored = await getContactMessage(db, job.contactMessageId);
       if (!stored) return { retry: false, sent: 0, failed: 1 };

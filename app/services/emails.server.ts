@@ -118,6 +118,38 @@ export function renderConfirmEmail(site: SiteInfo, recipient: { email: string; t
   return { to: recipient.email, subject, text, html };
 }
 
+/**
+ * To the owner of an address that is already subscribed, when someone signs it up again (the form answers everyone
+ * alike, so only the owner learns it): nothing changed, and how to stop the emails.
+ */
+export function renderAlreadySubscribedEmail(site: SiteInfo, recipient: { email: string; unsubscribeToken: string }): MailMessage {
+  const unsubscribeUrl = unsubscribePageUrl(site, recipient.unsubscribeToken);
+  const subject = `You are already subscribed to the ${site.siteName} Word of the Day`;
+  const lines = [
+    `Someone (we hope you) signed up ${recipient.email} for the Nishnaabemwin Word of the Day.`,
+    "This address is already subscribed, so nothing changed: the emails keep coming as before.",
+  ];
+  const html = layout(
+    site,
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 8px;">Aanii!</h1>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p>If you no longer want them: <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    "If you did not sign up again, you can ignore this email.",
+  );
+  const text = ["Aanii!", "", ...lines, "", `Unsubscribe: ${unsubscribeUrl}`, "", "If you did not sign up again, you can ignore this email."].join("\n");
+  return {
+    to: recipient.email,
+    subject,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(site, recipient.unsubscribeToken)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
 /** A contact-form message forwarded to the site owner; replies go to the sender. */
 export function renderContactEmail(
   site: SiteInfo,

@@ -31,6 +31,18 @@ export const WotdConfirmMessageSchema = z.object({
   sendId: z.string().min(8).max(64).optional(),
 });
 
+/**
+ * A sign-up for an address that is already confirmed: its owner is told (with a way out), and the person who
+ * typed the address sees the same answer as for a new one, so the form never says who is subscribed.
+ */
+export const WotdAlreadyMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("wotd-already"),
+  subscriberId: z.number().int().positive(),
+  email: z.email(),
+  sendId: z.string().min(8).max(64),
+});
+
 /** A stored contact message to forward to the site owner. */
 export const ContactMessageSchema = z.object({
   version: z.literal(1),
@@ -41,6 +53,7 @@ export const ContactMessageSchema = z.object({
 export const JobMessageSchema = z.discriminatedUnion("type", [
   WotdSendMessageSchema,
   WotdConfirmMessageSchema,
+  WotdAlreadyMessageSchema,
   ContactMessageSchema,
 ]);
 

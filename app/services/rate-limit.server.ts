@@ -33,7 +33,8 @@ export const RATE_RULES = {
   loginDevice: { name: "login:device", limit: 10, windowMs: 15 * MINUTE },
   signupIp: { name: "signup:ip", limit: 20, windowMs: HOUR },
   forgotIp: { name: "forgot:ip", limit: 10, windowMs: HOUR },
-  forgotAccount: { name: "forgot:user", limit: 5, windowMs: HOUR },
+  /** Per username and email as typed together (not per username: strangers must not block the owner). */
+  forgotAccount: { name: "forgot:user-email", limit: 5, windowMs: HOUR },
   /** POST /click and /api/click. */
   click: { name: "click:client", limit: 30, windowMs: MINUTE },
   /** PUT /api/progress (one per practice review when signed in). */
@@ -48,6 +49,8 @@ export const RATE_RULES = {
   report: { name: "report:client", limit: 10, windowMs: HOUR },
   /** Confirmation emails per email address (over it the sign-up still answers success, no mail is sent). */
   wotdConfirmMail: { name: "wotd-confirm:email", limit: 3, windowMs: 24 * HOUR },
+  /** Links that prove an account's address (/niin), per account. */
+  addressProof: { name: "address-proof:user", limit: 3, windowMs: 24 * HOUR },
 } satisfies Record<string, RateRule>;
 
 /**

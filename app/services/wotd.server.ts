@@ -30,11 +30,11 @@ export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Over a per-client cap (RATE_RULES.wotdSignup, RATE_RULES.contact): answer 429 with `Retry-After: retryAfter` (s). */
 export type RateLimited = { status: "rate-limited"; retryAfter: number };
 
-export type SignupResult =
-  | { status: "subscribed" }
-  | { status: "already-subscribed" }
-  | RateLimited
-  | { status: "error" };
+/**
+ * "subscribed" for a new, pending or already confirmed address alike (the form must not tell who is subscribed:
+ * the owner of a confirmed address gets an email saying so instead).
+ */
+export type SignupResult = { status: "subscribed" } | RateLimited | { status: "error" };
 
 function isUniqueViolation(error: unknown) {
   const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
@@ -44,7 +44,8 @@ function isUniqueViolation(error: unknown) {
 /**
  * A new address becomes pending and gets a confirmation email; a pending one whose link still works gets the
  * same link again (the first one stays valid); an expired or unsubscribed one gets a fresh link; a confirmed one
- * is 'already subscribed'. A filled decoy answers success and stores nothing.
+ * gets a note that it is already subscribed. Every case answers "subscribed" (no one learns who is subscribed).
+ * A filled decoy answers success and stores nothing. Mails to one address are capped (RATE_RULES.wotdConfirmMail).
  */
 export async function signUpForWotd(
   { env, db }: Deps,
@@ -58,7 +59,13 @@ export async function signUpForWotd(
     let subscriberId: number;
     let token: string;
     const existing = await findSubscriberByEmail(db, input.email);
-    if (existing?.status === "confirmed") return { status: "already-subscribed" };
+    if (existing?.status === "confirmed") {
+      if (await mayMail(db, input.email)) {
+        const note: JobMessage = { version: 1, type: "wotd-already", subscriberId: existing.id, email: input.email, sendId: crypto.randomUUID() };
+        await env.EMAIL_QUEUE.send(note);
+      }
+      return { status: "subscribed" };
+    }
     const live = existing?.status === "pending" && existing.confirmExpiresAt && existing.confirmExpiresAt.getTime() > Date.now();
     const resent = live ? await confirmTokenFor(env, input.email, existing.confirmExpiresAt!) : null;
     if (existing && resent && (await hashToken(resent)) === existing.confirmTokenHash) {
@@ -84,15 +91,12 @@ export async function signUpForWotd(
         });
         subscriberId = row.id;
       } catch (error) {
-        // Two sign-ups of the same address at once: the unique index decides.
-        if (isUniqueViolation(error)) return { status: "already-subscribed" };
+        // Two sign-ups of the same address at once: the unique index decides, the other one mails.
+        if (isUniqueViolation(error)) return { status: "subscribed" };
         throw error;
       }
     }
-    // Someone could type another person's address again and again: a few confirmation mails a day at most.
-    const rule = RATE_RULES.wotdConfirmMail;
-    const mails = await hitRateLimit(db, rateKey(rule, input.email), rule.limit, rule.windowMs);
-    if (mails.allowed) {
+    if (await mayMail(db, input.email)) {
       const message: JobMessage = { version: 1, type: "wotd-confirm", subscriberId, email: input.email, token, sendId: crypto.randomUUID() };
       await env.EMAIL_QUEUE.send(message);
     }
@@ -101,6 +105,12 @@ export async function signUpForWotd(
     console.error("wotd-signup-failed", { error: String(error) });
     return { status: "error" };
   }
+}
+
+/** Someone could type another person's address again and again: a few mails a day to one address at most. */
+async function mayMail(db: Db, email: string) {
+  const rule = RATE_RULES.wotdConfirmMail;
+  return (await hitRateLimit(db, rateKey(rule, email), rule.limit, rule.windowMs)).allowed;
 }
 
 /** Loose shape check first, so random strings never reach the database. */

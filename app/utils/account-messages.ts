@@ -3,6 +3,8 @@
  * and keeping zod out of them keeps it out of the public pages' client JavaScript.
  * The zod rules live in ./account-validation.ts (which re-exports this module).
  */
+import { normaliseSitePath } from "./site-path";
+
 /** Password length rules (the hashing itself is in app/services/password.server.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -31,30 +33,21 @@ export const MESSAGES = {
   deletePasswordWrong: "That password is not correct. Your account was not deleted.",
   wotdSubscribed: "Almost done: open the email we sent you and press 'Confirm subscription'.",
   wotdUnsubscribed: "You have been unsubscribed from our emails.",
-  wotdAlready: "You are already subscribed to the Word of the Day.",
   wotdError: "There was an error signing up.",
+  addressProofSent: "We sent a link to your email address. Open it within a day to confirm the address.",
+  addressUnproven: "Please confirm your email address first.",
+  addressProofInvalid: "This link is not valid any more. Ask for a new one on your account page.",
+  addressProven: "Your email address is confirmed.",
 } as const;
 
 /** How long a message stays before it hides (docs/product.md §9; only with JavaScript on). */
 export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const;
 
-const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
-
 /**
- * docs/product.md §2 /biindge: the `from` query returns the user to `/{from}`. Only a path on this
- * site is accepted (no scheme, no `//host`, no backslashes); anything else gives "/".
+ * docs/product.md §2 /biindge: the `from` query returns the user to `/{from}`. Only a path on this site survives,
+ * judged after normalising (app/utils/validation.ts normaliseSitePath); anything else gives "/".
  */
 export function safeFrom(from: string | null | undefined): string {
   if (!from) return "/";
-  const path = from.startsWith("/") ? from : `/${from}`;
-  // Same rule as SitePathSchema (app/utils/validation.ts).
-  if (path.length > 2000 || !SITE_PATH.test(path)) return "/";
-  try {
-    const base = "https://site.invalid";
-    const url = new URL(path, base);
-    if (url.origin !== base) return "/";
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return "/";
-  }
+  return normaliseSitePath(from.startsWith("/") ? from : `/${from}`) ?? "/";
 }

@@ -7,8 +7,6 @@ export const CONTACT_DEFAULT_SUBJECT = "Aanii!";
 /** docs/product.md §8, word for word. */
 export const WOTD_TEXT = {
   error: "There was an error signing up.",
-  already:
-    "This email address is already subscribed and will receive the Word of the Day emails. If you have any questions, please contact us.",
   success: "Congratulations, you are now signed up for the Nishnaabemwin Word of the Day!",
   confirmPrompt: "Please confirm your email address: open the email we sent you and press 'Confirm subscription'.",
   rateLimited: "Too many sign-ups from your network. Please try again in an hour.",

@@ -3,11 +3,29 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { passwordResetTokens, users } from "../schema";
 
-export type CredentialRow = { id: number; username: string; passwordHash: string; sessionVersion: number };
+export type CredentialRow = { id: number; username: string; passwordHash: string; sessionVersion: number; deviceKey: string | null };
+
+/** A new random per-account device key (users.device_key): 128 bits, hex. */
+export function newDeviceKey() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The account's device key, given one first if it has none (rows made before the column, or by hand). */
+export async function ensureDeviceKey(db: Db, account: { id: number; deviceKey: string | null }): Promise<string> {
+  if (account.deviceKey) return account.deviceKey;
+  const key = newDeviceKey();
+  const row = await db
+    .update(users)
+    .set({ deviceKey: sql`coalesce(${users.deviceKey}, ${key})` })
+    .where(eq(users.id, account.id))
+    .returning({ deviceKey: users.deviceKey })
+    .get();
+  return row?.deviceKey ?? key;
+}
 
 export async function findCredentials(db: Db, username: string): Promise<CredentialRow | undefined> {
   return db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion, deviceKey: users.deviceKey })
     .from(users)
     .where(eq(users.username, username))
     .get();
@@ -48,7 +66,7 @@ export async function createUser(db: Db, user: NewUser) {
   try {
     return await db
       .insert(users)
-      .values({ ...user, role: "learner" })
+      .values({ ...user, role: "learner", deviceKey: newDeviceKey() })
       .returning({ id: users.id, username: users.username, sessionVersion: users.sessionVersion })
       .get();
   } catch (error) {
@@ -80,7 +98,14 @@ export async function bumpSessionVersion(db: Db, userId: number) {
 /** What /niin needs beyond the session: the account's email and password hash. */
 export async function findAccount(db: Db, userId: number) {
   return db
-    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      deviceKey: users.deviceKey,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .get();
@@ -165,7 +190,14 @@ export async function completePasswordReset(db: Db, userId: number, passwordHash
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
+      // The link came to the account's address: that proves it. Old device cookies stop counting (a new key).
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        deviceKey: newDeviceKey(),
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
+        updatedAt: new Date(now),
+      })
       .where(eq(users.id, userId)),
     db
       .update(passwordResetTokens)

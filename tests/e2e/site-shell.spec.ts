@@ -185,18 +185,30 @@ test.describe("on a laptop (1280 × 800)", () => {
 test.describe("the account page (/niin) on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("Word of the Day: subscribe → confirm from the email → unsubscribe", async ({ page, request }) => {
-    test.setTimeout(60_000);
+  test("Word of the Day: prove the address → subscribe → confirm from the email → unsubscribe", async ({ page, request }) => {
+    test.setTimeout(90_000);
     const name = uniqueName();
     await join(page, name, "shell-password-2026");
     await page.goto("/niin");
-    await expect(page.getByText("Your email address is not subscribed to the Word of the Day.")).toBeVisible();
+    // Until the account proves its address, /niin shows nothing of that address's subscription.
+    await expect(page.getByText("first confirm that the address is yours")).toBeVisible();
     await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    await expect(page.getByRole("status")).toContainText("We sent a link to your email address.");
+    const proof = await waitForMail(request, `${name}@example.org`, /Confirm your email address/);
+    const proofLink = new URL(/https?:\/\/\S+\/niin\/address\?code=[\w-]+/.exec(proof.text)![0]);
+    await page.goto(proofLink.pathname + proofLink.search);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm my address" }).click();
+    await expect(page).toHaveURL(/\/niin\?address=confirmed$/);
+    await expect(page.getByRole("status")).toContainText("Your email address is confirmed.");
+
+    await expect(page.getByText("Your email address is not subscribed to the Word of the Day.")).toBeVisible();
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("status")).toContainText("Almost done: open the email we sent you");
     await expect(page.getByText("Waiting for your confirmation")).toBeVisible();
 
-    const mail = await waitForMail(request, `${name}@example.org`, /Confirm your/);
+    const mail = await waitForMail(request, `${name}@example.org`, /Confirm your .*Word of the Day subscription/);
     const link = /https?:\/\/\S+\/confirm-email\?t=[\w-]+/.exec(mail.text)![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByRole("button", { name: "Confirm" }).click(); // GET changes nothing: the page's button confirms

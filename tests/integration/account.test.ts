@@ -26,6 +26,11 @@ async function signedIn(overrides: Parameters<typeof insertUser>[1] = {}) {
   return { user, cookie: await sessionCookieHeader(env, user) };
 }
 
+/** The account has proven its address (a link sent there was opened: security-findings.test.ts, finding 4). */
+async function proveAddress(user: { id: number }) {
+  await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), user.id).run();
+}
+
 const subscriberStatus = async (email: string) =>
   (await env.DB.prepare("SELECT status FROM wotd_subscribers WHERE email = ?").bind(email).first<{ status: string }>())?.status ?? null;
 
@@ -51,6 +56,7 @@ test("/niin shows progress from the saved practice cards", async () => {
 
 test("Word of the Day: subscribe sends the double opt-in email, unsubscribe ends it; status shows on /niin", async () => {
   const { user, cookie } = await signedIn();
+  await proveAddress(user);
   expect(await (await get("/niin", { cookie })).text()).toContain("Your email address is not subscribed to the Word of the Day.");
 
   const subscribed = await post("/niin", { intent: "wotd-subscribe" }, { cookie });
@@ -76,6 +82,7 @@ test("Word of the Day: subscribe sends the double opt-in email, unsubscribe ends
 
   // Someone else's session cannot touch this address: the action only ever uses the session's own email.
   const other = await signedIn();
+  await proveAddress(other.user);
   await post("/niin", { intent: "wotd-subscribe", email: user.email }, { cookie: other.cookie });
   expect(await subscriberStatus(user.email)).toBe("unsubscribed");
   expect(await subscriberStatus(other.user.email)).toBe("pending");

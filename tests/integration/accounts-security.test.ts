@@ -257,7 +257,7 @@ test("log-in is limited per address too", async () => {
   expect(await response.text()).toContain("Too many attempts.");
 });
 
-test("sign-up and forgot are limited per address (and forgot per account): 429", async () => {
+test("sign-up and forgot are limited per address (and forgot per username + email): 429", async () => {
   const ip = randomIp();
   for (let i = 0; i < RATE_RULES.signupIp.limit; i++) await hit(db, RATE_RULES.signupIp, ip);
   const name = uniqueName();
@@ -272,7 +272,7 @@ test("sign-up and forgot are limited per address (and forgot per account): 429",
   expect((await post("/forgot", { username: uniqueName(), email: "a@example.org" }, { ip: forgotIp })).status).toBe(429);
 
   const user = await insertUser(env);
-  for (let i = 0; i < RATE_RULES.forgotAccount.limit; i++) await hit(db, RATE_RULES.forgotAccount, user.username);
+  for (let i = 0; i < RATE_RULES.forgotAccount.limit; i++) await hit(db, RATE_RULES.forgotAccount, `${user.username}\n${user.email}`);
   const limited = await post("/api/reset", { username: user.username, email: user.email });
   expect(limited.status).toBe(429);
 });

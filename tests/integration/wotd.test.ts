@@ -188,17 +188,7 @@ test("/signup-wotd stores source wotd-signup; a filled decoy name gets the succe
   expect(await subscriber(bot)).toBeNull();
 });
 
-test("a duplicate sign-up gets the product reference's warning (page) and SQLITE_CONSTRAINT_UNIQUE (API), and changes nothing", async () => {
-  const confirmed = await insertSubscriber(env, "confirmed");
-  const page = await postForm("/signup-wotd", { name: "", email: confirmed.email.toUpperCase() });
-  const body = await page.text();
-  expect(body).toContain(html(WOTD_TEXT.already));
-  expect(body).toContain('href="/contact"');
-
-  const api = await postJson("/api/signup-wotd", { name: "", email: confirmed.email, source: "wotd-signup" });
-  expect(await api.json()).toEqual({ success: false, error: { code: ERROR_CODES.SQLITE_CONSTRAINT_UNIQUE, message: WOTD_TEXT.already } });
-  expect(await statusOf(confirmed.id)).toBe("confirmed");
-
+test("someone who unsubscribed may sign up again (a sign-up of a confirmed address: security-findings.test.ts)", async () => {
   // Someone who unsubscribed may sign up again: back to pending until they confirm.
   const gone = await insertSubscriber(env, "unsubscribed");
   expect(await (await postJson("/api/signup-wotd", { name: "", email: gone.email, source: "wotd-signup" })).json()).toEqual({ success: true });

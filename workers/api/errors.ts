@@ -48,11 +48,6 @@ export const API_ERRORS = {
     message: "Too many requests. Please try again later.",
     description: "Too many requests from this network (an IPv6 /64 counts as one), for this account or device; the Retry-After header says how many seconds to wait.",
   },
-  SQLITE_CONSTRAINT_UNIQUE: {
-    status: 200,
-    message: "That email address is already subscribed.",
-    description: "POST /api/signup-wotd: the address is already subscribed (answered with 200, as the old API did).",
-  },
   HTTP_ERROR: {
     status: 500,
     message: "The request could not be handled.",

@@ -1,7 +1,8 @@
 /**
  * The old Word of the Day JSON calls (docs/product.md §7), kept for existing clients:
  * POST /api/signup-wotd {name, email, source} → {success} or {success: false, error: {code, message}}
- *   (an address that is already confirmed answers 200 with code SQLITE_CONSTRAINT_UNIQUE, as the old API did)
+ *   (an address that is already confirmed answers {success: true} like a new one, and its owner gets an email:
+ *   the old API's SQLITE_CONSTRAINT_UNIQUE answer told anyone who was subscribed)
  * POST /api/verify-unsubscribe-token {token} → {valid}; POST /api/unsubscribe {token} → {success};
  * POST /api/confirm-email {token} → {success}.
  */
@@ -31,8 +32,6 @@ export const wotd = new Hono<ApiEnv>()
     switch (result.status) {
       case "subscribed":
         return c.json({ success: true });
-      case "already-subscribed":
-        return apiError(c, "SQLITE_CONSTRAINT_UNIQUE", { message: WOTD_TEXT.already, fields: FAILED });
       case "rate-limited":
         c.header("Retry-After", String(result.retryAfter));
         return apiError(c, "RATE_LIMITED", { message: WOTD_TEXT.rateLimited, fields: FAILED });
