@@ -131,11 +131,13 @@ export async function buildSeedSql(): Promise<string> {
     source: string;
     title: string;
     completed: boolean;
+    /** Not published but listed on /d as coming ('Not ready to view'); neither: a draft, editors only. */
+    listed?: boolean;
     paragraphs: Array<Array<{ text: string; trans: string }>>;
   }>;
   for (const story of stories) {
     out.push(
-      `INSERT INTO stories (id, source, title, completed, data) VALUES (${q(story.id)}, ${q(story.source)}, ${q(story.title)}, ${story.completed ? 1 : 0}, ${q(JSON.stringify(story.paragraphs))});`,
+      `INSERT INTO stories (id, source, title, completed, listed, data) VALUES (${q(story.id)}, ${q(story.source)}, ${q(story.title)}, ${story.completed ? 1 : 0}, ${story.listed ? 1 : 0}, ${q(JSON.stringify(story.paragraphs))});`,
     );
   }
   return out.join("\n") + "\n";

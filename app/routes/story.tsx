@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { SiteLink } from "../components/site-link";
 import { audioUrl } from "../../db/queries/lexemes";
-import { getStory } from "../../db/queries/stories";
+import { getPublicStory, getStory } from "../../db/queries/stories";
+import { getUser } from "../middleware/guard.server";
+import { hasRole } from "../services/session.server";
 import { AudioButton } from "../components/audio-button";
 import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
@@ -19,27 +21,39 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPT
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const { env, db } = bindings;
-  const story = params.id.length <= 200 ? await publicData(request, bindings, `story ${params.id}`, () => getStory(db, params.id)) : null;
-  if (!story) return data({ story: null, words: {} }, { status: 404 });
-  if (!story.completed || story.data.length === 0) {
-    return { story: { id: story.id, title: story.title, paragraphs: null }, words: {} };
+  const known = params.id.length <= 200;
+  // A draft is the editors' own: anyone else gets 404, as for a story that does not exist. Editors preview
+  // drafts and stories listed as coming.
+  const story = known ? await publicData(request, bindings, `story ${params.id}`, () => getPublicStory(db, params.id)) : null;
+  const editor = known && !story?.completed && hasRole(await getUser(context), "editor");
+  const shown = editor ? (story ?? (await getStory(db, params.id))) : story;
+  if (!shown) return data({ story: null, draft: false, words: {} }, { status: 404 });
+  const draft = editor && !shown.completed;
+  if (shown.data.length === 0 || (!draft && !shown.completed)) {
+    return { story: { id: shown.id, title: shown.title, paragraphs: null }, draft, words: {} };
   }
-  const texts = story.data.flatMap((p) => p.map((s) => s.text));
+  const texts = shown.data.flatMap((p) => p.map((s) => s.text));
   return {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
-    story: { id: story.id, title: story.title, paragraphs: story.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
+    story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
+    draft,
     words: lookupWords(await getSearchIndex(db, env), texts),
   };
 }
 
 export default function Story({ loaderData }: Route.ComponentProps) {
-  const { story, words } = loaderData;
+  const { story, draft, words } = loaderData;
   return (
     <section className="page story-page">
       <p>
         <SiteLink to="/d">← Back to the stories</SiteLink>
       </p>
       {story ? <h1>{story.title}</h1> : <h1>Story</h1>}
+      {draft ? (
+        <p className="alert alert-warning" role="note">
+          Preview: this story is not published. Only editors can see it.
+        </p>
+      ) : null}
       {story?.paragraphs ? (
         <>
           <p className="muted">Tap a word to see what it means.</p>

@@ -38,6 +38,7 @@ export function formatStoryText(paragraphs: ReadonlyArray<ReadonlyArray<{ text: 
 
 export const StoryFormSchema = z.object({
   title: z.string().transform(normalizeText).pipe(z.string().min(1, "Give the story a title.").max(STORY_LIMITS.title)),
-  status: z.enum(["draft", "published"]).catch("draft"),
+  /** draft: editors only; coming: listed on /d as 'Not ready to view'; published: readable by everyone. */
+  status: z.enum(["draft", "coming", "published"]).catch("draft"),
   sentences: z.string().max(200_000).catch(""),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
 import { editLog, STORY_SOURCES, stories, users } from "../schema";
@@ -6,14 +6,33 @@ import { editLog, STORY_SOURCES, stories, users } from "../schema";
 export type StorySource = (typeof STORY_SOURCES)[number];
 
 
-/** docs/product.md §3 story index item: id, title, completed. */
+/** What everyone may see: published stories and those the editor lists as coming (never a draft). */
+const isPublic = or(eq(stories.completed, true), eq(stories.listed, true));
+
+/** The three states an editor chooses between (the editor's story form). */
+export const STORY_STATES = ["draft", "coming", "published"] as const;
+export type StoryState = (typeof STORY_STATES)[number];
+
+export function storyState(story: { completed: boolean; listed: boolean }): StoryState {
+  return story.completed ? "published" : story.listed ? "coming" : "draft";
+}
+
+/** docs/product.md §3 story index item: id, title, completed (drafts are not listed). */
 export async function listStoryIndex(db: Db) {
   return db
     .select({ id: stories.id, title: stories.title, completed: stories.completed })
     .from(stories)
+    .where(isPublic)
     .orderBy(asc(stories.title), asc(stories.id));
 }
 
+/** A story everyone may see (published or listed as coming), or null: a draft is not found. */
+export async function getPublicStory(db: Db, id: string) {
+  const story = await getStory(db, id);
+  return story && (story.completed || story.listed) ? story : null;
+}
+
+/** Any story, drafts included (the editor's view). */
 export async function getStory(db: Db, id: string) {
   return (
     (await db
@@ -22,6 +41,7 @@ export async function getStory(db: Db, id: string) {
         source: stories.source,
         title: stories.title,
         completed: stories.completed,
+        listed: stories.listed,
         data: stories.data,
       })
       .from(stories)
@@ -35,7 +55,7 @@ export async function listStoriesBySource(db: Db, source: StorySource) {
   return db
     .select({ id: stories.id, title: stories.title, completed: stories.completed, data: stories.data })
     .from(stories)
-    .where(eq(stories.source, source))
+    .where(and(eq(stories.source, source), isPublic))
     .orderBy(asc(stories.id));
 }
 
@@ -44,7 +64,7 @@ export type StoryData = Array<Array<{ text: string; trans: string; audio?: strin
 /** Every story, drafts included, newest edits first (the editor's list). */
 export async function listStoriesForEditor(db: Db) {
   return db
-    .select({ id: stories.id, title: stories.title, completed: stories.completed })
+    .select({ id: stories.id, title: stories.title, completed: stories.completed, listed: stories.listed })
     .from(stories)
     .orderBy(desc(stories.updatedAt), asc(stories.id));
 }
@@ -69,13 +89,14 @@ export async function createStory(db: Db, input: { id: string; title: string; us
  * Saves a story's title, sentences and status with an edit_log row holding what it was and what it became
  * (a sentence kept word for word keeps its recording).
  */
-export async function updateStory(db: Db, input: { id: string; title: string; completed: boolean; data: StoryData; userId: number }) {
+export async function updateStory(db: Db, input: { id: string; title: string; state: StoryState; data: StoryData; userId: number }) {
   const before = await getStory(db, input.id);
   if (!before) return false;
   const audioByText = new Map(before.data.flat().flatMap((s) => (s.audio ? [[s.text, s.audio] as const] : [])));
   const data = input.data.map((p) => p.map((s) => ({ ...s, ...(audioByText.has(s.text) ? { audio: audioByText.get(s.text) } : {}) })));
-  const after = { title: input.title, completed: input.completed, data };
-  const action = before.completed !== input.completed ? (input.completed ? "publish" : "unpublish") : "update";
+  const completed = input.state === "published";
+  const after = { title: input.title, completed, listed: input.state === "coming", data };
+  const action = before.completed !== completed ? (completed ? "publish" : "unpublish") : "update";
   await db.batch([
     db.update(stories).set({ ...after, updatedAt: new Date() }).where(eq(stories.id, input.id)),
     db.insert(editLog).values({
@@ -83,7 +104,7 @@ export async function updateStory(db: Db, input: { id: string; title: string; co
       entity: "stories",
       entityId: input.id,
       action,
-      before: { title: before.title, completed: before.completed, data: before.data },
+      before: { title: before.title, completed: before.completed, listed: before.listed, data: before.data },
       after,
     }),
   ]);

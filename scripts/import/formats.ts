@@ -152,6 +152,8 @@ export const StoryRow = z
     id: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be letters, digits, _ . or - (e.g. AM12, OLP3)"),
     title: text(300),
     completed: z.boolean({ error: "must be true or false" }),
+    /** Listed on /d even when not completed ('Not ready to view'); the old site listed every story, so: true. */
+    listed: z.boolean({ error: "must be true or false" }).default(true),
     source: z.enum(["bloomfield", "olp", "misc"]).optional(),
     paragraphs: z.array(z.array(StorySentence)).optional(),
     data: z.array(z.array(StorySentence)).optional(),
@@ -332,9 +334,9 @@ export function storiesSql(rows: StoryRowT[]): string[] {
   return rows.map((r) => {
     const data = JSON.stringify(r.paragraphs);
     return (
-      `INSERT INTO stories (id, source, title, completed, data) VALUES (${q(r.id)}, ${q(r.source ?? storySource(r.id))}, ${q(r.title)}, ${q(r.completed)}, ${q(data)}) ` +
-      `ON CONFLICT(id) DO UPDATE SET source = excluded.source, title = excluded.title, completed = excluded.completed, data = excluded.data, updated_at = ${NOW} ` +
-      `WHERE stories.source IS NOT excluded.source OR stories.title IS NOT excluded.title OR stories.completed IS NOT excluded.completed OR stories.data IS NOT excluded.data`
+      `INSERT INTO stories (id, source, title, completed, listed, data) VALUES (${q(r.id)}, ${q(r.source ?? storySource(r.id))}, ${q(r.title)}, ${q(r.completed)}, ${q(r.listed)}, ${q(data)}) ` +
+      `ON CONFLICT(id) DO UPDATE SET source = excluded.source, title = excluded.title, completed = excluded.completed, listed = excluded.listed, data = excluded.data, updated_at = ${NOW} ` +
+      `WHERE stories.source IS NOT excluded.source OR stories.title IS NOT excluded.title OR stories.completed IS NOT excluded.completed OR stories.listed IS NOT excluded.listed OR stories.data IS NOT excluded.data`
     );
   });
 }

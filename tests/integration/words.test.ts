@@ -32,8 +32,9 @@ async function insertLexeme(name: string, pos: string, gloss: string, corpusCoun
   return row!.id;
 }
 
+/** An incomplete story is listed as coming ('Not ready to view'); drafts are tested in security-findings.test.ts. */
 async function insertStory(id: string, title: string, completed: boolean, data: unknown) {
-  await env.DB.prepare("INSERT INTO stories (id, source, title, completed, data) VALUES (?, 'misc', ?, ?, ?)")
+  await env.DB.prepare("INSERT INTO stories (id, source, title, completed, listed, data) VALUES (?, 'misc', ?, ?, 1, ?)")
     .bind(id, title, completed ? 1 : 0, JSON.stringify(data))
     .run();
 }
@@ -273,7 +274,7 @@ test("GET /api/wotd?lex_id= answers the word's example sentence ids", async () =
 test("GET /api/story-index and the story sources /api/bloomfield, /api/olp, /api/misc", async () => {
   const am = `AM${uniqueWord()}`;
   const olp = `OLP${uniqueWord()}`;
-  await env.DB.prepare("INSERT INTO stories (id, source, title, completed, data) VALUES (?, 'bloomfield', 'B', 1, ?), (?, 'olp', 'O', 0, ?)")
+  await env.DB.prepare("INSERT INTO stories (id, source, title, completed, listed, data) VALUES (?, 'bloomfield', 'B', 1, 0, ?), (?, 'olp', 'O', 0, 1, ?)")
     .bind(am, JSON.stringify([[{ text: "A.", trans: "a" }]]), olp, JSON.stringify([[{ text: "Secret.", trans: "s" }]]))
     .run();
   const index = await api<Array<{ id: string; title: string; completed: boolean }>>("/api/story-index");

@@ -6,7 +6,7 @@
  */
 import { data, Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { ClipRecorder } from "../../components/editor/clip-recorder";
-import { getStory, storyHistory, updateStory } from "../../../db/queries/stories";
+import { getStory, storyHistory, storyState, updateStory } from "../../../db/queries/stories";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { getSearchIndex } from "../../services/lexicon.server";
@@ -23,7 +23,7 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
   const words = lookupWords(await getSearchIndex(db, env), texts);
   const unknown = Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word);
   return {
-    story: { id: story.id, title: story.title, completed: story.completed, text: formatStoryText(story.data), paragraphs: story.data },
+    story: { id: story.id, title: story.title, state: storyState(story), text: formatStoryText(story.data), paragraphs: story.data },
     unknown,
     history: await storyHistory(db, story.id),
   };
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (published && sentences.paragraphs.length === 0) {
     return data({ error: "A published story needs at least one sentence.", saved: false }, { status: 400 });
   }
-  const ok = await updateStory(db, { id: params.id, title: parsed.data.title, completed: published, data: sentences.paragraphs, userId: user.id });
+  const ok = await updateStory(db, { id: params.id, title: parsed.data.title, state: parsed.data.status, data: sentences.paragraphs, userId: user.id });
   if (!ok) throw data("No such story", { status: 404 });
   return { error: null, saved: true };
 }
@@ -62,12 +62,8 @@ export default function EditorStory({ loaderData, actionData }: Route.ComponentP
     <section className="page editor-story">
       <p>
         <Link to="/DEV_editor/stories">← All stories</Link>
-        {story.completed ? (
-          <>
-            {" · "}
-            <Link to={`/d/${story.id}`}>View the published story</Link>
-          </>
-        ) : null}
+        {" · "}
+        <Link to={`/d/${story.id}`}>{story.state === "published" ? "View the published story" : "Preview the story"}</Link>
       </p>
       <h1>{story.title}</h1>
       <Form method="post" className="account-form">
@@ -84,8 +80,9 @@ export default function EditorStory({ loaderData, actionData }: Route.ComponentP
         </div>
         <div className="field">
           <label htmlFor="story-status">Status</label>
-          <select id="story-status" name="status" defaultValue={story.completed ? "published" : "draft"}>
+          <select id="story-status" name="status" defaultValue={story.state}>
             <option value="draft">Draft (not shown on /d)</option>
+            <option value="coming">Coming (listed on /d as 'Not ready to view')</option>
             <option value="published">Published</option>
           </select>
         </div>
