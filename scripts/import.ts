@@ -1,12 +1,18 @@
 /**
  * Imports language data into the local (default) or remote D1 database and R2 bucket.
  *
- *   npm run import -- <lexicon|sentences|stories|forms|audio> <file> [--remote] [--persist-to <dir>]
+ *   npm run import -- <lexicon|stems|sentences|stories|forms|audio> <file> [--remote] [--persist-to <dir>]
+ *                     [--strict] [--report <file.tsv>]
  *
- * Every row is validated first (zod); any bad row is reported with its line number and nothing is
- * written. The rows are then written as one SQL file in one `wrangler d1 execute` (one D1 batch,
- * which is a transaction); audio files go to R2 before the database points at them. Statements are
- * upserts that only write when a value differs, so importing the same file twice changes nothing.
+ * Lexicon and stems files (the dictionary and the stems file as published, or the import format) are
+ * read by app/core/import/: every line becomes an entry, is merged into one (homographs), or is
+ * refused with its reason; the accepted lines are compared with the database and only what differs
+ * is written, and the report lists every refused line (--strict: any refused line, nothing is
+ * written; --report: every line that is not simply an entry, as TSV). The other kinds are all or
+ * nothing: any bad row is reported with its line number and nothing is written.
+ * The rows are written as one SQL file in one `wrangler d1 execute` (one D1 batch, which is a
+ * transaction); audio files go to R2 before the database points at them. Statements are upserts
+ * that only write when a value differs, so importing the same file twice changes nothing.
  * Formats: README.md "Importing language data"; shared code: scripts/import/formats.ts.
  */
 import { spawnSync } from "node:child_process";
@@ -14,6 +20,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseLexiconText } from "../app/core/import/lexicon.ts";
+import { planLexicon, type ExistingLexeme } from "../app/core/import/plan.ts";
+import { lexiconReport, lineReport, stemsReport } from "../app/core/import/report.ts";
+import { parseStemsText, planStems } from "../app/core/import/stems.ts";
 import {
   IMPORT_KINDS,
   audioKeyFor,
@@ -22,14 +32,14 @@ import {
   formatErrors,
   formatOf,
   formsSql,
-  lexiconSql,
+  lexiconPlanSql,
   parseAudio,
   parseForms,
-  parseLexicon,
   parseSentences,
   parseStories,
   resolveLemma,
   sentencesSql,
+  stemsPlanSql,
   storiesSql,
   type AudioObject,
   type ImportKind,
@@ -43,6 +53,7 @@ const BUCKET = "nishnaabemwin-audio";
 const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
 
 type Target = { remote: boolean; persist: string[] };
+type Options = { strict?: boolean; report?: string };
 
 function wrangler(args: string[]) {
   const result = spawnSync("wrangler", args, {
@@ -67,6 +78,11 @@ const where = (t: Target) => (t.remote ? ["--remote"] : ["--local", ...t.persist
 function knownLexemes(target: Target): KnownLexemes {
   const out = wrangler(["d1", "execute", "DB", ...where(target), "--json", "--command", "SELECT id, name, pos FROM lexemes"]);
   return JSON.parse(out)[0].results as KnownLexemes;
+}
+
+function existingLexemes(target: Target): ExistingLexeme[] {
+  const sql = "SELECT id, name, pos, gloss, stem, search_key, source, corpus_count FROM lexemes";
+  return JSON.parse(wrangler(["d1", "execute", "DB", ...where(target), "--json", "--command", sql]))[0].results as ExistingLexeme[];
 }
 
 /**
@@ -97,8 +113,14 @@ function fail(file: string, errors: RowError[]): never {
   );
 }
 
-/** Validates the whole file, then writes it; returns what was written. */
-export function runImport(kind: ImportKind, file: string, target: Target): string {
+function refusedStop(file: string, refused: RowError[], options: Options) {
+  if (options.strict && refused.length) {
+    throw new ImportError(`--strict: ${refused.length} refused line${refused.length === 1 ? "" : "s"} in ${file}; nothing was imported:\n${formatErrors(file, refused, Infinity)}`);
+  }
+}
+
+/** Validates the whole file, then writes it; returns what was written (for lexicon and stems, the report). */
+export function runImport(kind: ImportKind, file: string, target: Target, options: Options = {}): string {
   if (!existsSync(file)) throw new ImportError(`No such file: ${file}`);
   const content = readFileSync(file, "utf8");
   const format = formatOf(file);
@@ -106,10 +128,22 @@ export function runImport(kind: ImportKind, file: string, target: Target): strin
 
   switch (kind) {
     case "lexicon": {
-      const parsed = parseLexicon(content, format);
-      if (parsed.errors.length) fail(label, parsed.errors);
-      executeSql(target, lexiconSql(parsed.rows.map((r) => r.value), `import:${label}`));
-      return `${parsed.rows.length} lexicon rows`;
+      const parsed = parseLexiconText(content, format);
+      if (parsed.fileError) throw new ImportError(`${label}: ${parsed.fileError}; nothing was imported.`);
+      refusedStop(label, parsed.refused, options);
+      const plan = planLexicon(existingLexemes(target), parsed, `import:${label}`);
+      executeSql(target, lexiconPlanSql(plan));
+      if (options.report) writeFileSync(options.report, lineReport({ refused: parsed.refused, merged: parsed.merged }));
+      return lexiconReport(label, parsed, plan);
+    }
+    case "stems": {
+      const parsed = parseStemsText(content);
+      if (parsed.fileError) throw new ImportError(`${label}: ${parsed.fileError}; nothing was imported.`);
+      const plan = planStems(existingLexemes(target), parsed);
+      refusedStop(label, plan.refused, options);
+      executeSql(target, stemsPlanSql(plan));
+      if (options.report) writeFileSync(options.report, lineReport({ refused: plan.refused, merged: plan.merged }));
+      return stemsReport(label, parsed, plan);
     }
     case "sentences": {
       const parsed = checkLemmaRefs(parseSentences(content, format), knownLexemes(target));
@@ -172,15 +206,19 @@ export function runImport(kind: ImportKind, file: string, target: Target): strin
 }
 
 function usage() {
-  return `Usage: npm run import -- <${IMPORT_KINDS.join("|")}> <file> [--remote] [--persist-to <dir>]`;
+  return `Usage: npm run import -- <${IMPORT_KINDS.join("|")}> <file> [--remote] [--persist-to <dir>] [--strict] [--report <file.tsv>]`;
 }
 
 function main() {
   const args = process.argv.slice(2);
   const remote = args.includes("--remote");
-  const persistIndex = args.indexOf("--persist-to");
-  const persist = persistIndex >= 0 ? ["--persist-to", args[persistIndex + 1]] : [];
-  const positional = args.filter((a, i) => !a.startsWith("--") && (persistIndex < 0 || i !== persistIndex + 1));
+  const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const values = new Set(["--persist-to", "--report"].filter((f) => args.includes(f)).map((f) => args.indexOf(f) + 1));
+  const persistTo = valueOf("--persist-to");
+  const persist = persistTo ? ["--persist-to", persistTo] : [];
+  const report = valueOf("--report");
+  const options: Options = { strict: args.includes("--strict"), report: report ? path.resolve(report) : undefined };
+  const positional = args.filter((a, i) => !a.startsWith("--") && !values.has(i));
   const [kind, file] = positional;
   if (!kind || !file || !(IMPORT_KINDS as readonly string[]).includes(kind)) {
     console.error(usage());
@@ -191,8 +229,15 @@ function main() {
     process.exit(2);
   }
   try {
-    const done = runImport(kind as ImportKind, path.resolve(file), { remote, persist });
-    console.log(`Imported ${done} into the ${remote ? "remote" : "local"} database (unchanged rows were left as they were).`);
+    const started = performance.now();
+    const done = runImport(kind as ImportKind, path.resolve(file), { remote, persist }, options);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (kind === "lexicon" || kind === "stems") {
+      console.log(`${done}\nImported into the ${remote ? "remote" : "local"} database in ${seconds} s.`);
+      if (options.report) console.log(`Every refused and merged line: ${options.report}`);
+    } else {
+      console.log(`Imported ${done} into the ${remote ? "remote" : "local"} database (unchanged rows were left as they were).`);
+    }
   } catch (error) {
     console.error(error instanceof ImportError ? error.message : error instanceof Error ? error.message : String(error));
     process.exit(1);

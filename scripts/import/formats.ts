@@ -2,96 +2,25 @@
  * The import formats (README "Importing language data"): parsing, zod validation per row with line
  * numbers, and the SQL that writes the rows. Pure (no Node or Worker APIs), so the CLI
  * (scripts/import.ts) and the Worker tests share it. Every statement is idempotent: importing the
- * same file twice changes nothing (upserts only write when a value differs).
+ * same file twice changes nothing (upserts only write when a value differs). Lexicon and stems files
+ * are read and compared with the database by app/core/import/ (shared with a browser import); this
+ * file only writes their plans as SQL.
  * long-file: one parser and writer per import kind, side by side so the kinds stay alike.
  */
 import { z } from "zod";
 import { normalizeText, toSearchKey } from "../../app/core/orthography.ts";
 import { CLEAN_FORM_RANKS_SQL, RERANK_FORMS_SQL } from "../../db/queries/form-ranks.ts";
+import type { LexemeValues, LexiconPlan } from "../../app/core/import/plan.ts";
+import type { StemsPlan } from "../../app/core/import/stems.ts";
+import { readJsonArray, readTable, type LineNote, type RawRow } from "../../app/core/import/table.ts";
 
-export const IMPORT_KINDS = ["lexicon", "sentences", "stories", "forms", "audio"] as const;
+export const IMPORT_KINDS = ["lexicon", "stems", "sentences", "stories", "forms", "audio"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export type RowError = { line: number; message: string };
+export type RowError = LineNote;
 export type Parsed<T> = { rows: Array<{ line: number; value: T }>; errors: RowError[] };
 
 // ------------------------------------------------------------------ reading files
-
-type RawRow = { line: number; value: Record<string, unknown> };
-
-/** Tab-separated with a header row; blank lines are skipped but keep their line numbers. */
-export function readTsv(content: string): { rows: RawRow[]; errors: RowError[] } {
-  const lines = content.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const headerIndex = lines.findIndex((l) => l.trim() !== "");
-  if (headerIndex < 0) return { rows: [], errors: [{ line: 1, message: "the file is empty (expected a header row)" }] };
-  const columns = lines[headerIndex].split("\t").map((c) => c.trim().toLowerCase());
-  const rows: RawRow[] = [];
-  const errors: RowError[] = [];
-  for (let i = headerIndex + 1; i < lines.length; i++) {
-    if (lines[i].trim() === "") continue;
-    const cells = lines[i].split("\t");
-    if (cells.length > columns.length) {
-      errors.push({ line: i + 1, message: `${cells.length} cells, but the header has ${columns.length} columns` });
-      continue;
-    }
-    const value: Record<string, unknown> = {};
-    columns.forEach((c, j) => {
-      const cell = (cells[j] ?? "").trim();
-      if (cell !== "") value[c] = cell;
-    });
-    rows.push({ line: i + 1, value });
-  }
-  return { rows, errors };
-}
-
-/** A JSON array of objects; each item's line number is where it starts in the file. */
-export function readJsonArray(content: string): { rows: RawRow[]; errors: RowError[] } {
-  let data: unknown;
-  try {
-    data = JSON.parse(content);
-  } catch (error) {
-    return { rows: [], errors: [{ line: 1, message: `not valid JSON: ${(error as Error).message}` }] };
-  }
-  if (!Array.isArray(data)) return { rows: [], errors: [{ line: 1, message: "expected a JSON array of objects" }] };
-  const starts = topLevelItemLines(content);
-  return {
-    rows: data.map((value, i) => ({ line: starts[i] ?? 1, value: (value ?? {}) as Record<string, unknown> })),
-    errors: [],
-  };
-}
-
-/** Line on which each top-level array item begins (tracks strings and nesting depth). */
-function topLevelItemLines(content: string): number[] {
-  const out: number[] = [];
-  let line = 1;
-  let depth = 0;
-  let inString = false;
-  let expectItem = false;
-  for (let i = 0; i < content.length; i++) {
-    const ch = content[i];
-    if (ch === "\n") line++;
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (depth === 1 && expectItem && !/\s/.test(ch) && ch !== "]") {
-      out.push(line);
-      expectItem = false;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === "[" || ch === "{") {
-      depth++;
-      if (depth === 1) expectItem = true;
-    } else if (ch === "]" || ch === "}") depth--;
-    else if (ch === "," && depth === 1) expectItem = true;
-  }
-  return out;
-}
-
-function readRows(content: string, format: "tsv" | "json") {
-  return format === "json" ? readJsonArray(content) : readTsv(content);
-}
 
 // ------------------------------------------------------------------ row schemas
 
@@ -126,15 +55,6 @@ const lemmaRefs = z
     }
     return refs;
   });
-
-export const LexemeRow = z.object({
-  name: text(200),
-  pos,
-  gloss: text(2000),
-  stem: optionalText(200),
-  corpus_count: count.optional(),
-  source: optionalText(100),
-});
 
 export const SentenceRow = z.object({
   id: z.coerce.number().int().positive().optional(),
@@ -185,7 +105,6 @@ export const AudioRow = z.object({
     .transform((v) => (v ? Date.parse(`${v}T00:00:00Z`) : null)),
 });
 
-export type LexemeRowT = z.output<typeof LexemeRow>;
 export type SentenceRowT = z.output<typeof SentenceRow>;
 export type StoryRowT = z.output<typeof StoryRow>;
 export type FormRowT = z.output<typeof FormRow>;
@@ -223,20 +142,17 @@ export function formatOf(fileName: string): "tsv" | "json" {
   return /\.json$/i.test(fileName) ? "json" : "tsv";
 }
 
-export function parseLexicon(content: string, format: "tsv" | "json") {
-  return rejectDuplicates(validate(readRows(content, format), LexemeRow), (v) => `${v.name}\t${v.pos}`, "name and pos");
-}
 export function parseSentences(content: string, format: "tsv" | "json") {
-  return rejectDuplicates(validate(readRows(content, format), SentenceRow), (v) => (v.id ? String(v.id) : null), "id");
+  return rejectDuplicates(validate(readTable(content, format), SentenceRow), (v) => (v.id ? String(v.id) : null), "id");
 }
 export function parseStories(content: string) {
   return rejectDuplicates(validate(readJsonArray(content), StoryRow), (v) => v.id, "story id");
 }
 export function parseForms(content: string, format: "tsv" | "json") {
-  return rejectDuplicates(validate(readRows(content, format), FormRow), (v) => v.form, "form");
+  return rejectDuplicates(validate(readTable(content, format), FormRow), (v) => v.form, "form");
 }
 export function parseAudio(content: string, format: "tsv" | "json") {
-  return rejectDuplicates(validate(readRows(content, format), AudioRow), (v) => `${v.name}\t${v.pos ?? ""}`, "word");
+  return rejectDuplicates(validate(readTable(content, format), AudioRow), (v) => `${v.name}\t${v.pos ?? ""}`, "word");
 }
 
 /** Lemma references (sentences, forms, audio) must name existing entries: "name\tpos" and bare names. */
@@ -276,19 +192,55 @@ const NOW = "(unixepoch('subsec') * 1000)";
 const lemmaWhere = (ref: { name: string; pos?: string }) =>
   `l.name = ${q(ref.name)}${ref.pos ? ` AND l.pos = ${q(ref.pos)}` : ""}`;
 
-export function lexiconSql(rows: LexemeRowT[], defaultSource: string): string[] {
-  return rows.map((r) => {
-    const source = r.source ?? defaultSource;
-    const hasCount = r.corpus_count !== undefined;
-    return (
-      `INSERT INTO lexemes (name, search_key, pos, gloss, stem, corpus_count, source) VALUES ` +
-      `(${q(r.name)}, ${q(toSearchKey(r.name))}, ${q(r.pos)}, ${q(r.gloss)}, ${q(r.stem)}, ${hasCount ? r.corpus_count : 0}, ${q(source)}) ` +
-      `ON CONFLICT(name, pos) DO UPDATE SET gloss = excluded.gloss, stem = excluded.stem, search_key = excluded.search_key, ` +
-      `source = excluded.source${hasCount ? ", corpus_count = excluded.corpus_count" : ""}, updated_at = ${NOW} ` +
-      `WHERE lexemes.gloss IS NOT excluded.gloss OR lexemes.stem IS NOT excluded.stem OR lexemes.search_key IS NOT excluded.search_key ` +
-      `OR lexemes.source IS NOT excluded.source${hasCount ? " OR lexemes.corpus_count IS NOT excluded.corpus_count" : ""}`
-    );
-  });
+/** Rows per multi-row statement: well under D1's 100 KB statement limit with 2,000-character glosses. */
+const ROWS_PER_STATEMENT = 40;
+
+function chunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The writes of a lexicon plan (app/core/import/plan.ts): new entries as multi-row upserts (an entry someone added
+ * meanwhile is updated only where it differs), changed entries by id. `stem` and `corpus_count` are written only
+ * when the file has that column.
+ */
+export function lexiconPlanSql(plan: LexiconPlan): string[] {
+  const out: string[] = [];
+  const columns = (v: LexemeValues) => ["stem", "corpus_count"].filter((c) => c in v) as Array<"stem" | "corpus_count">;
+  const groups = new Map<string, LexemeValues[]>();
+  for (const v of plan.added) {
+    const key = columns(v).join(",");
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  for (const rows of groups.values()) {
+    const extra = columns(rows[0]);
+    const names = ["name", "search_key", "pos", "gloss", "source", ...extra];
+    const updated = ["gloss", "search_key", "source", ...extra];
+    for (const chunk of chunks(rows)) {
+      out.push(
+        `INSERT INTO lexemes (${names.join(", ")}) VALUES ` +
+          chunk.map((v) => `(${names.map((n) => q(v[n as keyof LexemeValues])).join(", ")})`).join(", ") +
+          ` ON CONFLICT(name, pos) DO UPDATE SET ${updated.map((c) => `${c} = excluded.${c}`).join(", ")}, updated_at = ${NOW} ` +
+          `WHERE ${updated.map((c) => `lexemes.${c} IS NOT excluded.${c}`).join(" OR ")}`,
+      );
+    }
+  }
+  for (const { id, values } of plan.changed) {
+    const sets = (["gloss", "search_key", "source", ...columns(values)] as const).map((c) => `${c} = ${q(values[c])}`);
+    out.push(`UPDATE lexemes SET ${sets.join(", ")}, updated_at = ${NOW} WHERE id = ${id}`);
+  }
+  return out;
+}
+
+/** The writes of a stems plan: each entry's stem, by id, only where it differs. */
+export function stemsPlanSql(plan: StemsPlan): string[] {
+  return chunks(plan.updates, 200).map(
+    (chunk) =>
+      `UPDATE lexemes SET stem = v.column2, updated_at = ${NOW} FROM (VALUES ${chunk.map((u) => `(${u.id}, ${q(u.stem)})`).join(", ")}) AS v ` +
+      `WHERE lexemes.id = v.column1 AND lexemes.stem IS NOT v.column2`,
+  );
 }
 
 export function sentencesSql(rows: SentenceRowT[]): string[] {

@@ -2,7 +2,10 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { ERROR_CODES } from "../../workers/api/errors";
-import { checkLemmaRefs, lexiconSql, parseLexicon, parseStories, parseSentences, sentencesSql, storiesSql } from "../../scripts/import/formats";
+import { parseLexiconText } from "../../app/core/import/lexicon";
+import { planLexicon, type ExistingLexeme } from "../../app/core/import/plan";
+import { parseStemsText, planStems } from "../../app/core/import/stems";
+import { checkLemmaRefs, lexiconPlanSql, parseStories, parseSentences, sentencesSql, stemsPlanSql, storiesSql } from "../../scripts/import/formats";
 
 const worker = exports.default;
 
@@ -303,26 +306,49 @@ async function runStatements(statements: string[]) {
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 }
 
-test("importing a lexicon twice changes nothing the second time", async () => {
+const existing = () =>
+  env.DB.prepare("SELECT id, name, pos, gloss, stem, search_key, source, corpus_count FROM lexemes")
+    .all<ExistingLexeme>()
+    .then((r) => r.results);
+
+test("importing a lexicon twice changes nothing the second time; homographs become one entry", async () => {
   const a = uniqueWord();
   const b = uniqueWord();
-  const file = `name\tpos\tgloss\tstem\n${a}\tvai\tgo somewhere (test)\t${a}\n${b}\tna\ta test animal\t\n`;
-  const parsed = parseLexicon(file, "tsv");
-  expect(parsed.errors).toEqual([]);
+  const file = `name\tpos\tgloss\tstem\n${a}\tvai\tgo somewhere (test)\t${a}\n${b}\tna\ta test animal\t\n${b}\tna\ta second sense\t\n`;
+  const parsed = parseLexiconText(file, "tsv");
+  expect(parsed.refused).toEqual([]);
   const snapshot = () =>
     env.DB.prepare("SELECT * FROM lexemes WHERE name IN (?, ?) ORDER BY name").bind(a, b).all().then((r) => r.results);
-  await runStatements(lexiconSql(parsed.rows.map((r) => r.value), "import:test"));
+  const plan = planLexicon(await existing(), parsed, "import:test");
+  expect([plan.added.length, plan.changed.length]).toEqual([2, 0]);
+  await runStatements(lexiconPlanSql(plan));
   const first = await snapshot();
   expect(first).toHaveLength(2);
-  await runStatements(lexiconSql(parsed.rows.map((r) => r.value), "import:test"));
+  expect(first.find((r) => r.name === b)).toMatchObject({ gloss: "a test animal; a second sense", stem: null });
+  const again = planLexicon(await existing(), parsed, "import:test");
+  expect([again.added.length, again.changed.length, again.unchanged]).toEqual([0, 0, 2]);
+  expect(lexiconPlanSql(again)).toEqual([]);
+  // The same upserts run again (as if the rows had appeared meanwhile) still change nothing.
+  await runStatements(lexiconPlanSql(plan));
   expect(await snapshot()).toEqual(first);
+
+  // A dictionary file without a stem column leaves stems alone; a stems file sets them (UPDATE … FROM VALUES).
+  const glossOnly = parseLexiconText(`headword\tpos\tgloss\tcomment\n${a}\tvai\tgo somewhere (test)\t\n`, "tsv");
+  expect(lexiconPlanSql(planLexicon(await existing(), glossOnly, "import:test"))).toEqual([]);
+  const stems = parseStemsText(`lemma\tunderlying_stem\tlexicon\n${b}\t${b}w2\tNA\n`);
+  const stemPlan = planStems(await existing(), stems);
+  expect(stemPlan.updates).toHaveLength(1);
+  await runStatements(stemsPlanSql(stemPlan));
+  expect((await snapshot()).find((r) => r.name === b)).toMatchObject({ stem: `${b}w2` });
+  expect(planStems(await existing(), stems)).toMatchObject({ updates: [], unchanged: 1 });
 });
 
-test("a lexicon file with bad rows is rejected with line numbers", () => {
+test("a lexicon file's bad rows are refused with line numbers", () => {
   const file = `name\tpos\tgloss\n${uniqueWord()}\tvai\tok\n\n\tvai\tno name\n${uniqueWord()}\tNOT A TAG\tx\nz\tvai\tx\textra\tcells\n`;
-  const parsed = parseLexicon(file, "tsv");
-  expect(parsed.errors.map((e) => e.line)).toEqual([4, 5, 6]);
-  expect(parsed.errors[0].message).toContain("name");
+  const parsed = parseLexiconText(file, "tsv");
+  expect(parsed.refused.map((e) => e.line)).toEqual([4, 5, 6]);
+  expect(parsed.refused[0].message).toContain("name");
+  expect(parsed.entries).toHaveLength(1);
 });
 
 test("sentences and stories import idempotently and link sentences to their words", async () => {
