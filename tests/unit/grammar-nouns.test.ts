@@ -105,10 +105,10 @@ describe("decline on demo nouns", () => {
     expect(d.confidenceNote).toMatch(/not every noun/);
   });
 
-  test("his/her little dog (possessed diminutive, built by the same rules)", () => {
+  test("his/her little dog (possessed diminutive: checked against the reference's _more paradigms)", () => {
     const d = decline(demo("nimosh"), { obviative: "obv", possessor: "3s", diminutive: "dim" })!;
     expect(d.gloss).toBe("his/her little dog(s)");
-    expect(d.confidence).toBe("medium");
+    expect(d.confidence).toBe("high");
   });
 
   test("glottal stop spelled ': mzin'igan", () => {
