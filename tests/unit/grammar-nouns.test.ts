@@ -193,6 +193,28 @@ describe("analyseNoun", () => {
     }
   });
 
+  test("the whole paradigm reads back: preterit, vocative, prenoun; capitalised, curly apostrophes, punctuation", () => {
+    const found = (w: string) => analyseNoun(DEMO, w).map((a) => `${a.lexeme.name} ${a.key}`);
+    const cases: Array<[NounLexeme, NounCell]> = [
+      [demo("nimosh"), { number: "pl", possessor: "1s", mode: "prt" }],
+      [demo("nimosh"), { number: "pl", vocative: true }],
+      [demo("jiimaan"), { number: "sg", possessor: "1s", prenoun: "zaaw" }],
+      [demo("jiimaan"), { locative: "loc", prenoun: "gchi" }],
+      [demo("mzin'igan"), { number: "pl", possessor: "1s", mode: "prt" }],
+      [demo("n'kaat"), { number: "sg", possessor: "1s", prenoun: "mji" }],
+    ];
+    for (const [lexeme, cell] of cases) {
+      const d = decline(lexeme, cell)!;
+      const want = `${lexeme.name} ${nounCellKey(cell)}`;
+      for (const f of [d.form, ...d.variants]) {
+        const capital = `${f[0]!.toUpperCase()}${f.slice(1)}`;
+        for (const w of [f, capital.replace(/'/g, "’"), `${capital}.`, `“${f}”,`, f.replace(/'/g, "h"), f.replace(/n'(?=[gk])/g, "n")]) {
+          expect(found(w), w).toContain(want);
+        }
+      }
+    }
+  });
+
   test("unknown words give nothing", () => {
     expect(analyseNoun(DEMO, "xyzzy")).toEqual([]);
     expect(analyseNoun(DEMO, "")).toEqual([]);
