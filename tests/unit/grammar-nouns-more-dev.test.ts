@@ -89,7 +89,7 @@ describe("noun engine vs the rest of the development reference (_more)", () => {
   it.skipIf(!rows)(`analyseNoun finds at least ${FLOOR}% of a seeded sample of the forms, spelled with h and with '`, () => {
     const index = buildNounIndex([...new Set(rows!.map((r) => r.lexeme))]);
     // Every 23rd row from a seeded start: the sample is the same on every run.
-    const sample = rows!.filter((_, i) => (i * 7919 + 20261123) % 23 === 0);
+    const sample = rows!.filter((_, i) => (i * 7919 + 104729) % 23 === 0);
     let ok = 0;
     let n = 0;
     const lost: string[] = [];
