@@ -105,10 +105,10 @@ describe("decline on demo nouns", () => {
     expect(d.confidenceNote).toMatch(/not every noun/);
   });
 
-  test("his/her little dog (possessed diminutive, built by the same rules)", () => {
+  test("his/her little dog (possessed diminutive: checked against the reference's _more paradigms)", () => {
     const d = decline(demo("nimosh"), { obviative: "obv", possessor: "3s", diminutive: "dim" })!;
     expect(d.gloss).toBe("his/her little dog(s)");
-    expect(d.confidence).toBe("medium");
+    expect(d.confidence).toBe("high");
   });
 
   test("glottal stop spelled ': mzin'igan", () => {
@@ -190,6 +190,28 @@ describe("analyseNoun", () => {
         `cat: ${key} ${key === "sg" ? "gaazhak" : plural}`,
         `house cat: ${key} ${key === "sg" ? "gaazhag" : plural}`,
       ]);
+    }
+  });
+
+  test("the whole paradigm reads back: preterit, vocative, prenoun; capitalised, curly apostrophes, punctuation", () => {
+    const found = (w: string) => analyseNoun(DEMO, w).map((a) => `${a.lexeme.name} ${a.key}`);
+    const cases: Array<[NounLexeme, NounCell]> = [
+      [demo("nimosh"), { number: "pl", possessor: "1s", mode: "prt" }],
+      [demo("nimosh"), { number: "pl", vocative: true }],
+      [demo("jiimaan"), { number: "sg", possessor: "1s", prenoun: "zaaw" }],
+      [demo("jiimaan"), { locative: "loc", prenoun: "gchi" }],
+      [demo("mzin'igan"), { number: "pl", possessor: "1s", mode: "prt" }],
+      [demo("n'kaat"), { number: "sg", possessor: "1s", prenoun: "mji" }],
+    ];
+    for (const [lexeme, cell] of cases) {
+      const d = decline(lexeme, cell)!;
+      const want = `${lexeme.name} ${nounCellKey(cell)}`;
+      for (const f of [d.form, ...d.variants]) {
+        const capital = `${f[0]!.toUpperCase()}${f.slice(1)}`;
+        for (const w of [f, capital.replace(/'/g, "’"), `${capital}.`, `“${f}”,`, f.replace(/'/g, "h"), f.replace(/n'(?=[gk])/g, "n")]) {
+          expect(found(w), w).toContain(want);
+        }
+      }
     }
   });
 

@@ -10,6 +10,7 @@
  */
 import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
 import { decline, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
+import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, underlyingOf } from "./noun-tables";
 
 export type NounAnalysis = {
@@ -37,16 +38,21 @@ export type NounIndex = {
 
 const KEY_LEN = 2;
 
-/** Spelling key: lower case, ’ → ', the FST's glottal h (and the ' before it) → ', final devoicing undone. */
+/**
+ * Spelling key: lower case, ’ → ', punctuation around the word dropped ("Jiimaanan."), the FST's glottal h (and the '
+ * before it) → ', n' before g/k → n (the dictionary writes n'kaat, the reference nkaat), final devoicing undone.
+ */
 export function nounSpellingKey(word: string): string {
   return word
     .normalize("NFC")
     .toLowerCase()
     .trim()
     .replace(/[’‘`ʼ]/g, "'")
+    .replace(/^[^\p{L}]+|[^\p{L}']+$/gu, "")
     .replace(/'h/g, "'")
     .replace(/(?<![csznh'])h/g, "'")
     .replace(/'+/g, "'")
+    .replace(/n'(?=[gk])/g, "n")
     .replace(/p$/, "b").replace(/t$/, "d").replace(/k$/, "g").replace(/sh$/, "zh").replace(/ch$/, "j").replace(/(?<![sz])s$/, "z");
 }
 const looseKey = (key: string) => key.replace(/['\-\s]/g, "");
@@ -87,31 +93,53 @@ export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
   return index;
 }
 
-// Per class and cell: the skeletons its person prefix and its suffixes may show (n2 written or not).
+// Per class and cell: the skeletons its person prefix (and prenoun) and its suffixes may show (n2 written or not).
 type CellShape = { cell: NounCell; key: string; prefixes: string[]; suffixes: string[] };
 /**
- * A class's cell shapes, with their indices by prefix skeleton + suffix skeleton (`frames`) and the indices of the
- * citation cell, so that a candidate's framed cells are looked up rather than each tested.
+ * A class's cell shapes, with their indices by prefix skeleton + suffix skeleton (`frames`), every prefix skeleton
+ * they have and the indices of the citation cell, so that a candidate's framed cells are looked up rather than each
+ * tested.
  */
-type Shapes = { list: CellShape[]; frames: Map<string, number[]>; citation: number[] };
+type Shapes = { list: CellShape[]; frames: Map<string, number[]>; prefixes: string[]; citation: number[] };
 const PREFIX_SKELETONS: Record<string, string[]> = { "": [""], "1": ["n", "nd"], "2": ["g", "gd"], "3": ["", "d"] };
 const shapes = new Map<string, Shapes>();
-const ALL_PREFIXES = [...new Set(Object.values(PREFIX_SKELETONS).flat())];
+/** Cell lists searched in turn: today's cells, the extended ones, then the whole paradigm (preterit, vocative …). */
+type Level = 0 | 1 | 2;
+const LEVELS: Level[] = [0, 1, 2];
+
+/** The prefix skeletons of a cell: its person prefix, then its prenoun's (each underlying form) if it has one. */
+function prefixSkeletons(cell: NounCell): string[] {
+  const person = PREFIX_SKELETONS[cell.possessor?.[0] ?? ""]!;
+  if (!cell.prenoun) return person;
+  const pn = (PRENOUNS.get(cell.prenoun)?.underlying ?? []).map((u) => skeleton(encodeStem(u)));
+  return [...new Set(person.flatMap((pre) => pn.map((k) => pre + k)))];
+}
 const CITATION = nounCellKey({ number: "sg" });
 const CITATION_DEPENDENT = nounCellKey({ number: "sg", possessor: "1s" });
 const frameKey = (prefix: string, suffix: string) => `${prefix}\u0000${suffix}`;
 
-function cellShapes(pos: NounPos, extended: boolean): Shapes {
-  const id = `${pos}${extended ? "+" : ""}`;
+/** The skeletons of a suffix with each n2 written or not (-naan-ba: the first written, the last dropped). */
+function qSkeletons(suffix: string): string[] {
+  let out = [suffix];
+  for (let at = suffix.indexOf("Q"); at >= 0; at = suffix.indexOf("Q", at + 1)) {
+    out = out.flatMap((s) => [s.slice(0, at) + "n" + s.slice(at + 1), s]);
+  }
+  return [...new Set(out.map(skeleton))];
+}
+
+function cellShapes(pos: NounPos, level: Level): Shapes {
+  const id = `${pos}${level}`;
   let out = shapes.get(id);
   if (!out) {
-    const list = nounCells(pos, { extended }).map((cell) => {
+    // The whole paradigm's level lists only what the extended cells lack (they come first in it).
+    const cells = level === 2 ? nounCells(pos, { whole: true }).slice(nounCells(pos, { extended: true }).length) : nounCells(pos, { extended: level === 1 });
+    const list = cells.map((cell) => {
       const suffix = underlyingOf(pos, "", cell).replace(/^[^>]*/, "");
       return {
         cell,
         key: nounCellKey(cell),
-        prefixes: PREFIX_SKELETONS[cell.possessor?.[0] ?? ""]!,
-        suffixes: [...new Set([skeleton(suffix.replace(/Q/g, "n")), skeleton(suffix)])],
+        prefixes: prefixSkeletons(cell),
+        suffixes: qSkeletons(suffix),
       };
     });
     const frames = new Map<string, number[]>();
@@ -125,7 +153,8 @@ function cellShapes(pos: NounPos, extended: boolean): Shapes {
         else frames.set(k, [i]);
       }
     });
-    shapes.set(id, (out = { list, frames, citation }));
+    const prefixes = [...new Set(list.flatMap((cs) => cs.prefixes))].sort((a, b) => a.length - b.length);
+    shapes.set(id, (out = { list, frames, prefixes, citation }));
   }
   return out;
 }
@@ -178,16 +207,27 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
       }
     }
   }
+  // A prenoun (gchi-, ndoozaaw-) stands before the stem, hyphenated: the stem also starts after the first hyphen.
+  const hyphen = key.indexOf("-");
+  if (hyphen > 0) {
+    const rest = skeleton(key.slice(hyphen + 1));
+    for (let len = 0; len <= KEY_LEN; len++) {
+      for (const id of idx.buckets.get(rest.slice(0, len)) ?? []) {
+        const k = idx.keys[id]!;
+        if ((k.length >= KEY_LEN || k.length === len) && rest.startsWith(k)) candidates.add(id);
+      }
+    }
+  }
   for (const id of idx.lemmas.get(skel) ?? []) candidates.add(id);
   const wantLoose = looseKey(key);
   const ids = [...candidates].sort((a, b) => a - b);
-  // Four passes in this order of preference: exact spelling in the basic cells, then in the extended cells, then
-  // loose (no apostrophes or hyphens) in the basic and the extended cells; the first with a result is the answer.
-  // Each candidate's cells are picked and declined once per cell list, and both kinds of match checked on them.
-  const exact: NounAnalysis[][] = [[], []];
-  const loose: NounAnalysis[][] = [[], []];
-  for (const ext of [0, 1] as const) {
-    const extended = ext === 1;
+  // Six passes in this order of preference: exact spelling in the basic cells, in the extended cells, in the rest of
+  // the whole paradigm (preterit, vocative, prenouns …), then loose (no apostrophes or hyphens) in each of them; the
+  // first with a result is the answer. Each candidate's cells are picked and declined once per cell list, and both
+  // kinds of match checked on them.
+  const exact: NounAnalysis[][] = [[], [], []];
+  const loose: NounAnalysis[][] = [[], [], []];
+  for (const ext of LEVELS) {
     /** The cells already found per lexeme (object identity), so a cell is reported once per pass. */
     const foundExact = new Map<NounLexeme, Set<string>>();
     const foundLoose = new Map<NounLexeme, Set<string>>();
@@ -197,11 +237,11 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
       const lexeme = idx.lexemes[id]!;
       const pos = nounPosOf(lexeme.pos)!;
       const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
-      const { list, citation: citationCells } = cellShapes(pos, extended);
+      const { list, citation: citationCells } = cellShapes(pos, ext);
       const sid = idx.stems[id]!;
       let m = sid ? byStem.get(sid) : undefined;
       if (!m) {
-        m = stemMatches(lexeme, pos, idx.keys[id]!, skel, key, wantLoose, extended);
+        m = stemMatches(lexeme, pos, idx.keys[id]!, skel, key, wantLoose, ext);
         if (sid) byStem.set(sid, m);
       }
       const lemmaExact = citationCells.length > 0 && lemmaKey(lexeme) === key;
@@ -228,7 +268,7 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
     }
     if (exact[ext]!.length) return exact[ext]!;
   }
-  return loose[0]!.length ? loose[0]! : loose[1]!;
+  return loose.find((l) => l.length) ?? [];
 }
 
 /**
@@ -240,10 +280,10 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
  * the caller's (they depend on the lemma).
  */
 type StemMatches = { framed: Set<number>; exact: Set<number>; loose: Set<number> };
-function stemMatches(lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, key: string, wantLoose: string, extended: boolean): StemMatches {
-  const { list, frames } = cellShapes(pos, extended);
+function stemMatches(lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, key: string, wantLoose: string, level: Level): StemMatches {
+  const { list, frames, prefixes } = cellShapes(pos, level);
   const framed = new Set<number>();
-  for (const pre of ALL_PREFIXES) {
+  for (const pre of prefixes) {
     if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) framed.add(i);
   }
   const exact = new Set<number>();

@@ -3,6 +3,7 @@
  * first sense of the dictionary gloss.
  */
 import { isAnimate, type NounCell, type NounPos, type NounPossessor } from "./noun-cells";
+import { PRENOUNS } from "./noun-prenouns";
 
 const POSSESSIVE: Record<NounPossessor, string> = {
   "1s": "my", "2s": "your (sg)", "3s": "his/her", "1p": "our (excl.)", "21": "our (incl.)", "2p": "your (pl)", "3p": "their",
@@ -66,7 +67,10 @@ function eitherNumber(sg: string, pl: string): string {
   return sw.map((w, k) => (w === pw[k] ? w : `${w}/${pw[k]}`)).join(" ");
 }
 
-/** The English gloss of a noun in a cell. */
+/**
+ * The English gloss of a noun in a cell. The preterit is "late" for animates ("my late grandmother"), "former" for
+ * inanimates; a vocative plural is a call ("you dogs!", "my children!"); a prenoun is its gloss ("big canoe").
+ */
 export function nounGloss(gloss: string, pos: NounPos, cell: NounCell, fallback = "(noun)"): string {
   return nounGlosser(gloss, pos, fallback)(cell);
 }
@@ -77,15 +81,19 @@ export function nounGlosser(gloss: string, pos: NounPos, fallback = "(noun)"): (
   let plural: string | undefined;
   return (cell) => {
     const third = cell.possessor === "3s" || cell.possessor === "3p" || cell.possessor === "3'";
-    const degree = cell.diminutive === "dim" ? "little " : cell.diminutive === "con" ? "dear/poor little " : "";
+    const late = cell.mode === "prt" ? (isAnimate(pos) ? "late " : "former ") : "";
+    const pn = cell.prenoun ? `${PRENOUNS.get(cell.prenoun)?.gloss ?? cell.prenoun} ` : "";
+    const degree = `${late}${cell.diminutive === "dim" ? "little " : cell.diminutive === "con" ? "dear/poor little " : ""}${pn}`;
     const bad = cell.pejorative ? "no-good " : "";
     const owner = cell.possessor ? `${POSSESSIVE[cell.possessor]} ` : "";
+    if (cell.vocative) return `${owner || "you "}${degree}${bad}${(plural ??= pluralise(sense))}!`;
     if (cell.locative) return `in ${owner || "the "}${degree}${bad}${sense}`;
     if (cell.obviative) {
       const phrase = `${owner}${eitherNumber(`${degree}${bad}${sense}`, `${degree}${bad}${(plural ??= pluralise(sense))}`)}`;
       // Possessed by a 3rd person, an animate is obviative because of its possessor; otherwise say so.
       return isAnimate(pos) && third ? phrase : `${phrase} (obviative)`;
     }
-    return `${owner}${degree}${bad}${cell.number === "pl" ? (plural ??= pluralise(sense)) : sense}`;
+    const head = `${degree}${bad}${cell.number === "pl" ? (plural ??= pluralise(sense)) : sense}`;
+    return owner || !late ? `${owner}${head}` : `the ${head}`;
   };
 }

@@ -3,13 +3,16 @@
  * rules (noun-phonology.ts), with a confidence level and an English gloss (noun-gloss.ts). Pure; memoised per noun.
  * Design, sources and scores: docs/decisions/005a-noun-paradigm-classes.md.
  */
-import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
+import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
+import { confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { nounGlosser } from "./noun-gloss";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
+import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
 
+export type { NounConfidence } from "./noun-confidence";
+
 export type NounLexeme = { name: string; pos: string; stem?: string | null; gloss?: string | null };
-export type NounConfidence = "high" | "medium" | "low";
 export type Declension = {
   /** The form to show (site spelling: glottal stop '). */
   form: string;
@@ -25,40 +28,50 @@ export type Declension = {
   shape: NounShape;
   /** The underlying word the rules started from (rule alphabet of noun-phonology.ts), for the curious and for tests. */
   underlying: string;
+  /**
+   * Those of `variants` that only the two optional rules taken from Medler give (w + i → o, w lost before a
+   * consonant): show them labelled OPTIONAL_VARIANT_NOTE, never as equals of the form. Absent when there are none.
+   */
+  optionalVariants?: string[];
+  /**
+   * Set when `form` itself comes from one of those optional rules because the dictionary's headword does (zhashk, not
+   * wzhashk): the noun is spelled as its headword; the form without the rule is then among `variants`.
+   */
+  headwordOptional?: true;
 };
 
-/**
- * Stem shapes whose every reference cell the engine reproduces, by class (otw_dev_noun_paradigms.tsv, 120 nouns;
- * scores in ADR 005a). Other shapes go through the same rules but are `medium`.
- */
-const CONFIRMED: Record<NounPos, NounShape[]> = {
-  na: ["compound", "consonant", "glide", "i1", "ny", "o", "special", "vowel", "w1", "w2"],
-  ni: ["a1", "compound", "consonant", "glide", "i1", "ny", "o", "special", "vowel", "w1", "w2"],
-  nad: ["compound", "consonant", "glide", "i1", "ny", "o", "special", "vowel", "w1", "w2"],
-  nid: ["consonant", "glide", "i1", "ny", "o", "special", "vowel", "w1", "w2"],
-};
-const REFERENCE_CELLS = new Map<NounPos, Set<string>>();
-function isReferenceCell(pos: NounPos, key: string): boolean {
-  let set = REFERENCE_CELLS.get(pos);
-  if (!set) REFERENCE_CELLS.set(pos, (set = new Set(nounCells(pos).map(nounCellKey))));
-  return set.has(key);
-}
+/** The label of an optional (Medler) variant. */
+export const OPTIONAL_VARIANT_NOTE = "also heard, in some speakers' speech (an optional rule)";
+const usesMedler = (v: Variant) => v.use.wiCoal[0] > 0 || v.use.wDel[0] > 0;
 
 /** Default choice among the optional rules' outputs: 1 = prefer applied, 0 = prefer not applied. */
 const DEFAULT_PREF: Record<OptionalRule, 0 | 1> = { initV: 0, wiCoal: 0, n2del: 1, wDel: 0 };
 type Prefs = Record<OptionalRule, 0 | 1>;
 
-type Prepared = {
+/**
+ * How a noun writes n' where a vowel was lost before g/k (surfaceNoun's "^" marks), as its headword does: "fst" as the
+ * reference (nothing; n' only where ambigsync wrote it), "apos" n' at every such site (n'kaat, n'gamwin), "none" never
+ * (the headword writes ng where the reference has n'g).
+ */
+export type NApos = "fst" | "apos" | "none";
+const N_APOS: NApos[] = ["fst", "apos", "none"];
+export function resolveNApos(text: string, mode: NApos): string {
+  if (mode === "apos") return text.includes("^") ? text.replace(/\^/g, "'") : text;
+  const out = text.includes("^") ? text.replace(/\^/g, "") : text;
+  return mode === "none" && out.includes("n'g") ? out.replace(/n'(?=g)/g, "n") : out;
+}
+
+export type Prepared = {
   pos: NounPos; encoded: string; shape: NounShape; locked: boolean; prefs: Prefs; devoice: [string, RegExp] | null; unknown: boolean;
+  nApos: NApos;
   /** The citation form the rules give, and the lemma, when the dictionary lemma is not among the rules' forms. */
   disagrees: { rules: string; lemma: string } | null;
-  /** Confidence and note by (not a reference cell ? 1 : 0) + (possessive theme ? 2 : 0), built when first needed. */
+  /** Confidence and note per category of cell (noun-confidence.ts), built when first needed. */
   conf: Array<Confidence | undefined>;
   /** The declensions made, per gloss and cell key (only while the noun is among the last ones declined, see HELD). */
   results: Map<string, Glossed> | null;
   count: number;
 };
-type Confidence = { confidence: NounConfidence; note?: string };
 type Glossed = { gloss: (cell: NounCell) => string; cells: Map<string, Declension> };
 const prepared = new Map<string, Prepared | null>();
 /** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
@@ -104,16 +117,26 @@ function prepareById(lexeme: NounLexeme): Prepared | null {
     // Without an underlying stem, the lemma stands in (its short vowels protected from syncope: `low`).
     const encoded = raw ? encodeStem(raw) : lockVowels(lexeme.name.trim().toLowerCase());
     const shape: NounShape = raw ? nounShape(raw) : "lemma";
-    out = { pos, encoded, shape, locked: !raw, prefs: { ...DEFAULT_PREF }, devoice: null, unknown: raw ? hasUnknownSymbol(raw) : false, disagrees: null,
-      conf: [], results: null, count: 0 };
+    out = { pos, encoded, shape, locked: !raw, prefs: { ...DEFAULT_PREF }, devoice: null, unknown: raw ? hasUnknownSymbol(raw) : false, nApos: "fst",
+      disagrees: null, conf: [], results: null, count: 0 };
     // The lemma is the citation form (unpossessed singular; 1s singular for dependent nouns): it says which optional
     // rules the noun follows (zhashk vs wzhashk) and whether the dictionary writes final devoicing (gaazhak).
     const citation: NounCell = isDependent(pos) ? { number: "sg", possessor: "1s" } : { number: "sg" };
     const lemma = fold(lexeme.name.trim());
     const vs = surfaceNoun(underlyingOf(pos, encoded, citation));
-    const spelled = vs.map((v) => fold(siteSpelling(unlock(v.text))));
-    let at = spelled.indexOf(lemma);
-    if (at < 0) at = spelled.findIndex((f) => voice(f) === voice(lemma));
+    let spelled: string[] = [];
+    let at = -1;
+    // The n' spelling the headword shows (the reference's first: a headword without such a site keeps it).
+    for (const mode of N_APOS) {
+      spelled = vs.map((v) => fold(siteSpelling(resolveNApos(unlock(v.text), mode))));
+      at = spelled.indexOf(lemma);
+      if (at < 0) at = spelled.findIndex((f) => voice(f) === voice(lemma));
+      if (at >= 0) {
+        out.nApos = mode;
+        break;
+      }
+    }
+    if (at < 0) spelled = vs.map((v) => fold(siteSpelling(resolveNApos(unlock(v.text), "fst"))));
     if (at < 0) at = spelled.findIndex((f) => bare(f) === bare(lemma));
     const match = vs[at];
     if (!match && raw) out.disagrees = { rules: spelled[0] ?? "", lemma: lexeme.name.trim() };
@@ -184,8 +207,11 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
 }
 
 function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string): Declension {
-  const underlying = underlyingOf(p.pos, p.encoded, cell);
-  const vs = surfaceNoun(underlying);
+  // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
+  const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : [""];
+  const underlying = underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
+  let vs = surfaceNoun(underlying);
+  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...surfaceNoun(underlyingOf(p.pos, p.encoded, cell, prenouns[k]))];
   let ranked = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
@@ -202,20 +228,27 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
   let stray = false;
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const pr = cell.possessor;
-  const devoice = p.devoice && cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme
+  const devoice = p.devoice && cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode
     && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined) ? p.devoice : null;
   const forms: string[] = [];
+  /** Per form (same index): does every variant that gives it use a Medler rule? */
+  const medler: boolean[] = [];
   for (const v of ranked) {
-    let text = p.locked ? unlock(v.text) : v.text; // only a lemma stem has locked vowels
+    let text = resolveNApos(p.locked ? unlock(v.text) : v.text, p.nApos); // only a lemma stem has locked vowels
     if (/[A-Z]/.test(text)) {
       stray = true; // a special symbol the rules leave unresolved (the FST writes it out: ninwiinshki1)
       text = text.replace(/[A-Z]/g, "");
     }
     text = siteSpelling(text);
     if (devoice) text = text.replace(devoice[1], devoice[0]);
-    if (!forms.includes(text)) forms.push(text);
+    const at = forms.indexOf(text);
+    if (at < 0) {
+      forms.push(text);
+      medler.push(usesMedler(v));
+    } else if (medler[at] && !usesMedler(v)) medler[at] = false;
   }
-  const { confidence, note } = confidenceOf(p, key, cell, stray);
+  const { confidence, note } = confidenceOf(p, cell, key, stray);
+  const optional = forms.filter((_, k) => k > 0 && medler[k]);
   return {
     form: forms[0] ?? "",
     variants: forms.slice(1),
@@ -227,54 +260,27 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
     pos: p.pos,
     shape: p.shape,
     underlying,
+    ...(optional.length ? { optionalVariants: optional } : {}),
+    ...(medler[0] ? { headwordOptional: true as const } : {}),
   };
-}
-
-const STRAY: Confidence = { confidence: "low", note: "The rules leave a special stem symbol unresolved here (the reference FST writes it out); the form is a guess." };
-const LOCKED_NOTE: Confidence = { confidence: "low", note: "No underlying stem: built on the dictionary spelling, which hides the vowels syncope needs." };
-const UNKNOWN_NOTE: Confidence = { confidence: "low", note: "The stem uses a symbol this engine does not model." };
-
-function confidenceOf(p: Prepared, key: string, cell: NounCell, stray: boolean): Confidence {
-  if (p.locked) return LOCKED_NOTE;
-  if (stray) return STRAY;
-  if (p.unknown) return UNKNOWN_NOTE;
-  const at = (isReferenceCell(p.pos, key) ? 0 : 1) + (cell.poss_theme ? 2 : 0);
-  return (p.conf[at] ??= confidenceFor(p, at));
-}
-function confidenceFor(p: Prepared, at: number): Confidence {
-  const notes: string[] = [];
-  let confidence: NounConfidence = "high";
-  if (p.disagrees !== null) {
-    confidence = "medium";
-    notes.push(`The rules give "${p.disagrees.rules}" where the dictionary writes the lemma "${p.disagrees.lemma}", so this noun may not follow them exactly.`);
-  }
-  if (!CONFIRMED[p.pos].includes(p.shape)) {
-    confidence = "medium";
-    notes.push(`The reference sample has no ${p.pos.toUpperCase()} with a stem of shape "${p.shape}"; built by the same rules.`);
-  }
-  if (at & 1) {
-    confidence = "medium";
-    notes.push("Possessed diminutive, contemptive and pejorative forms are built by the same rules but are not in the reference paradigms.");
-  }
-  if (at & 2) {
-    confidence = "medium";
-    notes.push("The possessive theme -im is lexical: not every noun takes it (the reference FST allows it on every noun).");
-  }
-  return notes.length ? { confidence, note: notes.join(" ") } : { confidence };
 }
 
 /** The cells of a class with their keys (nounCells' order), made once. */
 const CELLS = new Map<string, Array<{ cell: NounCell; key: string }>>();
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */
-export function nounParadigm(lexeme: NounLexeme, opts: { extended?: boolean } = {}): Declension[] {
+export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): Declension[] {
   const pos = nounPosOf(lexeme.pos);
   if (!pos) return [];
   const p = prepare(lexeme);
   if (!p) return [];
-  const id = `${pos}${opts.extended ? "+" : ""}`;
-  let cells = CELLS.get(id);
-  if (!cells) CELLS.set(id, (cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => ({ cell, key: nounCellKey(cell) }))));
+  // Kept per class and option (a caller's own prenoun list is listed each time, not kept).
+  const id = opts.prenouns && opts.whole ? null : `${pos}${opts.whole ? "*" : opts.extended ? "+" : ""}`;
+  let cells = id ? CELLS.get(id) : undefined;
+  if (!cells) {
+    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => ({ cell, key: nounCellKey(cell) }));
+    if (id) CELLS.set(id, cells);
+  }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
   return cells.map(({ cell, key }) => kept?.cells.get(key) ?? declined(p, gloss, cell, key));

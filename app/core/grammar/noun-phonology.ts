@@ -194,6 +194,9 @@ const syncope: Rule = (s) => {
         const sz = (prev === "s" || prev === "z") && next === "h";
         if (n || sz) x += "'";
         else if (next === undefined) x += c; // rsync keeps a word-final vowel
+        // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
+        // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
+        else if (prev === "n" && (next === "g" || next === "k")) x += "^";
         continue;
       }
     }
@@ -210,7 +213,21 @@ const NONE = Object.freeze({
 /** One step of the cascade: a rule, or an optional rule applied at every subset of its sites. */
 export type NounStep =
   | { name: string; rule: Rule }
-  | { name: OptionalRule; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
+  | { name: OptionalRule | typeof N_APOS_STEP; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
+
+/**
+ * The name of the n' step. explain.ts shows a step's name where it has no description of its own, so this one says
+ * what the step does.
+ */
+export const N_APOS_STEP = "n' is written where a vowel was lost before g or k, as this noun's headword writes it";
+
+const N_APOS_SITE = /\^/g;
+/** n' where a vowel was lost before g/k (the marks syncope left): `'` at the sites chosen, nothing at the others. */
+export function nApos(s: string, at: number[]): string {
+  return s.includes("^") ? replaceAt(s, at, 1, "'").replace(N_APOS_SITE, "") : s;
+}
+/** The n' sites of a surface form (syncope's marks). */
+export const nAposSites = (s: string) => indexesOf(s, N_APOS_SITE);
 
 /** The cascade in the FST's order (surfaceNoun runs it; explain.ts replays it step by step). */
 export const NOUN_STEPS: NounStep[] = [
@@ -230,17 +247,21 @@ export const NOUN_STEPS: NounStep[] = [
   { name: "syncope", rule: syncope },
   // codawdel (Medler): w may drop before a consonant.
   { name: "wDel", sites: (s) => indexesOf(s, W_DEL_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
+  // n' spelling: a lemma the dictionary writes n'k/n'g has ' at every such site, others none (not in the FST, whose
+  // ambigsync writes ' only after a non-initial n before g). surfaceNoun leaves the marks; decline() chooses per noun.
+  { name: N_APOS_STEP, sites: nAposSites, apply: nApos },
 ];
 
 /**
  * Surface forms of an underlying noun (encoded as above), in the FST's spelling (glottal stop h, no final devoicing),
- * each with the optional rules it used.
+ * each with the optional rules it used. A "^" marks where a vowel was lost between n and g/k outside ambigsync (the
+ * FST writes nothing there; `nApos` writes the n' of nouns whose headword has it).
  */
 export function surfaceNoun(underlying: string): Variant[] {
   let vs: Variant[] = [{ text: underlying, use: NONE }];
   for (const step of NOUN_STEPS) {
     if ("rule" in step) for (const v of vs) v.text = step.rule(v.text);
-    else vs = optional(vs, step.name, step.sites, step.apply);
+    else if (step.name !== N_APOS_STEP) vs = optional(vs, step.name, step.sites, step.apply);
   }
   const seen = new Map<string, Variant>();
   for (const v of vs) {

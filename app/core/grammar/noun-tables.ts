@@ -51,16 +51,22 @@ export function nounShape(stem: string): NounShape {
 const PREFIX: Record<NounPossessor, string> = { "1s": "ni<", "2s": "gi<", "3s": "o<", "1p": "ni<", "21": "gi<", "2p": "gi<", "3p": "o<", "3'": "o<" };
 const POSS_NUMBER: Partial<Record<NounPossessor, string>> = { "1p": ">naaQY", "21": ">naaQY", "2p": ">waa", "3p": ">waa", "3'": ">niU" };
 
-/** The underlying word of a cell: prefix < stem > dim/con > theme > pej > possessor number > number/obviative/locative. */
-export function underlyingOf(pos: NounPos, encodedStem: string, cell: NounCell): string {
+/**
+ * The underlying word of a cell: prefix < [prenoun-] stem > dim/con > theme > pej > possessor number > preterit
+ * `-ban2i1` > number/obviative/locative, or > vocative plural `-dig` (LEXICON N_MOOD_GET of the FST). `prenoun` is
+ * one underlying form of the cell's prenoun, encoded (noun-prenouns.ts), hyphen included.
+ */
+export function underlyingOf(pos: NounPos, encodedStem: string, cell: NounCell, prenoun = ""): string {
   const animate = pos === "na" || pos === "nad";
   let w = cell.possessor ? PREFIX[cell.possessor] : "";
-  w += encodedStem;
+  w += prenoun ? prenoun + encodedStem : encodedStem;
   if (cell.diminutive === "dim") w += ">Ens";
   if (cell.diminutive === "con") w += ">Eny";
   if (cell.poss_theme) w += ">m";
   if (cell.pejorative) w += ">sh";
   if (cell.possessor) w += POSS_NUMBER[cell.possessor] ?? "";
+  if (cell.vocative) return `${w}>dig`;
+  if (cell.mode === "prt") w += ">baQI";
   if (cell.number === "pl") w += animate ? ">ag" : ">aN";
   if (cell.obviative) w += ">aN";
   if (cell.locative) w += ">ng";
