@@ -16,8 +16,10 @@ import {
   parseNounCellKey,
   PERSON_NAMES,
   type Cell,
+  type NounCell,
 } from "../core/grammar";
 import {
+  courseGloss,
   isNounPos,
   isVerbPos,
   nounCardKey,
@@ -43,8 +45,23 @@ function verbCellLabel(cell: Cell, orders: number) {
   return orders > 1 ? `${who} (${ORDER_NAMES[cell.order]})` : who;
 }
 
-/** Prefix / stem / suffix of a noun form, where the headword (or its stem) shows inside it; else the whole form. */
-function nounParts(form: string, lemma: string): FormPartsView {
+/**
+ * The ending of an unpossessed noun form, where the cell has one: plural -ag/-an (-ig, -oog …), obviative -an,
+ * locative -ing/-ong/-ang, diminutive -ens/-oons. The split falls where the ending begins, after the stem as it
+ * stands in the form (`zaag'ign-ing`, `daawegamg-ong`: the stem's vowel loss shows in the stem, not the ending).
+ */
+const NOUN_ENDINGS: Array<[test: (cell: NounCell) => boolean, ending: RegExp]> = [
+  [(c) => Boolean(c.diminutive === "dim"), /(?:e|oo)ns$/],
+  [(c) => Boolean(c.locative), /(?:i|o|a|e)ng$/],
+  [(c) => c.number === "pl" || Boolean(c.obviative), /(?:a|i|oo|ii)[gn]$/],
+];
+
+/** Prefix / stem / suffix of a noun form: an ending by its cell, else where the headword (or its stem) shows in it. */
+function nounParts(form: string, lemma: string, cell: NounCell): FormPartsView {
+  if (!cell.possessor && !cell.pejorative && cell.diminutive !== "con") {
+    const ending = NOUN_ENDINGS.find(([test]) => test(cell))?.[1].exec(form);
+    if (ending && ending.index >= 2) return { prefix: null, root: form.slice(0, ending.index), suffix: ending[0] };
+  }
   for (let len = lemma.length; len >= 2; len--) {
     const at = form.indexOf(lemma.slice(0, len));
     if (at >= 0 && at <= 3) {
@@ -58,7 +75,7 @@ function nounParts(form: string, lemma: string): FormPartsView {
 export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[]): { table: LessonTable; forms: CourseForm[] } {
   const words = spec.words.flatMap((w) => {
     const entry = lexicon.find((l) => l.name === w.name && l.pos === w.pos);
-    return entry ? [entry] : [];
+    return entry ? [{ ...entry, gloss: courseGloss(entry.gloss) }] : [];
   });
   const orders = new Set(spec.cells.map((c) => parseVerbCellKey(c)?.order).filter(Boolean)).size;
   const rows: LessonTable["rows"] = [];
@@ -93,7 +110,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
           english: d.gloss,
           answers: [d.form, ...d.variants],
           audio: null,
-          parts: nounParts(d.form, word.name),
+          parts: nounParts(d.form, word.name, nounCell),
           lemma: word.name,
           pos: word.pos,
           cell: cellKey,

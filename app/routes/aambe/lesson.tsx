@@ -12,6 +12,7 @@ import { FormParts } from "../../components/learn/form-parts";
 import { LessonPlayer, type PlayerItem } from "../../components/learn/lesson-player";
 import type { Route } from "./+types/lesson";
 import { SITE_DESCRIPTION } from "../../utils/meta";
+import { tableGloss } from "../../utils/course";
 
 /** /aambe/learn/{num}: an unknown (or draft) lesson redirects to /aambe (docs/product.md). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -90,7 +91,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
                   <th scope="col">Who / what</th>
                   {table.words.map((w) => (
                     <th scope="col" key={`${w.name}.${w.pos}`}>
-                      <span lang="otw">{w.name}</span> <span className="muted">“{w.gloss.split(/[;,]/)[0]}”</span>
+                      <span lang="otw">{w.name}</span> <span className="muted">“{tableGloss(w.gloss)}”</span>
                     </th>
                   ))}
                 </tr>
