@@ -7,6 +7,7 @@
 import type { Db } from "../../db/client";
 import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
 import type { Bindings } from "./bindings.server";
+import { matchExamples } from "./lesson-examples.server";
 import { getSearchIndex } from "./lexicon.server";
 import {
   decline,
@@ -181,15 +182,23 @@ async function courseLexicon(from: CourseSource, names: readonly string[]): Prom
 
 /**
  * A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null.
- * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms.
+ * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms
+ * (with `examples`, also the sentences and stories that may use them, in that same batch).
  */
-export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean } = {}) {
+export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean; examples?: boolean } = {}) {
   const { lesson, course } = await getLessonAndCourse(dbOf(from), id, opts);
   if (!lesson || (lesson.status !== "published" && !opts.drafts)) return null;
   const spec = parseSpec(lesson.spec);
   const lexicon = spec ? await courseLexicon(from, spec.words.map((w) => w.name)) : [];
   const expansion = spec ? expandOnce(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
-  const audio = await getFormAudio(dbOf(from), expansion.forms.map((f) => f.odawa));
+  // The examples' candidates come in the same round trip as the recordings (the lesson page's second).
+  const wordforms = expansion.forms.map((f) => f.odawa);
+  const { audio, examples } = opts.examples
+    ? await getFormAudio(dbOf(from), wordforms, { examples: true }).then((r) => ({
+        audio: r.audio,
+        examples: matchExamples(r.examples, wordforms, lesson.items.map((i) => i.value)),
+      }))
+    : { audio: await getFormAudio(dbOf(from), wordforms), examples: [] };
   const copies = new Map(expansion.forms.map((f) => [f, { ...f, audio: audio[f.odawa] ?? null }]));
   const forms = expansion.forms.map((f) => copies.get(f)!);
   const table: LessonTable = {
@@ -207,6 +216,8 @@ export async function loadLesson(from: CourseSource, id: number, opts: { drafts?
     table,
     forms,
     sentences: lesson.items,
+    /** Sentences from the data that use the lesson's forms (when asked for: the lesson page). */
+    examples,
     items: [...forms, ...sentenceItems(lesson.id, lesson.items)] as PracticeItem[],
     previous: at > 0 ? link(course[at - 1]) : null,
     next: at >= 0 ? link(course[at + 1]) : null,
