@@ -61,9 +61,15 @@ function Footer({ pathname, siteName, year }: { pathname: string; siteName: stri
   return (
     <footer className="footer">
       <p>
-        © {year} {siteName}. All rights reserved.
+        © {year} {siteName}. The language data belongs to its sources and is shared for learning, never commercially:
+        the forms under <a href="https://creativecommons.org/licenses/by-nc-sa/4.0/" rel="license">CC BY-NC-SA 4.0</a>.
       </p>
       <ul className="footer-links">
+        {here !== "/about" ? (
+          <li>
+            <SiteLink to="/about">About and credits</SiteLink>
+          </li>
+        ) : null}
         {here !== "/signup-wotd" ? (
           <li>
             <SiteLink to="/signup-wotd">Word of the Day</SiteLink>

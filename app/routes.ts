@@ -38,6 +38,7 @@ export default [
   route("wotd", "routes/wotd.tsx"),
   route("wotd/:day", "routes/wotd-day.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("about", "routes/about.tsx"),
   route("report", "routes/report.tsx"),
   route("add-contact-message", "routes/resources/add-contact-message.ts"),
   route("click", "routes/resources/click.ts"),

@@ -12,7 +12,7 @@ import { useHydrated } from "./use-hydrated";
 
 export type NavUser = { username: string; usernameColor: string; role: "learner" | "editor" | "admin" } | null;
 
-type NavItem = { to: `/${string}`; label: string; hint?: string; lang?: string };
+type NavItem = { to: `/${string}`; label: string; hint?: string; lang?: string; menuOnly?: boolean };
 
 const NAV_LINKS: readonly NavItem[] = [
   { to: "/", label: "Endaayin", hint: "Home", lang: "otw" },
@@ -22,9 +22,12 @@ const NAV_LINKS: readonly NavItem[] = [
   { to: "/d", label: "Dbaajmownan", hint: "Stories", lang: "otw" },
   { to: "/conj", label: "Conjugator" },
   { to: "/miinad", label: "Donate" },
+  // In the menu (the phone's panel and /menu), not in the wide header's row of the seven links above.
+  { to: "/aambe/practice", label: "Practice", menuOnly: true },
+  { to: "/paradigms", label: "Paradigms", menuOnly: true },
 ];
 
-/** The links a user sees: the seven of docs/product.md §2, plus the tools of their role. */
+/** The links a user sees: the seven of docs/product.md §2, Practice and Paradigms in the menu, the tools of their role. */
 export function navLinksFor(user: NavUser): readonly NavItem[] {
   if (!user || user.role === "learner") return NAV_LINKS;
   const tools: NavItem[] = [{ to: "/DEV_editor", label: "Editor" }];
@@ -47,6 +50,7 @@ export function BeadMark({ size = 28 }: { size?: number }) {
   );
 }
 
+/** Signed in: the user's page. A visitor: log in, or join (one step from the menu to the sign-up form). */
 function UserLink({ user }: { user: NavUser }) {
   return user ? (
     <SiteLink to="/niin" className="user-link">
@@ -54,10 +58,16 @@ function UserLink({ user }: { user: NavUser }) {
       {user.username}
     </SiteLink>
   ) : (
-    <SiteLink to="/biindge" className="user-link">
-      <span lang="otw">Biindge</span>
-      <span className="nav-hint">Enter</span>
-    </SiteLink>
+    <>
+      <SiteLink to="/biindge" className="user-link">
+        <span lang="otw">Biindge</span>
+        <span className="nav-hint">Enter</span>
+      </SiteLink>
+      <SiteLink to="/wiijiiwe" className="user-link join-link">
+        <span>Join</span>
+        <span className="nav-hint" lang="otw">Wiijiiwe</span>
+      </SiteLink>
+    </>
   );
 }
 
@@ -70,7 +80,7 @@ export function NavList({ user, label = "Main" }: { user: NavUser; label?: strin
         {navLinksFor(user).map((link) => {
           const current = isCurrent(pathname, link.to);
           return (
-            <li key={link.to}>
+            <li key={link.to} className={link.menuOnly ? "nav-menu-only" : undefined}>
               <SiteLink to={link.to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
                 <span lang={link.lang}>{link.label}</span>
                 {link.hint ? <span className="nav-hint">{link.hint}</span> : null}

@@ -1,14 +1,27 @@
+import { useSearchParams } from "react-router";
 import { SiteLink } from "../components/site-link";
 import type { Route } from "./+types/home";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
+import { getUser } from "../middleware/guard.server";
 import { wotdSignupAction } from "../services/email-forms.server";
+import { learnerHome, type LearnerHome } from "../services/learner-home.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Aanii! | Nishnaabemwin" },
   { name: "description", content: "Learn Nishnaabemwin (Odawa, Eastern Ojibwe) with lessons, words, stories and a verb conjugator." },
 ];
+
+/**
+ * A signed-in learner's next steps. A visitor's home page is the same for everyone (and cached: a signed-in request
+ * never is, app/services/page-cache.server.ts).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const bindings = getBindings(context);
+  const user = await getUser(context);
+  return { learner: user ? await learnerHome(bindings, user.id) : null };
+}
 
 /** The Word of the Day form on the home page (source 'index-signup'). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,9 +31,71 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** 429 answers keep their Retry-After on the document response too. */
 export const headers = passRetryAfter;
 
-export default function Home({ actionData }: Route.ComponentProps) {
+/** After log-out (/logout) and account deletion (/niin), the home page says what happened. */
+const FAREWELL: Record<string, string> = {
+  logout: "You are logged out, on every device. Your practice stays saved to your account for next time.",
+  deleted: "Your account has been deleted, with its practice progress. Thank you for learning with us.",
+};
+
+function NextSteps({ learner }: { learner: LearnerHome }) {
+  const { next, deck, word, lessons } = learner;
+  return (
+    <div className="next-steps" data-testid="next-steps">
+      <h2>Your next step</h2>
+      <ul className="card-links">
+        <li>
+          {next ? (
+            <SiteLink to={`/aambe/learn/${next.id}`} data-testid="next-lesson">
+              <strong>{`${next.started || lessons.done > 0 ? "Continue the course" : "Start the course"}: lesson ${next.number}`}</strong>
+              <span>{next.title}</span>
+            </SiteLink>
+          ) : (
+            <SiteLink to="/aambe">
+              <strong>Course done</strong>
+              <span>{`You have finished all ${lessons.total} lessons. Keep them fresh with practice.`}</span>
+            </SiteLink>
+          )}
+        </li>
+        <li>
+          <SiteLink to="/aambe/practice">
+            <strong>
+              <span data-testid="home-due">{deck.due}</span> {deck.due === 1 ? "card" : "cards"} due
+            </strong>
+            <span>
+              {deck.cards === 0
+                ? "Nothing to practise yet: finish a lesson and its forms come here."
+                : deck.due === 0
+                  ? `All ${deck.cards} cards are done for now; each comes back when it is due.`
+                  : `Practise them now (${deck.cards} cards in all).`}
+            </span>
+          </SiteLink>
+        </li>
+        {word ? (
+          <li>
+            <SiteLink to={`/wotd/${word.day}`}>
+              <strong>
+                {word.today ? "Today’s word: " : "Word of the Day: "}
+                <span lang="otw">{word.name}</span>
+              </strong>
+              <span>{word.gloss}</span>
+            </SiteLink>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { learner } = loaderData;
+  const farewell = FAREWELL[useSearchParams()[0].get("bye") ?? ""];
   return (
     <section className="page home">
+      {farewell && !learner ? (
+        <p className="alert alert-success" role="status" data-testid="farewell">
+          {farewell}
+        </p>
+      ) : null}
       <h1>
         <span lang="otw">Aanii!</span> Welcome to Nishnaabemwin
       </h1>
@@ -28,11 +103,18 @@ export default function Home({ actionData }: Route.ComponentProps) {
         Learn Nishnaabemwin (Odawa, Eastern Ojibwe) at your own pace: verb lessons, words with audio, stories and a
         verb conjugator.
       </p>
-      <p>
-        <SiteLink className="button button-primary" to="/aambe">
-          Start learning
-        </SiteLink>
-      </p>
+      {learner ? (
+        <NextSteps learner={learner} />
+      ) : (
+        <p>
+          <SiteLink className="button button-primary" to="/aambe">
+            Start learning
+          </SiteLink>{" "}
+          <SiteLink className="button" to="/wiijiiwe">
+            Join to keep your progress
+          </SiteLink>
+        </p>
+      )}
       <h2>Explore</h2>
       <ul className="card-links">
         <li>

@@ -21,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context }: Route.ActionArgs) {
   const user = await getUser(context);
   if (user) await logOut(getBindings(context).db, user.id);
-  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "no-store" } });
+  // The home page says so (?bye=logout): a log-out must not end silently.
+  return redirect(user ? "/?bye=logout" : "/", { headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "no-store" } });
 }
 
 export default function Logout({ loaderData }: Route.ComponentProps) {

@@ -81,7 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "invalid") {
     return data<ActionResult>({ intent, ok: false, message: result.message, errors: result.errors }, { status: 400 });
   }
-  if (intent === "delete") throw redirect("/", { headers: { "Set-Cookie": clearSessionCookie() } });
+  // The home page confirms it (?bye=deleted).
+  if (intent === "delete") throw redirect("/?bye=deleted", { headers: { "Set-Cookie": clearSessionCookie() } });
   // The old cookie no longer counts, so this page's loader could not run with it: come back with the new one.
   if (result.setCookie) throw redirect("/niin?password=changed", { headers: { "Set-Cookie": result.setCookie } });
   return data<ActionResult>({ intent, ok: true, message: result.message });

@@ -95,9 +95,8 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
       <p className="muted">
-        Nouns are grouped by their class (NA animate, NI inanimate) and the shape of their stem, as in the Odawa
-        reference paradigms. The product reference's noun labels (na_I to ni_VII) are not used: no source we have
-        defines them, and the only tables that use such numbers describe Border Lakes Ojibwe, not Nishnaabemwin.
+        Nouns are grouped by their class (NA animate, NI inanimate) and the shape of their stem: nouns of one group
+        change in the same way.
       </p>
 
       <div className="paradigm-output" aria-live="polite" data-testid="paradigm-output">

@@ -7,6 +7,7 @@
 import type { Db } from "../../db/client";
 import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
 import type { Bindings } from "./bindings.server";
+import { matchExamples } from "./lesson-examples.server";
 import { getSearchIndex } from "./lexicon.server";
 import {
   decline,
@@ -16,8 +17,10 @@ import {
   parseNounCellKey,
   PERSON_NAMES,
   type Cell,
+  type NounCell,
 } from "../core/grammar";
 import {
+  courseGloss,
   isNounPos,
   isVerbPos,
   nounCardKey,
@@ -43,8 +46,23 @@ function verbCellLabel(cell: Cell, orders: number) {
   return orders > 1 ? `${who} (${ORDER_NAMES[cell.order]})` : who;
 }
 
-/** Prefix / stem / suffix of a noun form, where the headword (or its stem) shows inside it; else the whole form. */
-function nounParts(form: string, lemma: string): FormPartsView {
+/**
+ * The ending of an unpossessed noun form, where the cell has one: plural -ag/-an (-ig, -oog …), obviative -an,
+ * locative -ing/-ong/-ang, diminutive -ens/-oons. The split falls where the ending begins, after the stem as it
+ * stands in the form (`zaag'ign-ing`, `daawegamg-ong`: the stem's vowel loss shows in the stem, not the ending).
+ */
+const NOUN_ENDINGS: Array<[test: (cell: NounCell) => boolean, ending: RegExp]> = [
+  [(c) => Boolean(c.diminutive === "dim"), /(?:e|oo)ns$/],
+  [(c) => Boolean(c.locative), /(?:i|o|a|e)ng$/],
+  [(c) => c.number === "pl" || Boolean(c.obviative), /(?:a|i|oo|ii)[gn]$/],
+];
+
+/** Prefix / stem / suffix of a noun form: an ending by its cell, else where the headword (or its stem) shows in it. */
+function nounParts(form: string, lemma: string, cell: NounCell): FormPartsView {
+  if (!cell.possessor && !cell.pejorative && cell.diminutive !== "con") {
+    const ending = NOUN_ENDINGS.find(([test]) => test(cell))?.[1].exec(form);
+    if (ending && ending.index >= 2) return { prefix: null, root: form.slice(0, ending.index), suffix: ending[0] };
+  }
   for (let len = lemma.length; len >= 2; len--) {
     const at = form.indexOf(lemma.slice(0, len));
     if (at >= 0 && at <= 3) {
@@ -58,7 +76,7 @@ function nounParts(form: string, lemma: string): FormPartsView {
 export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[]): { table: LessonTable; forms: CourseForm[] } {
   const words = spec.words.flatMap((w) => {
     const entry = lexicon.find((l) => l.name === w.name && l.pos === w.pos);
-    return entry ? [entry] : [];
+    return entry ? [{ ...entry, gloss: courseGloss(entry.gloss) }] : [];
   });
   const orders = new Set(spec.cells.map((c) => parseVerbCellKey(c)?.order).filter(Boolean)).size;
   const rows: LessonTable["rows"] = [];
@@ -93,7 +111,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
           english: d.gloss,
           answers: [d.form, ...d.variants],
           audio: null,
-          parts: nounParts(d.form, word.name),
+          parts: nounParts(d.form, word.name, nounCell),
           lemma: word.name,
           pos: word.pos,
           cell: cellKey,
@@ -164,15 +182,23 @@ async function courseLexicon(from: CourseSource, names: readonly string[]): Prom
 
 /**
  * A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null.
- * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms.
+ * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms
+ * (with `examples`, also the sentences and stories that may use them, in that same batch).
  */
-export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean } = {}) {
+export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean; examples?: boolean } = {}) {
   const { lesson, course } = await getLessonAndCourse(dbOf(from), id, opts);
   if (!lesson || (lesson.status !== "published" && !opts.drafts)) return null;
   const spec = parseSpec(lesson.spec);
   const lexicon = spec ? await courseLexicon(from, spec.words.map((w) => w.name)) : [];
   const expansion = spec ? expandOnce(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
-  const audio = await getFormAudio(dbOf(from), expansion.forms.map((f) => f.odawa));
+  // The examples' candidates come in the same round trip as the recordings (the lesson page's second).
+  const wordforms = expansion.forms.map((f) => f.odawa);
+  const { audio, examples } = opts.examples
+    ? await getFormAudio(dbOf(from), wordforms, { examples: true }).then((r) => ({
+        audio: r.audio,
+        examples: matchExamples(r.examples, wordforms, lesson.items.map((i) => i.value)),
+      }))
+    : { audio: await getFormAudio(dbOf(from), wordforms), examples: [] };
   const copies = new Map(expansion.forms.map((f) => [f, { ...f, audio: audio[f.odawa] ?? null }]));
   const forms = expansion.forms.map((f) => copies.get(f)!);
   const table: LessonTable = {
@@ -190,6 +216,8 @@ export async function loadLesson(from: CourseSource, id: number, opts: { drafts?
     table,
     forms,
     sentences: lesson.items,
+    /** Sentences from the data that use the lesson's forms (when asked for: the lesson page). */
+    examples,
     items: [...forms, ...sentenceItems(lesson.id, lesson.items)] as PracticeItem[],
     previous: at > 0 ? link(course[at - 1]) : null,
     next: at >= 0 ? link(course[at + 1]) : null,

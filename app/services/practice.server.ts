@@ -8,7 +8,7 @@
 import { createEmptyCard, fsrs, Rating, type Card, type CardInput } from "ts-fsrs";
 import type { Db } from "../../db/client";
 import { getLexemesByNames, getLessonItemsByKeys } from "../../db/queries/lessons";
-import { addNewSrsCards, claimReview, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
+import { addNewSrsCards, claimReview, countSrsCards, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
 import { cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
 import { parseCardKey, verbCardKey } from "../utils/course";
 import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../utils/progress";
@@ -56,6 +56,11 @@ function asProgressCard(row: { key: string; state: unknown; due: number; updated
 
 export async function learnerDue(db: Db, userId: number, keys: readonly string[]): Promise<Map<string, number>> {
   return new Map((await getSrsCards(db, userId, keys)).map((c) => [c.key, c.due]));
+}
+
+/** How many cards a signed-in learner has, and how many are due now. */
+export function deckCounts(db: Db, userId: number, now: number) {
+  return countSrsCards(db, userId, now);
 }
 
 /** The signed-in learner's due deck (keys), earliest first. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../db/client";
 import { countOpenReports, insertReport, listReports, resolveReport, type ReportStatus } from "../../db/queries/reports";
-import { EDITOR_EDIT_PATHS, REPORT_TEXT, type ReportKind } from "../utils/report-texts";
+import { EDITOR_EDIT_PATHS, EXAMPLES_REPORT, REPORT_TEXT, type ReportKind } from "../utils/report-texts";
 import { ResolveReportSchema, ReportSchema, type ReportInput } from "../utils/reports";
 import { takeClientCap } from "./rate-limit.server";
 
@@ -57,7 +57,7 @@ export async function submitReport(
 
 /** Where an editor fixes what a report is about (the editor view searched for its subject). */
 export function editLinkOf(kind: string, subject: string): string {
-  const path = EDITOR_EDIT_PATHS[kind as ReportKind] ?? EDITOR_EDIT_PATHS.word;
+  const path = kind === EXAMPLES_REPORT.kind ? EXAMPLES_REPORT.editPath : (EDITOR_EDIT_PATHS[kind as ReportKind] ?? EDITOR_EDIT_PATHS.word);
   return subject ? `${path}?q=${encodeURIComponent(subject.slice(0, 100))}` : path;
 }
 

@@ -57,6 +57,21 @@ export function parseCardKey(key: string): ParsedCardKey | null {
   return null;
 }
 
+/**
+ * A dictionary gloss as the course uses it, in one place for every lesson, practice card and table: bracketed notes
+ * that hold a comma or semicolon are left out, so no sense is cut in the middle of a note ("snow (referring to the
+ * event of snowing, not the snow itself)" → "snow").
+ */
+export function courseGloss(gloss: string): string {
+  const plain = gloss.replace(/\s*\([^()]*[,;][^()]*\)/g, "").replace(/\s+/g, " ").trim();
+  return plain || gloss.trim();
+}
+
+/** The senses a lesson's table names for a word: the course gloss up to its first semicolon ("be evening, be night"). */
+export function tableGloss(gloss: string): string {
+  return courseGloss(gloss).split(";")[0]!.trim();
+}
+
 /** A lesson's state on the course path, from the learner's cards of its items. */
 export type LessonState = "new" | "in progress" | "done";
 

@@ -4,7 +4,7 @@
  * signed-in learner's browser builds the same page offline from the items it kept (app/components/learn/offline-practice.ts).
  * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
  */
-import { questionKind, roundKeys, seededOrder, sessionParams, type PracticeItem, type SessionState } from "./practice";
+import { choiceOptions, questionKind, roundKeys, seededOrder, sessionParams, type PracticeItem, type SessionState } from "./practice";
 
 /** What is practised: a lesson (base "lesson=3"), a verb ("verb=maajaa&order=conj") or the learner's deck (""). */
 export type PracticeSource = {
@@ -31,6 +31,8 @@ export function buildPracticePage(
     due: ReadonlyMap<string, number>;
     /** Items of keys that are not in the source (cards of the deck from elsewhere, a lesson changed). */
     extra: ReadonlyMap<string, PracticeItem>;
+    /** The signed-in learner's whole deck (all cards, and how many are due now), when the deck is practised. */
+    deck?: { cards: number; due: number };
   },
 ) {
   const { signedIn, now } = context;
@@ -39,12 +41,16 @@ export function buildPracticePage(
 
   if (!session) {
     const queue = roundKeys(source.items, (k) => context.due.get(k), now);
+    const due = source.items.filter((i) => (context.due.get(i.key) ?? now) <= now).length;
     return {
       ...common,
       view: "start" as const,
-      items: source.items.length,
+      /** What is practised here: the lesson's or verb's items, or every card of the learner's deck. */
+      items: context.deck ? context.deck.cards : source.items.length,
       itemKeys: source.items.map((i) => i.key),
-      due: queue.length,
+      /** Due now (a round asks at most ROUND_SIZE of them). */
+      due: context.deck ? context.deck.due : due,
+      round: queue.length,
       startHref: queue.length > 0 ? practiceHref(source.base, { queue, total: queue.length, missed: [], answered: 0 }) : null,
       /** Signed in: kept by the browser for practice without a connection. */
       offline: signedIn && !source.notice ? ({ source, due: [...context.due] } satisfies OfflinePack) : null,
@@ -69,18 +75,22 @@ export function buildPracticePage(
     // A card that no longer resolves (a lesson changed): skip it.
     return { ...common, view: "skip" as const, nextHref: practiceHref(source.base, { ...session, queue: session.queue.slice(1) }) };
   }
-  const others = [...new Set(source.items.map((i) => i.english).filter((e) => e !== item.english))];
-  const kind = questionKind(session, others.length);
+  const pool = [...source.items, ...context.extra.values()];
+  const distractors = choiceOptions(item, pool, key);
+  const kind = questionKind(session, distractors.length);
   return {
     ...common,
     view: "question" as const,
-    number: session.total - session.queue.length + 1,
-    total: session.total,
+    /** Questions answered so far plus the ones still to ask: a missed item asked again counts again. */
+    number: session.answered + 1,
+    total: session.answered + session.queue.length,
+    /** This item was missed earlier in the round and comes back. */
+    retry: session.missed.includes(key),
     remaining: session.queue.length,
     askedAt: now,
     kind,
     item,
-    options: kind === "choose" ? seededOrder([item.english, ...seededOrder(others, key).slice(0, 3)], `${key}:${session.queue.length}`) : [],
+    options: kind === "choose" ? seededOrder([item.english, ...distractors], `${key}:${session.queue.length}`) : [],
   };
 }
 

@@ -17,6 +17,10 @@ export type PracticeItem = {
   answers: string[];
   audio: string | null;
   parts: FormPartsView | null;
+  /** The dictionary word and cell of an engine form ("maajaa", "vai", "ind 1s"); sentences have none. */
+  lemma?: string;
+  pos?: string;
+  cell?: string;
 };
 
 /** Questions per round; a missed item comes back at the end of the round until it is answered right. */
@@ -25,20 +29,70 @@ export const ROUND_SIZE = 12;
 /** Apostrophe look-alikes learners type for the glottal stop. */
 const APOSTROPHES = /[\u2019\u2018\u02BC\u02BB\u0060\u00B4\u2032\u02B9]/g;
 
-/** Case, apostrophe look-alikes, spacing and sentence punctuation never decide an answer; letters always do. */
+/**
+ * Case, apostrophe look-alikes, spacing, sentence punctuation and the hyphens the site puts between a form's parts
+ * (`n-maajaa`) never decide an answer; letters always do.
+ */
 export function answerKey(text: string): string {
   return text
     .normalize("NFC")
     .toLowerCase()
     .replace(APOSTROPHES, "'")
+    .replace(/[\u2010\u2011\u2012\u2013-]/g, "")
     .replace(/[.,!?;:"“”«»()]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
 
+/** A typed answer is right when it matches an accepted form, also with `h` written for the glottal stop `'`. */
 export function isAcceptedAnswer(typed: string, answers: readonly string[]): boolean {
   const key = answerKey(typed);
-  return key !== "" && answers.some((a) => answerKey(a) === key);
+  return key !== "" && answers.some((a) => answerKey(a) === key || answerKey(a).replace(/'/g, "h") === key);
+}
+
+/** An English meaning compared without case, punctuation or spacing ("We (incl.) leave." = "we (incl) leave"). */
+export function meaningKey(english: string): string {
+  return english.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}/]+/gu, " ").trim();
+}
+
+/** A gloss quoted in a sentence of our own, its closing punctuation not doubled: “I leave.” or “it rains”. */
+export function quoted(english: string, end = "."): string {
+  const text = english.trim();
+  return /[.!?]$/.test(text) ? `“${text}”` : `“${text}”${end}`;
+}
+
+/** A gloss asked for in a question, without its final period: How do you say “I leave”? */
+export function asked(english: string): string {
+  return english.trim().replace(/\.$/, "");
+}
+
+/** Distractors per multiple-choice question. */
+const CHOICE_DISTRACTORS = 3;
+
+/**
+ * The options of a multiple-choice question: the right meaning and up to three others that a learner could not
+ * defend. A distractor never has the item's form, word-and-cell or meaning, nor another distractor's; other cells of
+ * the same word come first (the learner reads the inflection, not the gloss wording), then other words.
+ */
+export function choiceOptions(item: PracticeItem, pool: readonly PracticeItem[], seed: string): string[] {
+  const taken = { forms: new Set([answerKey(item.odawa)]), meanings: new Set([meaningKey(item.english)]), cells: new Set<string>() };
+  const cellOf = (i: PracticeItem) => (i.lemma && i.cell ? `${i.lemma}.${i.pos ?? ""}|${i.cell}` : null);
+  if (cellOf(item)) taken.cells.add(cellOf(item)!);
+  const sameWord = (i: PracticeItem) => Boolean(item.lemma) && i.lemma === item.lemma && i.pos === item.pos;
+  const candidates = [...seededOrder(pool.filter(sameWord), seed), ...seededOrder(pool.filter((i) => !sameWord(i)), seed)];
+  const chosen: string[] = [];
+  for (const other of candidates) {
+    if (chosen.length >= CHOICE_DISTRACTORS) break;
+    const form = answerKey(other.odawa);
+    const meaning = meaningKey(other.english);
+    const cell = cellOf(other);
+    if (!meaning || taken.forms.has(form) || taken.meanings.has(meaning) || (cell && taken.cells.has(cell))) continue;
+    taken.forms.add(form);
+    taken.meanings.add(meaning);
+    if (cell) taken.cells.add(cell);
+    chosen.push(other.english);
+  }
+  return chosen;
 }
 
 /** The round: due (or never seen) items first, earliest due first, at most ROUND_SIZE. */

@@ -27,6 +27,9 @@ export const REPORT_TEXT = {
   rateLimited: "Too many reports from your network. Please try again in an hour.",
 } as const;
 
+/** The report a lesson files when the data has no example sentences for it (not a kind visitors send). */
+export const EXAMPLES_REPORT = { kind: "examples", editPath: "/DEV_editor/sentences" } as const;
+
 /** The editor view where each kind of report is fixed (the report's subject is put in its search). */
 export const EDITOR_EDIT_PATHS: Record<ReportKind, string> = {
   word: "/DEV_editor/words",

@@ -1,7 +1,7 @@
 /** Lessons of /aambe/learn/{num} and the audio of the forms the learn pages show. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { audioObjects, forms, lessonItems, lessons, lexemes } from "../schema";
+import { audioObjects, forms, lessonItems, lessons, lexemes, sentences, stories } from "../schema";
 
 export type LessonItem = {
   position: number;
@@ -145,12 +145,17 @@ export async function getLexemeByName(db: Db, name: string, pos?: readonly strin
   return { ...lexeme, audio: audioPathForKey(audioKey) };
 }
 
-/** Recordings of word forms (editor clips linked to a form row, else a headword's recording of the same spelling), keyed by form. */
-export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>> {
+/**
+ * Recordings of word forms (editor clips linked to a form row, else a headword's recording of the same spelling),
+ * keyed by form; with `examples`, in the same round trip, the sentences and stories that may use the forms.
+ */
+export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>>;
+export async function getFormAudio(db: Db, wordforms: readonly string[], opts: { examples: true }): Promise<{ audio: Record<string, string>; examples: ExampleCandidates }>;
+export async function getFormAudio(db: Db, wordforms: readonly string[], opts: { examples?: boolean } = {}) {
   const unique = [...new Set(wordforms)].filter(Boolean);
-  if (unique.length === 0) return {};
+  if (unique.length === 0) return opts.examples ? { audio: {}, examples: { sentences: [], stories: [] } } : {};
   // A dictionary headword spelled exactly like the form is a recording of that same word.
-  const [rows, headwords] = await db.batch([
+  const audioQueries = [
     db
       .select({ form: forms.form, key: audioObjects.key })
       .from(audioObjects)
@@ -163,12 +168,51 @@ export async function getFormAudio(db: Db, wordforms: readonly string[]): Promis
       .innerJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
       .where(inArray(lexemes.name, unique.slice(0, 90)))
       .orderBy(asc(lexemes.id)),
-  ]);
-  const out: Record<string, string> = {};
-  for (const row of [...rows, ...headwords]) {
-    const path = audioPathForKey(row.key);
-    if (path && !out[row.form]) out[row.form] = path;
+  ] as const;
+  const audioOf = (rows: ReadonlyArray<{ form: string; key: string }>) => {
+    const out: Record<string, string> = {};
+    for (const row of rows) {
+      const path = audioPathForKey(row.key);
+      if (path && !out[row.form]) out[row.form] = path;
+    }
+    return out;
+  };
+  if (!opts.examples) {
+    const [rows, headwords] = await db.batch(audioQueries);
+    return audioOf([...rows, ...headwords]);
   }
-  return out;
+  const [rows, headwords, sentenceRows, storyRows] = await db.batch([...audioQueries, ...exampleQueries(db, unique)]);
+  return { audio: audioOf([...rows, ...headwords]), examples: { sentences: sentenceRows, stories: storyRows } };
 }
 
+/** At most this many rows of each kind are looked at for a lesson's examples. */
+const EXAMPLE_CANDIDATES = 100;
+
+export type ExampleCandidates = {
+  sentences: Array<{ id: number; text: string; trans: string }>;
+  stories: Array<{ id: string; title: string; data: Array<Array<{ text: string; trans: string; audio?: string }>> }>;
+};
+
+/**
+ * The two queries of a lesson's example candidates: sentences and completed stories whose text holds one of the
+ * forms (case-insensitive substring; the forms travel as one JSON parameter, so there is no limit on how many).
+ * The caller keeps those that have a form as a whole word.
+ */
+function exampleQueries(db: Db, wordforms: readonly string[]) {
+  const wanted = JSON.stringify([...new Set(wordforms.map((f) => f.trim().toLowerCase()).filter((f) => f.length >= 2))]);
+  const holds = (column: unknown) => sql`exists (select 1 from json_each(${wanted}) w where instr(lower(${column}), w.value) > 0)`;
+  return [
+    db
+      .select({ id: sentences.id, text: sentences.text, trans: sentences.trans })
+      .from(sentences)
+      .where(holds(sentences.text))
+      .orderBy(asc(sentences.id))
+      .limit(EXAMPLE_CANDIDATES),
+    db
+      .select({ id: stories.id, title: stories.title, data: stories.data })
+      .from(stories)
+      .where(and(eq(stories.completed, true), holds(stories.data)))
+      .orderBy(asc(stories.id))
+      .limit(10),
+  ] as const;
+}

@@ -13,6 +13,18 @@ export async function insertReport(db: Db, input: NewReport) {
   return row!;
 }
 
+/** Files a report unless one of the same kind from the same page is still open (a report the site files itself). */
+export async function insertReportOnce(db: Db, input: NewReport): Promise<boolean> {
+  const open = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.kind, input.kind), eq(reports.page, input.page), eq(reports.status, "open")))
+    .get();
+  if (open) return false;
+  await insertReport(db, input);
+  return true;
+}
+
 /** Open reports: the number the editor's navigation shows. */
 export async function countOpenReports(db: Db): Promise<number> {
   const row = await db.select({ n: sql<number>`count(*)` }).from(reports).where(eq(reports.status, "open")).get();

@@ -83,6 +83,16 @@ export async function listDueSrsCards(db: Db, userId: number, now: number, limit
     .limit(limit);
 }
 
+/** How many cards the learner has, and how many of them are due by `now` (one query). */
+export async function countSrsCards(db: Db, userId: number, now: number): Promise<{ cards: number; due: number }> {
+  const row = await db
+    .select({ cards: sql<number>`count(*)`, due: sql<number>`coalesce(sum(case when ${srsCards.due} <= ${now} then 1 else 0 end), 0)` })
+    .from(srsCards)
+    .where(eq(srsCards.userId, userId))
+    .get();
+  return { cards: Number(row?.cards ?? 0), due: Number(row?.due ?? 0) };
+}
+
 /** Adds cards the learner does not have yet (never touches an existing card). Returns how many were added. */
 export async function addNewSrsCards(db: Db, userId: number, cards: readonly SrsCardRow[]): Promise<number> {
   if (cards.length === 0) return 0;

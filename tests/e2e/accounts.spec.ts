@@ -45,7 +45,7 @@ test("join → navbar name with colour dot → change colour on /niin → surviv
   await expect(page.getByLabel("Colour")).toHaveValue("#1a7f5a");
 
   await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?bye=logout$/);
   await expect(nav(page).getByRole("link", { name: /Biindge/ })).toBeVisible();
   await page.goto("/niin");
   await expect(page).toHaveURL(/\/biindge\?from=niin$/);
@@ -124,7 +124,7 @@ test.describe("with JavaScript off", () => {
     await expect(nav(page).getByRole("link", { name }).locator(".color-dot")).toHaveCSS("background-color", "rgb(170, 51, 102)");
 
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?bye=logout$/);
     await expect(nav(page).getByRole("link", { name: /Biindge/ })).toBeVisible();
 
     await page.goto("/biindge?from=niin");

@@ -11,7 +11,7 @@ const ROUTES = [
   "/aambe", "/aambe/verbs", "/aambe/verbs/vai", "/aambe/verbs/vai/learn", "/aambe/verbs/vai/practice",
   "/aambe/learn/1", "/aambe/learn/2", "/aambe/practice", "/wiij", "/k", "/k/1", "/k/999999", "/d", "/d/DEMO1",
   "/d/DEMO2", "/conj", "/paradigms", "/signup-wotd", "/unsubscribe", "/unsubscribe?t=nope", "/confirm-email",
-  "/confirm-email?t=nope", "/miinad", "/DEV_editor", "/admin", "/no-such-page",
+  "/confirm-email?t=nope", "/miinad", "/about", "/menu", "/DEV_editor", "/admin", "/no-such-page",
   "/k?letter=m", "/k?q=nwaabmaa", "/k?q=qqqq", "/report?kind=word&page=%2Fk%2F1&subject=maajaa", "/DEV_editor/reports",
 ];
 

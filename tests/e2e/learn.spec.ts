@@ -20,7 +20,7 @@ async function playRound(page: Page, lessonIndex: number) {
     const wrong = asked.length === 0;
     asked.push(key);
     if (kind === "type") {
-      await expect(page.getByRole("heading", { level: 2 })).toHaveText(`How do you say “${item.english}” in Nishnaabemwin?`);
+      await expect(page.getByRole("heading", { level: 2 })).toHaveText(`How do you say “${item.english.replace(/\.$/, "")}” in Nishnaabemwin?`);
       // Tolerance: case, spacing and apostrophe look-alikes do not matter; letters do.
       await page.getByLabel("Your answer").fill(wrong ? `${item.odawa}x` : ` ${item.odawa.toUpperCase().replaceAll("'", "’")} `);
       await page.getByRole("button", { name: "Check" }).click();

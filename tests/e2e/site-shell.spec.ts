@@ -241,7 +241,8 @@ test.describe("the account page (/niin) on a phone", () => {
 
     // Still logged in here; log out and in again with the new password.
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?bye=logout$/);
+    await expect(page.getByRole("status").filter({ hasText: "You are logged out" })).toBeVisible();
     await logIn(page, name, "shell-password-2027");
     await expect(page).toHaveURL(/\/$/);
   });
@@ -256,7 +257,9 @@ test.describe("the account page (/niin) on a phone", () => {
 
     await page.getByLabel("Your password, to confirm").fill("shell-password-2026");
     await page.getByRole("button", { name: "Delete my account" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?bye=deleted$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your account has been deleted" })).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.goto("/niin");
     await expect(page).toHaveURL(/\/biindge\?from=niin$/);
     await logIn(page, name, "shell-password-2026");

@@ -135,7 +135,7 @@ test("account deletion: needs the password; removes the user and their progress,
 
   const deleted = await post("/niin", { intent: "delete", deletePassword: "delete-me-2026" }, { cookie });
   expect(deleted.status).toBe(302);
-  expect(deleted.headers.get("Location")).toBe("/");
+  expect(deleted.headers.get("Location")).toBe("/?bye=deleted");
   expect(deleted.headers.get("Set-Cookie")).toMatch(/^__Host-session=;.*Max-Age=0/);
   expect(await countRows(`SELECT COUNT(*) AS n FROM users WHERE id = ${user.id}`)).toBe(0);
   expect(await countRows(`SELECT COUNT(*) AS n FROM srs_cards WHERE user_id = ${user.id}`)).toBe(0);

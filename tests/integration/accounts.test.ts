@@ -192,7 +192,7 @@ test("log-out (POST /logout) clears the cookie and the old cookie no longer work
   const otherDevice = sessionFrom(await post("/biindge", { username: user.username, password: user.password }))!;
   const out = await post("/logout", {}, { cookie });
   expect(out.status).toBe(302);
-  expect(out.headers.get("Location")).toBe("/");
+  expect(out.headers.get("Location")).toBe("/?bye=logout");
   expect(out.headers.get("Set-Cookie")).toMatch(/__Host-session=;.*Max-Age=0/);
   for (const old of [cookie, otherDevice]) {
     expect((await get("/niin", { cookie: old })).headers.get("Location")).toBe("/biindge?from=niin");

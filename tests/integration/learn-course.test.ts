@@ -106,6 +106,33 @@ describe("the course on the site", () => {
     expect(data).not.toContain('"answers"');
   });
 
+  test("examples come from the data's sentences and stories that use the lesson's forms; without any, the editors are asked once", async () => {
+    const withForms = COURSE[1];
+    const { forms } = expandLesson({ words: withForms.words, cells: withForms.cells }, LEXICON);
+    const form = forms.find((f) => f.odawa === "nnibaami")!;
+    await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, 'We (excl.) sleep.', 'TEST')").bind(`${form.odawa[0]!.toUpperCase()}${form.odawa.slice(1)}.`).run();
+    await env.DB.prepare("INSERT INTO stories (id, source, title, completed, data) VALUES ('EXTEST', 'misc', 'A test story', 1, ?)")
+      .bind(JSON.stringify([[{ text: "Maajaawag.", trans: "They leave." }, { text: "Maajaawagsii.", trans: "Not a form of the lesson." }]]))
+      .run();
+    const html = await (await worker.fetch(`http://localhost/aambe/learn/${withForms.id}`)).text();
+    expect(html).toContain("Nnibaami.");
+    expect(html).toContain("Maajaawag.");
+    expect(html).toContain('href="/d/EXTEST"');
+    expect(html).not.toContain("Maajaawagsii.");
+    expect(html).not.toContain('data-testid="no-examples"');
+
+    const without = COURSE.find((l) => l.id === 9)!;
+    const reports = () =>
+      env.DB.prepare("SELECT kind, subject, message FROM reports WHERE kind = 'examples' AND page = ?").bind(`/aambe/learn/${without.id}`).all<{ message: string }>();
+    for (let i = 0; i < 2; i++) {
+      const page = await (await worker.fetch(`http://localhost/aambe/learn/${without.id}`)).text();
+      expect(page).toContain('data-testid="no-examples"');
+    }
+    const filed = (await reports()).results;
+    expect(filed).toHaveLength(1);
+    expect(filed[0]!.message).toContain(without.title);
+  });
+
   test("a draft lesson is not on the path and its page redirects", async () => {
     const id = 900_000 + Math.floor(Math.random() * 1_000_000);
     await env.DB.prepare("INSERT INTO lessons (id, title, position, status, spec) VALUES (?, ?, 99, 'draft', ?)")

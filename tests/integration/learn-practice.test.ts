@@ -73,7 +73,8 @@ test("a round asks every due item, asks a missed one again later, and the server
   const lesson = COURSE[0];
   const items = await lessonItems(lesson.id);
   const before = await page(`/aambe/practice?lesson=${lesson.id}`, cookie);
-  expect(before).toContain(`data-testid="due-count">${Math.min(items.length, ROUND_SIZE)}<`);
+  expect(before).toContain(`data-testid="item-count">${items.length}<`);
+  expect(before).toContain(`data-testid="due-count">${items.length}<`);
   expect(before).toContain("Your schedule is saved to your account.");
 
   const { asked, summary } = await playRound(lesson.id, cookie);
@@ -168,13 +169,21 @@ test("the deck: a signed-in learner's due cards from any lesson, resolved on the
   const user = await insertUser(env);
   const cookie = await sessionCookieHeader(env, user);
   const empty = await page("/aambe/practice", cookie);
-  expect(empty).toContain("Nothing is due now.");
+  // A new learner is sent to lesson 1, not told to come back later.
+  expect(empty).toContain("Nothing to practise yet");
+  expect(empty).toContain('href="/aambe/learn/1"');
   const items = await lessonItems(COURSE[5].id);
   const now = Date.now() - 1000;
   await env.DB.prepare("INSERT INTO srs_cards (user_id, card_key, state, due, updated_at) VALUES (?, ?, '{}', ?, ?)")
     .bind(user.id, items[0].key, now, now)
     .run();
+  const later = Date.now() + 86_400_000;
+  await env.DB.prepare("INSERT INTO srs_cards (user_id, card_key, state, due, updated_at) VALUES (?, ?, '{}', ?, ?)")
+    .bind(user.id, items[1].key, later, now)
+    .run();
   const deck = await page("/aambe/practice", cookie);
+  // Every card counts, the one due later too; only the due one is asked.
+  expect(deck).toContain(`data-testid="item-count">2<`);
   expect(deck).toContain(`data-testid="due-count">1<`);
   const question = await page(link(deck, /Start/)!, cookie);
   expect(attr(question, "data-card")).toBe(items[0].key);

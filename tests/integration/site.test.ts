@@ -123,3 +123,20 @@ test("/wiij shows the offline notice with its links and effective date", async (
   expect(html).toContain("7/2/2025");
   for (const href of ["/conj", "/d", "/k"]) expect(html).toContain(`href="${href}"`);
 });
+
+test("/about credits the sources, their licences and the speakers in the data; the footer links it and states the licence", async () => {
+  await env.DB.prepare("INSERT INTO audio_objects (key, content_type, size, speaker) VALUES ('audio/about-test.mp3', 'audio/mpeg', 10, ' Test Speaker ')").run();
+  await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES ('Nmaajaa.', 'I leave.', 'DEMO')").run();
+  const { response, html } = await page("/about");
+  expect(response.status).toBe(200);
+  expect(html).toContain("About and credits");
+  for (const text of ["Nishnaabemwin Online Dictionary", "giellalt/lang-ciw", "Rand Valentine", "CC BY-NC-SA 4.0", "Test Speaker (1 recording)", "Demo sentence (reference verb form): 1 sentence"]) {
+    expect(html).toContain(text);
+  }
+  const home = (await page("/")).html;
+  expect(home).toContain('href="/about"');
+  expect(home).not.toContain("All rights reserved");
+  expect(home).toContain("CC BY-NC-SA 4.0");
+  // On its own page the footer does not link to itself.
+  expect(html.split('href="/about"').length - 1).toBe(0);
+});

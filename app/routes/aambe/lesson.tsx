@@ -4,6 +4,7 @@ import { SiteLink } from "../../components/site-link";
 import { getBindings } from "../../context";
 import { publicData } from "../../services/public-data.server";
 import { loadLesson } from "../../services/course.server";
+import { askForExamples } from "../../services/lesson-examples.server";
 import { getUser } from "../../middleware/guard.server";
 import { keepOfflinePack } from "../../components/learn/offline-practice";
 import { lessonOfflinePack } from "./practice.server";
@@ -12,18 +13,30 @@ import { FormParts } from "../../components/learn/form-parts";
 import { LessonPlayer, type PlayerItem } from "../../components/learn/lesson-player";
 import type { Route } from "./+types/lesson";
 import { SITE_DESCRIPTION } from "../../utils/meta";
+import { tableGloss } from "../../utils/course";
 
 /** /aambe/learn/{num}: an unknown (or draft) lesson redirects to /aambe (docs/product.md). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
   const bindings = getBindings(context);
   const { db } = bindings;
-  const lesson = await publicData(request, bindings, `lesson ${Number(params.num)}`, () => loadLesson(bindings, Number(params.num)));
+  const lesson = await publicData(request, bindings, `lesson ${Number(params.num)}`, () =>
+    loadLesson(bindings, Number(params.num), { examples: true }),
+  );
   if (!lesson) throw redirect("/aambe");
+  if (lesson.sentences.length === 0 && lesson.examples.length === 0 && !asked.has(lesson.id)) {
+    // The data has no sentence that uses this lesson's forms: the editors are asked for some (once per isolate
+    // here; the report itself is filed once while it is open).
+    asked.add(lesson.id);
+    await askForExamples(db, lesson);
+  }
   // Signed in: the lesson's practice goes to the browser too, so it can be practised offline (ADR 017).
   const user = await getUser(context);
   return { lesson: pageOf(lesson), offline: user ? await lessonOfflinePack(db, lesson, user.id) : null };
 }
+
+/** Lessons whose missing examples were already reported from this isolate. */
+const asked = new Set<number>();
 
 type LoadedLesson = NonNullable<Awaited<ReturnType<typeof loadLesson>>>;
 
@@ -49,7 +62,7 @@ function pageNow(lesson: LoadedLesson) {
       audio: s.audio,
     })),
   ];
-  const { id, title, summary, explanation, table, sentences, previous, next, number } = lesson;
+  const { id, title, summary, explanation, table, sentences, examples, previous, next, number } = lesson;
   return {
     id, title, summary, explanation, previous, next, number, steps,
     table: {
@@ -61,6 +74,7 @@ function pageNow(lesson: LoadedLesson) {
       })),
     },
     sentences: sentences.map(({ position, value, trans, audio }) => ({ position, value, trans, audio })),
+    examples,
   };
 }
 
@@ -90,7 +104,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
                   <th scope="col">Who / what</th>
                   {table.words.map((w) => (
                     <th scope="col" key={`${w.name}.${w.pos}`}>
-                      <span lang="otw">{w.name}</span> <span className="muted">“{w.gloss.split(/[;,]/)[0]}”</span>
+                      <span lang="otw">{w.name}</span> <span className="muted">“{tableGloss(w.gloss)}”</span>
                     </th>
                   ))}
                 </tr>
@@ -119,18 +133,34 @@ function Overview({ lesson }: { lesson: Lesson }) {
           </div>
         </>
       ) : null}
-      {lesson.sentences.length > 0 ? (
-        <>
-          <h2>Examples</h2>
-          <ul className="lesson-examples">
-            {lesson.sentences.map((s) => (
-              <li key={s.position}>
-                <strong lang="otw">{s.value}</strong> — {s.trans} <AudioButton src={s.audio} label={s.value} />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <h2>Examples</h2>
+      {lesson.sentences.length + lesson.examples.length > 0 ? (
+        <ul className="lesson-examples">
+          {lesson.sentences.map((s) => (
+            <li key={`own-${s.position}`}>
+              <strong lang="otw">{s.value}</strong> — {s.trans} <AudioButton src={s.audio} label={s.value} />
+            </li>
+          ))}
+          {lesson.examples.map((s) => (
+            <li key={`data-${s.text}`}>
+              <strong lang="otw">{s.text}</strong> — {s.trans}
+              {s.story ? (
+                <>
+                  {" "}
+                  <span className="muted">
+                    (from the story <SiteLink to={`/d/${s.story.id}`}>{s.story.title}</SiteLink>)
+                  </span>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted" data-testid="no-examples">
+          No example sentences yet: none of our sentences or stories uses these forms so far, and the editors have been
+          asked for some.
+        </p>
+      )}
     </>
   );
 }

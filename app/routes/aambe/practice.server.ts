@@ -7,7 +7,7 @@ import type { Db } from "../../../db/client";
 import { getLexemeByName } from "../../../db/queries/lessons";
 import { cellKey, cellsOf, verbClassOf } from "../../core/grammar";
 import { expandLesson, loadLesson } from "../../services/course.server";
-import { answerItem, dueDeck, learnerDue, resolveItems } from "../../services/practice.server";
+import { answerItem, deckCounts, dueDeck, learnerDue, resolveItems } from "../../services/practice.server";
 import { ORDER_LABELS, parseOrder } from "../../components/learn/subjects";
 import { advance, readSession } from "../../utils/practice";
 import { buildPracticePage, practiceHref, type OfflinePack, type PracticeSource } from "../../utils/practice-page";
@@ -33,6 +33,8 @@ export function lessonSource(lesson: NonNullable<Awaited<ReturnType<typeof loadL
 export async function lessonOfflinePack(db: Db, lesson: Parameters<typeof lessonSource>[0], userId: number): Promise<OfflinePack> {
   return { source: lessonSource(lesson), due: [...(await learnerDue(db, userId, lesson.items.map((i) => i.key)))] };
 }
+
+const isDeck = (url: URL) => !url.searchParams.get("verb")?.trim() && !url.searchParams.get("lesson");
 
 async function loadSource(db: Db, url: URL, userId: number | null, now: number): Promise<PracticeSource> {
   const verb = url.searchParams.get("verb")?.trim();
@@ -79,7 +81,9 @@ export async function loadPracticePage(db: Db, url: URL, userId: number | null) 
   const known = new Set(source.items.map((i) => i.key));
   const wanted = session ? (session.queue.length ? [session.queue[0]] : session.missed) : [];
   const extra = await resolveItems(db, wanted.filter((k) => !known.has(k)));
-  return buildPracticePage(source, session, { signedIn: userId !== null, now, due, extra });
+  // The deck's start page counts every card of the learner, not only the due ones it loaded.
+  const deck = !session && userId !== null && isDeck(url) ? await deckCounts(db, userId, now) : undefined;
+  return buildPracticePage(source, session, { signedIn: userId !== null, now, due, extra, deck });
 }
 
 /** The answer of one question: checked, scheduled (server card, or the anonymous learner's card), and the next step. */

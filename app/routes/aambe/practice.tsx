@@ -13,7 +13,7 @@ import { FormParts } from "../../components/learn/form-parts";
 import { readLocalCards, saveLocalCard, useMergeLocalProgress } from "../../components/learn/local-progress";
 import { isNetworkFailure, keepOfflinePack, offlineAnswer, offlinePracticePage } from "../../components/learn/offline-practice";
 import { skipRevalidationWhenUnreachable } from "../../utils/client-action";
-import { roundKeys, sessionParams } from "../../utils/practice";
+import { answerKey, asked, quoted, roundKeys, sessionParams } from "../../utils/practice";
 import type { PracticePage } from "../../utils/practice-page";
 import { answerPractice, loadPracticePage } from "./practice.server";
 import type { Route } from "./+types/practice";
@@ -71,18 +71,23 @@ function SyncNote({ signedIn }: { signedIn: boolean }) {
 
 /** Anonymous with JavaScript: the round starts with this device's due cards. */
 function useLocalStart(page: Extract<PracticePage, { view: "start" }>) {
-  const [local, setLocal] = useState<{ due: number; href: string | null } | null>(null);
+  const [local, setLocal] = useState<{ items: number; due: number; href: string | null } | null>(null);
   useEffect(() => {
     if (page.signedIn) return;
     const cards = readLocalCards();
     const now = Date.now();
     // The deck of an anonymous learner is this device's cards.
     const keys = page.base === "" ? Object.keys(cards) : page.itemKeys;
+    const due = keys.filter((k) => (cards[k]?.due ?? now) <= now).length;
     const queue = roundKeys(keys.map((key) => ({ key })), (k) => cards[k]?.due, now);
     const base = page.base ? `${page.base}&` : "";
-    setLocal({ due: queue.length, href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [], answered: 0 })}` : null });
+    setLocal({
+      items: keys.length,
+      due,
+      href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [], answered: 0 })}` : null,
+    });
   }, [page]);
-  return local ?? { due: page.due, href: page.startHref };
+  return local ?? { items: page.items, due: page.due, href: page.startHref };
 }
 
 /** A signed-in learner's start page hands its items to the browser, for practice without a connection. */
@@ -94,13 +99,15 @@ function useKeepOffline(page: Extract<PracticePage, { view: "start" }>) {
 }
 
 function Start({ page }: { page: Extract<PracticePage, { view: "start" }> }) {
-  const { due, href } = useLocalStart(page);
+  const { items, due, href } = useLocalStart(page);
   useKeepOffline(page);
+  const deck = page.base === "";
   return (
     <div className="practice-start">
       <h2>Practice</h2>
       <p>
-        {`${page.items} ${page.items === 1 ? "item" : "items"} · `}
+        <span data-testid="item-count">{items}</span>
+        {` ${deck ? (items === 1 ? "card" : "cards") : items === 1 ? "item" : "items"} · `}
         <span data-testid="due-count">{due}</span> due now
       </p>
       <SyncNote signedIn={page.signedIn} />
@@ -108,8 +115,15 @@ function Start({ page }: { page: Extract<PracticePage, { view: "start" }> }) {
         <Link className="button button-primary" to={href}>
           Start
         </Link>
+      ) : deck && items === 0 ? (
+        <p data-testid="practice-empty">
+          Nothing to practise yet: each lesson you finish adds its forms here.{" "}
+          <Link to="/aambe/learn/1">Start with lesson 1</Link>, or <Link to="/aambe">choose a lesson</Link>.
+        </p>
       ) : (
-        <p>Nothing is due now. Come back later, or go on with the next lesson.</p>
+        <p data-testid="practice-empty">
+          Nothing is due now: each card comes back when it is due. Meanwhile, <Link to="/aambe">go on with the course</Link>.
+        </p>
       )}
     </div>
   );
@@ -186,13 +200,13 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
     <div className="practice-question" data-card={item.key} data-kind={kind}>
       <p className="muted" id="practice-step">
         {`Question ${page.number} of ${page.total}`}
-        {page.remaining > page.total - page.number + 1 ? " (and a second try)" : ""}
+        {page.retry ? " (a second try)" : ""}
       </p>
       <progress className="learn-progress" max={page.total} value={page.number - 1} aria-labelledby="practice-step" />
       {kind === "type" ? (
         <>
           <h2 ref={heading} tabIndex={-1}>
-            How do you say “{item.english}” in Nishnaabemwin?
+            How do you say “{asked(item.english)}” in Nishnaabemwin?
           </h2>
           <Form method="post" action={formAction} className="practice-type" preventScrollReset>
             {hidden}
@@ -245,10 +259,17 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
       <div role="status" className="practice-feedback">
         {done ? (
           done.correct ? (
-            <p className="alert alert-success">
-              Right! <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> means “
-              {done.item.english}”.
-            </p>
+            <div className="alert alert-success">
+              <p>
+                Right! <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> means{" "}
+                {quoted(done.item.english)}
+              </p>
+              {done.kind === "type" && answerKey(done.given).replace(/\s/g, "") !== answerKey(done.item.odawa).replace(/\s/g, "") ? (
+                <p>
+                  You typed <span lang="otw">“{done.given}”</span>; it is written <strong lang="otw">{done.item.odawa}</strong>.
+                </p>
+              ) : null}
+            </div>
           ) : (
             <div className="alert alert-danger">
               <p>
@@ -256,8 +277,8 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
                 later in this round.
               </p>
               <p>
-                The right answer: <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> — “
-                {done.item.english}”
+                The right answer: <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> (
+                <strong lang="otw">{done.item.odawa}</strong>) — {quoted(done.item.english, "")}
               </p>
             </div>
           )
