@@ -4,6 +4,7 @@
  * (email-consumer.ts) renders and sends.
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
+import { askForMissingExamples } from "./course-jobs.server";
 import { forgetContentVersion } from "./page-cache.server";
 import { createDb } from "../../db/client";
 import { recordJobRun } from "../../db/queries/jobs";
@@ -29,6 +30,9 @@ export async function runScheduled(
       const day = dayOf(controller.scheduledTime);
       const result = await runWordOfTheDay(env, day);
       console.info("wotd-pick", { day, ...result });
+      // Lessons without example sentences ask the editors for some (never from a visitor's GET).
+      const asked = await askForMissingExamples({ env, db: createDb(env.DB) });
+      if (asked.length) console.info("lessons-without-examples", { asked });
       return;
     }
     default:

@@ -4,7 +4,6 @@ import { SiteLink } from "../../components/site-link";
 import { getBindings } from "../../context";
 import { publicData } from "../../services/public-data.server";
 import { loadLesson } from "../../services/course.server";
-import { askForExamples } from "../../services/lesson-examples.server";
 import { getUser } from "../../middleware/guard.server";
 import { keepOfflinePack } from "../../components/learn/offline-practice";
 import { lessonOfflinePack } from "./practice.server";
@@ -24,19 +23,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadLesson(bindings, Number(params.num), { examples: true }),
   );
   if (!lesson) throw redirect("/aambe");
-  if (lesson.sentences.length === 0 && lesson.examples.length === 0 && !asked.has(lesson.id)) {
-    // The data has no sentence that uses this lesson's forms: the editors are asked for some (once per isolate
-    // here; the report itself is filed once while it is open).
-    asked.add(lesson.id);
-    await askForExamples(db, lesson);
-  }
   // Signed in: the lesson's practice goes to the browser too, so it can be practised offline (ADR 017).
   const user = await getUser(context);
   return { lesson: pageOf(lesson), offline: user ? await lessonOfflinePack(db, lesson, user.id) : null };
 }
-
-/** Lessons whose missing examples were already reported from this isolate. */
-const asked = new Set<number>();
 
 type LoadedLesson = NonNullable<Awaited<ReturnType<typeof loadLesson>>>;
 
