@@ -37,7 +37,7 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["tests/integration/**/*.test.ts"],
             // A test that signs users in hashes passwords (PBKDF2, 100,000 iterations) in workerd; on a loaded shared
-            // machine the first of them once passed the 5 s default (CI, session 12). Speed is measured by benchmarks.
+            // machine the first of them once passed the 5 s default (on CI). Speed is measured by benchmarks.
             testTimeout: 20_000,
             setupFiles: ["./tests/setup/apply-migrations.ts"],
           },
