@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, POSSESSOR_NAMES,
+  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, OPTIONAL_VARIANT_NOTE, POSSESSOR_NAMES, PRENOUNS,
   analyseNoun, buildNounIndex, decline, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounGloss, nounParadigm,
   nounPosOf, nounShape, nounSpellingKey, parseNounCellKey, pluralise,
-  type Declension, type NounAnalysis, type NounCell, type NounConfidence, type NounIndex, type NounLexeme, type NounPos,
+  type Declension, type NounAnalysis, type NounCell, type NounCellOptions, type NounConfidence, type NounIndex, type NounLexeme, type NounPos,
   type NounPossessor, type NounShape,
 } from "../../app/core/grammar";
 import { SAMPLE_FILE, foldNoun, readNounRows, siteSpelled } from "./grammar-nouns-reference";
@@ -242,5 +242,14 @@ describe("public API", () => {
     const d: Declension | null = decline(found[0]!.lexeme, found[0]!.cell);
     const level: NounConfidence | undefined = d?.confidence;
     expect(level).toBe("high");
+  });
+
+  test("the whole paradigm's additions: cell options, prenouns, the optional-variant label", () => {
+    const opts: NounCellOptions = { whole: true, prenouns: ["mkade"] };
+    const cells = nounCells("ni", opts);
+    expect(cells.filter((c) => c.prenoun).every((c) => c.prenoun === "mkade")).toBe(true);
+    expect(PRENOUNS.get("mkade")?.gloss).toBe("black");
+    expect(PRENOUNS.size).toBe(46);
+    expect(OPTIONAL_VARIANT_NOTE).toMatch(/^also heard/);
   });
 });
