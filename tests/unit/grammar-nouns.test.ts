@@ -215,6 +215,22 @@ describe("analyseNoun", () => {
     }
   });
 
+  test("every exact reading, from every cell list: a 3rd-person possessed form spelled like an unpossessed one", () => {
+    // "loc dim" is a basic cell, "3s loc dim" an extended one: both are readings of the word.
+    const found = analyseNoun(DEMO, "gwiiwzensensing").map((a) => `${a.lexeme.name} ${a.key}`);
+    expect(found).toEqual(expect.arrayContaining(["gwiiwzens loc dim", "gwiiwzens 3s loc dim"]));
+  });
+
+  test("every prenoun the engine declines is read back; the unchecked ones with their confidence", () => {
+    const d = decline(demo("jiimaan"), { number: "sg", possessor: "1s", prenoun: "mkade" })!;
+    const found = analyseNoun(DEMO, d.form).find((a) => a.key === "1s sg mkade-")!;
+    expect(found.lexeme.name).toBe("jiimaan");
+    expect(found.confidence).toBe("medium");
+    expect(found.confidenceNote).toMatch(/checks only the prenouns/);
+    const checked = analyseNoun(DEMO, decline(demo("jiimaan"), { number: "sg", prenoun: "gchi" })!.form);
+    expect(checked.map((a) => `${a.key} ${a.confidence}`)).toContain("sg gchi- high");
+  });
+
   test("unknown words give nothing", () => {
     expect(analyseNoun(DEMO, "xyzzy")).toEqual([]);
     expect(analyseNoun(DEMO, "")).toEqual([]);
