@@ -138,10 +138,10 @@ function cellShapes(pos: NounPos, level: Level): Shapes {
   const id = `${pos}${level}`;
   let out = shapes.get(id);
   if (!out) {
-    // The whole paradigm's level lists only what the extended cells lack (they come first in it).
+    // Each list holds only what the one before lacks (each cell list starts with the one before it).
     const cells = level === 2
       ? nounCells(pos, { whole: true, prenouns: ALL_PRENOUNS }).slice(nounCells(pos, { extended: true }).length)
-      : nounCells(pos, { extended: level === 1 });
+      : level === 1 ? nounCells(pos, { extended: true }).slice(nounCells(pos).length) : nounCells(pos);
     const list = cells.map((cell) => {
       const suffix = underlyingOf(pos, "", cell).replace(/^[^>]*/, "");
       return {
@@ -235,7 +235,7 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
   // first list that has one. A prenoun's forms are hyphenated, so a word without a hyphen is not looked for exactly
   // among them. Each candidate's framed cells are declined once (decline memoises them for the loose pass).
   const exact: NounAnalysis[] = [];
-  /** The cells already read per lexeme (object identity), so a cell is reported once (level 1 has level 0's). */
+  /** The cells already read per lexeme (object identity), so a cell is reported once. */
   const found = new Map<NounLexeme, Set<string>>();
   for (const level of LEVELS) readings(idx, ids, key, skel, level, hyphen >= 0 ? "exact" : "exact-plain", found, exact);
   if (exact.length) return exact;
