@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, POSSESSOR_NAMES,
+  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, OPTIONAL_VARIANT_NOTE, POSSESSOR_NAMES, PRENOUNS,
   analyseNoun, buildNounIndex, decline, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounGloss, nounParadigm,
   nounPosOf, nounShape, nounSpellingKey, parseNounCellKey, pluralise,
-  type Declension, type NounAnalysis, type NounCell, type NounConfidence, type NounIndex, type NounLexeme, type NounPos,
+  type Declension, type NounAnalysis, type NounCell, type NounCellOptions, type NounConfidence, type NounIndex, type NounLexeme, type NounPos,
   type NounPossessor, type NounShape,
 } from "../../app/core/grammar";
 import { SAMPLE_FILE, foldNoun, readNounRows, siteSpelled } from "./grammar-nouns-reference";
@@ -215,6 +215,22 @@ describe("analyseNoun", () => {
     }
   });
 
+  test("every exact reading, from every cell list: a 3rd-person possessed form spelled like an unpossessed one", () => {
+    // "loc dim" is a basic cell, "3s loc dim" an extended one: both are readings of the word.
+    const found = analyseNoun(DEMO, "gwiiwzensensing").map((a) => `${a.lexeme.name} ${a.key}`);
+    expect(found).toEqual(expect.arrayContaining(["gwiiwzens loc dim", "gwiiwzens 3s loc dim"]));
+  });
+
+  test("every prenoun the engine declines is read back; the unchecked ones with their confidence", () => {
+    const d = decline(demo("jiimaan"), { number: "sg", possessor: "1s", prenoun: "mkade" })!;
+    const found = analyseNoun(DEMO, d.form).find((a) => a.key === "1s sg mkade-")!;
+    expect(found.lexeme.name).toBe("jiimaan");
+    expect(found.confidence).toBe("medium");
+    expect(found.confidenceNote).toMatch(/checks only the prenouns/);
+    const checked = analyseNoun(DEMO, decline(demo("jiimaan"), { number: "sg", prenoun: "gchi" })!.form);
+    expect(checked.map((a) => `${a.key} ${a.confidence}`)).toContain("sg gchi- high");
+  });
+
   test("unknown words give nothing", () => {
     expect(analyseNoun(DEMO, "xyzzy")).toEqual([]);
     expect(analyseNoun(DEMO, "")).toEqual([]);
@@ -242,5 +258,14 @@ describe("public API", () => {
     const d: Declension | null = decline(found[0]!.lexeme, found[0]!.cell);
     const level: NounConfidence | undefined = d?.confidence;
     expect(level).toBe("high");
+  });
+
+  test("the whole paradigm's additions: cell options, prenouns, the optional-variant label", () => {
+    const opts: NounCellOptions = { whole: true, prenouns: ["mkade"] };
+    const cells = nounCells("ni", opts);
+    expect(cells.filter((c) => c.prenoun).every((c) => c.prenoun === "mkade")).toBe(true);
+    expect(PRENOUNS.get("mkade")?.gloss).toBe("black");
+    expect(PRENOUNS.size).toBe(46);
+    expect(OPTIONAL_VARIANT_NOTE).toMatch(/^also heard/);
   });
 });

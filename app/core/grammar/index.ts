@@ -30,6 +30,9 @@ export {
   type NounCell, type NounPos, type NounPossessor,
 } from "./noun-cells";
 export { decline, nounParadigm, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
+export { OPTIONAL_VARIANT_NOTE } from "./noun-inflection";
+export { type NounCellOptions } from "./noun-cells";
+export { PRENOUNS } from "./noun-prenouns";
 export { analyseNoun, buildNounIndex, nounSpellingKey, type NounAnalysis, type NounIndex } from "./noun-analysis";
 export { nounGloss, pluralise } from "./noun-gloss";
 export { nounShape, type NounShape } from "./noun-tables";

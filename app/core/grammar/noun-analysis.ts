@@ -10,7 +10,7 @@
  */
 import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
 import { decline, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
-import { PRENOUNS } from "./noun-prenouns";
+import { CHECKED_PRENOUNS, PRENOUNS } from "./noun-prenouns";
 import { encodeStem, underlyingOf } from "./noun-tables";
 
 export type NounAnalysis = {
@@ -21,6 +21,8 @@ export type NounAnalysis = {
   form: string;
   gloss: string;
   confidence: NounConfidence;
+  /** Why the confidence is not "high" (a prenoun the reference does not check, …), as decline() gives it. */
+  confidenceNote?: string;
   /** exact: same spelling (glottal stop h or '); loose: only without apostrophes/hyphens. */
   match: "exact" | "loose";
 };
@@ -103,7 +105,11 @@ type CellShape = { cell: NounCell; key: string; prefixes: string[]; suffixes: st
 type Shapes = { list: CellShape[]; frames: Map<string, number[]>; prefixes: string[]; citation: number[] };
 const PREFIX_SKELETONS: Record<string, string[]> = { "": [""], "1": ["n", "nd"], "2": ["g", "gd"], "3": ["", "d"] };
 const shapes = new Map<string, Shapes>();
-/** Cell lists searched in turn: today's cells, the extended ones, then the whole paradigm (preterit, vocative …). */
+/**
+ * Cell lists searched: today's cells, the extended ones, then the rest of the whole paradigm (preterit, vocative …),
+ * with every prenoun the engine declines: the reference's four first, then the others (decline() marks those
+ * "medium", with a note).
+ */
 type Level = 0 | 1 | 2;
 const LEVELS: Level[] = [0, 1, 2];
 
@@ -114,6 +120,7 @@ function prefixSkeletons(cell: NounCell): string[] {
   const pn = (PRENOUNS.get(cell.prenoun)?.underlying ?? []).map((u) => skeleton(encodeStem(u)));
   return [...new Set(person.flatMap((pre) => pn.map((k) => pre + k)))];
 }
+const ALL_PRENOUNS = [...CHECKED_PRENOUNS, ...[...PRENOUNS.keys()].filter((p) => !(CHECKED_PRENOUNS as readonly string[]).includes(p))];
 const CITATION = nounCellKey({ number: "sg" });
 const CITATION_DEPENDENT = nounCellKey({ number: "sg", possessor: "1s" });
 const frameKey = (prefix: string, suffix: string) => `${prefix}\u0000${suffix}`;
@@ -131,8 +138,10 @@ function cellShapes(pos: NounPos, level: Level): Shapes {
   const id = `${pos}${level}`;
   let out = shapes.get(id);
   if (!out) {
-    // The whole paradigm's level lists only what the extended cells lack (they come first in it).
-    const cells = level === 2 ? nounCells(pos, { whole: true }).slice(nounCells(pos, { extended: true }).length) : nounCells(pos, { extended: level === 1 });
+    // Each list holds only what the one before lacks (each cell list starts with the one before it).
+    const cells = level === 2
+      ? nounCells(pos, { whole: true, prenouns: ALL_PRENOUNS }).slice(nounCells(pos, { extended: true }).length)
+      : level === 1 ? nounCells(pos, { extended: true }).slice(nounCells(pos).length) : nounCells(pos);
     const list = cells.map((cell) => {
       const suffix = underlyingOf(pos, "", cell).replace(/^[^>]*/, "");
       return {
@@ -219,83 +228,92 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
     }
   }
   for (const id of idx.lemmas.get(skel) ?? []) candidates.add(id);
-  const wantLoose = looseKey(key);
   const ids = [...candidates].sort((a, b) => a - b);
-  // Six passes in this order of preference: exact spelling in the basic cells, in the extended cells, in the rest of
-  // the whole paradigm (preterit, vocative, prenouns …), then loose (no apostrophes or hyphens) in each of them; the
-  // first with a result is the answer. Each candidate's cells are picked and declined once per cell list, and both
-  // kinds of match checked on them.
-  const exact: NounAnalysis[][] = [[], [], []];
-  const loose: NounAnalysis[][] = [[], [], []];
-  for (const ext of LEVELS) {
-    /** The cells already found per lexeme (object identity), so a cell is reported once per pass. */
-    const foundExact = new Map<NounLexeme, Set<string>>();
-    const foundLoose = new Map<NounLexeme, Set<string>>();
-    /** Per class and stem, the framed cells and which of them the word matches (`stemMatches`). */
-    const byStem = new Map<string, StemMatches>();
-    for (const id of ids) {
-      const lexeme = idx.lexemes[id]!;
-      const pos = nounPosOf(lexeme.pos)!;
-      const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
-      const { list, citation: citationCells } = cellShapes(pos, ext);
-      const sid = idx.stems[id]!;
-      let m = sid ? byStem.get(sid) : undefined;
-      if (!m) {
-        m = stemMatches(lexeme, pos, idx.keys[id]!, skel, key, wantLoose, ext);
-        if (sid) byStem.set(sid, m);
-      }
-      const lemmaExact = citationCells.length > 0 && lemmaKey(lexeme) === key;
-      const lemmaLoose = citationCells.length > 0 && looseKey(lemmaKey(lexeme)) === wantLoose;
-      const picked = new Set(m.framed);
-      if (lemmaExact || lemmaLoose) for (const i of citationCells) picked.add(i);
-      for (const i of [...picked].sort((a, b) => a - b)) {
-        const cs = list[i]!;
-        const isCitation = cs.key === citation;
-        const isExact = (lemmaExact && isCitation) || m.exact.has(i);
-        const isLoose = (lemmaLoose && isCitation) || m.loose.has(i);
-        if (!isExact && !isLoose) continue;
-        const d = decline(lexeme, cs.cell);
-        if (!d) continue;
-        if (isExact && !foundExact.get(lexeme)?.has(cs.key)) {
-          exact[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "exact" });
-          addFound(foundExact, lexeme, cs.key);
-        }
-        if (isLoose && !foundLoose.get(lexeme)?.has(cs.key)) {
-          loose[ext]!.push({ lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence, match: "loose" });
-          addFound(foundLoose, lexeme, cs.key);
-        }
-      }
-    }
-    if (exact[ext]!.length) return exact[ext]!;
+  // Every exact reading (same spelling) in the basic cells, the extended cells and the rest of the whole paradigm
+  // (preterit, vocative, prenouns …), in that order: a form can be two cells (bezhgoognzhiinying: "in the dear little
+  // horse" and "in his/her dear little horse"). Failing any, the loose readings (no apostrophes or hyphens) of the
+  // first list that has one. A prenoun's forms are hyphenated, so a word without a hyphen is not looked for exactly
+  // among them. Each candidate's framed cells are declined once (decline memoises them for the loose pass).
+  const exact: NounAnalysis[] = [];
+  /** The cells already read per lexeme (object identity), so a cell is reported once. */
+  const found = new Map<NounLexeme, Set<string>>();
+  for (const level of LEVELS) readings(idx, ids, key, skel, level, hyphen >= 0 ? "exact" : "exact-plain", found, exact);
+  if (exact.length) return exact;
+  const wantLoose = looseKey(key);
+  for (const level of LEVELS) {
+    const loose: NounAnalysis[] = [];
+    readings(idx, ids, wantLoose, skel, level, "loose", new Map(), loose);
+    if (loose.length) return loose;
   }
-  return loose.find((l) => l.length) ?? [];
+  return [];
+}
+
+/**
+ * The readings of the word among one cell list's cells of the candidates: exact (`want` is the word's spelling key;
+ * "exact-plain": not among prenoun cells) or loose (`want` is its loose key), pushed to `out`.
+ */
+function readings(
+  idx: NounIndex, ids: number[], want: string, skel: string, level: Level, kind: "exact" | "exact-plain" | "loose",
+  found: Map<NounLexeme, Set<string>>, out: NounAnalysis[],
+): void {
+  /** Per class and stem, the framed cells and which of them the word matches (`stemMatches`). */
+  const byStem = new Map<string, StemMatches>();
+  const keyOf = kind === "loose" ? (l: NounLexeme) => looseKey(lemmaKey(l)) : lemmaKey;
+  for (const id of ids) {
+    const lexeme = idx.lexemes[id]!;
+    const pos = nounPosOf(lexeme.pos)!;
+    const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
+    const { list, citation: citationCells } = cellShapes(pos, level);
+    const sid = idx.stems[id]!;
+    let m = sid ? byStem.get(sid) : undefined;
+    if (!m) {
+      m = stemMatches(lexeme, pos, idx.keys[id]!, skel, want, level, kind);
+      if (sid) byStem.set(sid, m);
+    }
+    const lemma = citationCells.length > 0 && keyOf(lexeme) === want;
+    const picked = new Set(m.matched);
+    if (lemma) for (const i of citationCells) picked.add(i);
+    for (const i of [...picked].sort((a, b) => a - b)) {
+      const cs = list[i]!;
+      if (found.get(lexeme)?.has(cs.key)) continue;
+      const d = decline(lexeme, cs.cell);
+      if (!d) continue;
+      out.push(reading(lexeme, cs, d, kind === "loose" ? "loose" : "exact"));
+      addFound(found, lexeme, cs.key);
+    }
+  }
+}
+
+function reading(lexeme: NounLexeme, cs: CellShape, d: Declension, match: "exact" | "loose"): NounAnalysis {
+  return {
+    lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence,
+    ...(d.confidenceNote ? { confidenceNote: d.confidenceNote } : {}), match,
+  };
 }
 
 /**
  * The cells of one noun's class whose prefix and suffix skeletons frame the stem's in the word (what the word has
- * after a person prefix + the stem's skeleton), and those of them with a form spelled as the word (exactly, or
- * without apostrophes and hyphens). The same for every noun of the class with the same underlying stem (the rules'
+ * after a person prefix + the stem's skeleton) and that have a form spelled as the word (`want`: its spelling key,
+ * or its loose key, without apostrophes and hyphens). The same for every noun of the class with the same underlying stem (the rules'
  * forms depend on the stem alone; what a noun's lemma changes, the order of the variants and the dictionary's final
  * devoicing, the spelling keys undo), so worked out for the first of them and shared. Matches of the lemma itself are
  * the caller's (they depend on the lemma).
  */
-type StemMatches = { framed: Set<number>; exact: Set<number>; loose: Set<number> };
-function stemMatches(lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, key: string, wantLoose: string, level: Level): StemMatches {
+type StemMatches = { matched: Set<number> };
+function stemMatches(lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, want: string, level: Level, kind: "exact" | "exact-plain" | "loose"): StemMatches {
   const { list, frames, prefixes } = cellShapes(pos, level);
-  const framed = new Set<number>();
+  const matched = new Set<number>();
   for (const pre of prefixes) {
-    if (skel.startsWith(pre + stemKey)) for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) framed.add(i);
+    if (!skel.startsWith(pre) || !skel.startsWith(stemKey, pre.length)) continue;
+    for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) {
+      if (matched.has(i) || (kind === "exact-plain" && list[i]!.cell.prenoun)) continue;
+      const d = decline(lexeme, list[i]!.cell);
+      if (!d) continue;
+      const keys = keysOfDeclension(d);
+      if ((kind === "loose" ? keys.loose : keys.exact).includes(want)) matched.add(i);
+    }
   }
-  const exact = new Set<number>();
-  const loose = new Set<number>();
-  for (const i of framed) {
-    const d = decline(lexeme, list[i]!.cell);
-    if (!d) continue;
-    const keys = keysOfDeclension(d);
-    if (keys.exact.includes(key)) exact.add(i);
-    if (keys.loose.includes(wantLoose)) loose.add(i);
-  }
-  return { framed, exact, loose };
+  return { matched };
 }
 
 function addFound(found: Map<NounLexeme, Set<string>>, lexeme: NounLexeme, key: string): void {
