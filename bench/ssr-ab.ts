@@ -13,11 +13,11 @@
  * (a range such as /k/1-200 loads those pages in turn).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 // @ts-expect-error plain ESM helper without types
-import { root, startBuiltSite, toolEnv } from "../scripts/lib.mjs";
+import { cpuSecondsOf, root, startBuiltSite, toolEnv } from "../scripts/lib.mjs";
 
 const BASE = process.env.BENCH_BASE || "HEAD";
 const PAGES = (process.env.BENCH_PAGES ?? "/,/k/1,/conj,/d/DEMO1,/aambe/learn/1").split(",");
@@ -42,18 +42,7 @@ const vars = { ENVIRONMENT: "development", PAGE_CACHE: "off", DATA_CACHE: "on" }
 const fresh = await startBuiltSite({ port: 8771, state: `${STATE}-new`, fresh: true, vars });
 const base = await startBuiltSite({ port: 8772, state: `${STATE}-base`, fresh: true, vars, dir: baseDir });
 /** CPU seconds (user + system) used so far by the processes. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks / 100; // USER_HZ
-}
+const cpuSeconds = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 
 /**
  * Requests per second of a page; a page written with a range ("/k/1-200") is every page of the range in turn, so

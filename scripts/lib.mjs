@@ -156,3 +156,13 @@ function workerdPid(port) {
   }
   return null;
 }
+
+/** CPU seconds (user + system) a process has used so far (Linux `/proc`; 0 elsewhere or once it is gone). */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+}
