@@ -1,14 +1,10 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { reactChunkCache } from "./scripts/react-chunk-cache";
-import { reactRouterFastPaths } from "./scripts/react-router-fast-paths";
 
 export default defineConfig({
-  // reactChunkCache: React's server renderer encodes each short string once per isolate (scripts/react-chunk-cache.ts).
-  // reactRouterFastPaths: React Router's server matching tries only the routes a URL can match, and the route objects
-  // are made once per build instead of once per page (scripts/react-router-fast-paths.ts).
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactChunkCache(), reactRouterFastPaths()],
+  // The libraries run as they ship: no plugin here rewrites a dependency's code (ADR 019).
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: { tsconfigPaths: true },
   // Hidden client source maps list the modules inside each chunk, so scripts/js-budget.mjs can
   // tell which chunks hold editor code; public/.assetsignore keeps the maps out of deployed assets.

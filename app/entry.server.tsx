@@ -4,7 +4,11 @@
  * (ServerRouter hands it to <Links>, <Scripts>, <ScrollRestoration> and its own inline scripts).
  */
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+// React's Node build, as React ships it, where the Workers condition would pick its edge build: it runs in workerd
+// (`nodejs_compat`), and its writer encodes each string into one shared buffer (`encodeInto`) where the edge build
+// makes a new byte array for every string it writes (ADR 019). The word page's kept HTML uses the same build, so the
+// server bundle holds one renderer.
+import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { createNonce, securityHeaders } from "./services/security-headers.server";

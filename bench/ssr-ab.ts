@@ -1,22 +1,23 @@
 /**
  * A/B of uncached page throughput: the current build (`npm run build` first) against the build of a git ref
- * (BENCH_BASE, default HEAD), both served at once by `wrangler dev` from the same seeded state (PAGE_CACHE=off, the
- * isolate's public data kept, as the "uncached" rows of ssr.bench.ts). Each page is loaded from one and then the other,
- * in alternating order, BENCH_PAIRS times (default 5) for BENCH_DURATION s (default 2); printed is the median of the
- * pairs' ratios, new / base. On this shared machine a single run's ratio to the static file moves by ±0.05–0.15, so a
- * change worth a few percent shows only this way (ADR 015, session 9): two copies of one build give 0.95–1.00.
- * Beside throughput it prints the CPU time the server's workerd processes spent per request (from /proc, Linux only),
+ * (BENCH_BASE, default HEAD), both served at once as they ship (each in its own workerd run by Miniflare directly, no
+ * `wrangler dev` proxy: startBuiltSite in scripts/lib.mjs, which serves the base's build too, so both are served
+ * alike), each from its own copy of the same seeded state (PAGE_CACHE=off, the isolate's public data kept, as the
+ * "uncached" rows of ssr.bench.ts). Each page is loaded from one and then the other, in alternating order,
+ * BENCH_PAIRS times (default 5) for BENCH_DURATION s (default 2); printed is the median of the pairs' ratios, new /
+ * base. A change worth a few percent shows only this way, not in the ratio to the static file (bench/README.md).
+ * Beside throughput it prints the CPU time each server's workerd process spent per request (from /proc, Linux only),
  * base / new: CPU time is what a build costs, and other load on the machine moves it far less than throughput.
  * The base is checked out as a git worktree under .wrangler/ab-base (node_modules linked, built there).
  * Not part of `npm run bench` (it needs a base to compare with): `npx tsx bench/ssr-ab.ts`, BENCH_PAGES to choose
  * (a range such as /k/1-200 loads those pages in turn).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 // @ts-expect-error plain ESM helper without types
-import { root, startBuiltSite } from "../scripts/lib.mjs";
+import { cpuSecondsOf, root, startBuiltSite, toolEnv } from "../scripts/lib.mjs";
 
 const BASE = process.env.BENCH_BASE || "HEAD";
 const PAGES = (process.env.BENCH_PAGES ?? "/,/k/1,/conj,/d/DEMO1,/aambe/learn/1").split(",");
@@ -35,46 +36,13 @@ rmSync(baseDir, { recursive: true, force: true });
 execFileSync("git", ["worktree", "add", "--detach", baseDir, BASE], { cwd: root, stdio: "ignore" });
 symlinkSync(path.join(root, "node_modules"), path.join(baseDir, "node_modules"));
 if (existsSync(path.join(root, ".dev.vars"))) copyFileSync(path.join(root, ".dev.vars"), path.join(baseDir, ".dev.vars"));
-const baseLib = await import(path.join(baseDir, "scripts", "lib.mjs"));
-baseLib.must("react-router", ["build"], { capture: true });
+execFileSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: baseDir, env: toolEnv, stdio: "ignore" });
 
 const vars = { ENVIRONMENT: "development", PAGE_CACHE: "off", DATA_CACHE: "on" };
-const env = { X_LOCAL_OBSERVABILITY: "false" };
-const fresh = await startBuiltSite({ port: 8771, state: STATE, fresh: true, vars, env });
-const base = await baseLib.startBuiltSite({ port: 8772, state: STATE, fresh: true, vars, env });
-type Proc = { pid: number; ppid: number; cmd: string };
-function processes(): Proc[] {
-  const out: Proc[] = [];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      out.push({ pid: Number(pid), ppid: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8") });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-/** The workerd processes of the site on `port`: the one listening there and its siblings (the runtime itself). */
-function workerdOf(port: number): number[] {
-  if (!existsSync("/proc/self/stat")) return [];
-  const all = processes().filter((p) => p.cmd.includes("workerd"));
-  const entry = all.find((p) => p.cmd.includes(`entry=127.0.0.1:${port}\0`));
-  return entry ? all.filter((p) => p.ppid === entry.ppid).map((p) => p.pid) : [];
-}
+const fresh = await startBuiltSite({ port: 8771, state: `${STATE}-new`, fresh: true, vars });
+const base = await startBuiltSite({ port: 8772, state: `${STATE}-base`, fresh: true, vars, dir: baseDir });
 /** CPU seconds (user + system) used so far by the processes. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks / 100; // USER_HZ
-}
+const cpuSeconds = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
 
 /**
  * Requests per second of a page; a page written with a range ("/k/1-200") is every page of the range in turn, so
@@ -88,10 +56,9 @@ const loadOnce = async (url: string) => {
   const requests = Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => ({ method: "GET" as const, path: `${new URL(prefix!).pathname}${Number(from) + i}` }));
   return autocannon({ url: origin, requests, connections: 10, duration: DURATION_S });
 };
-const pidsOf = new Map<string, number[]>();
+const pidsOf = new Map<string, number[]>([fresh, base].map((site) => [site.url, site.pid ? [site.pid] : []]));
 /** Requests per second and CPU ms per request of a page of the site at `origin`. */
 const load = async (origin: string, page: string) => {
-  if (!pidsOf.has(origin)) pidsOf.set(origin, workerdOf(Number(new URL(origin).port)));
   const pids = pidsOf.get(origin)!;
   const cpu = cpuSeconds(pids);
   const result = await loadOnce(origin + page);
@@ -132,8 +99,8 @@ try {
     });
   }
 } finally {
-  fresh.stop();
-  base.stop();
+  await fresh.stop();
+  await base.stop();
   execFileSync("git", ["worktree", "remove", "--force", baseDir], { cwd: root });
 }
 console.log(`Uncached throughput, this build / ${BASE}, and the server's CPU per request, ${BASE} / this build (${PAIRS} alternating pairs of ${DURATION_S} s, 10 connections, loopback)`);

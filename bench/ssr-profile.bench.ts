@@ -5,7 +5,7 @@
  * rendering the React tree, the loaders' own code, React Router's routing and data handling, the D1 client
  * (sending queries, parsing results), garbage collection, workerd's own native work, and the rest (streams, headers,
  * the request guard, building queries).
- * Sampled, so the shares are approximate (±2 points); wrangler's local trace collector is off, as in ssr.bench.ts.
+ * Sampled, so the shares are approximate (±2 points). Served as in ssr.bench.ts (Miniflare directly, no dev proxy).
  */
 import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -28,9 +28,10 @@ const CATEGORIES: Array<[string, (n: Node) => boolean]> = [
 ];
 
 async function profile(url: string) {
-  // Node's WebSocket (undici) takes headers; workerd's inspector wants an Origin.
+  // workerd's inspector names each Worker by its service (startBuiltSite names the site "site"); Node's WebSocket
+  // (undici) takes headers, and workerd's inspector wants an Origin.
   const init = { headers: { Origin: `http://127.0.0.1:${INSPECTOR}` } } as unknown as string[];
-  const ws = new WebSocket(`ws://127.0.0.1:${INSPECTOR}/ws`, init);
+  const ws = new WebSocket(`ws://127.0.0.1:${INSPECTOR}/core:user:site`, init);
   let id = 0;
   const pending = new Map<number, (m: { result: { profile: Profile } }) => void>();
   ws.onmessage = (event) => {
@@ -88,7 +89,7 @@ function shares(p: Profile) {
 
 const site = await startBuiltSite({
   port: 8794, state: ".wrangler/bench-ssr-profile", fresh: true, inspectorPort: INSPECTOR,
-  vars: { ENVIRONMENT: "development", PAGE_CACHE: "off" }, env: { X_LOCAL_OBSERVABILITY: "false" },
+  vars: { ENVIRONMENT: "development", PAGE_CACHE: "off" },
 });
 try {
   const rows = [];
@@ -102,5 +103,5 @@ try {
   console.log(`Where an uncached page's Worker CPU goes (${DURATION_S} s of load per page, sampled every 0.2 ms; shares of busy time)`);
   console.table(rows);
 } finally {
-  site.stop();
+  await site.stop();
 }

@@ -1,5 +1,7 @@
 // Helpers shared by the npm scripts: run tools from node_modules/.bin (Node 22 first on PATH).
 import { spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -88,33 +90,79 @@ export async function waitFor(check, { timeoutMs = 30000, intervalMs = 250 } = {
 }
 
 /**
- * Serves the existing build in workerd on `port` with its own seeded local state (for Lighthouse and
- * benches). Returns { url, stop }. Run `npm run build` first.
+ * Serves the existing build (`npm run build` first) as it ships: the built Worker (`build/server`) and its static
+ * assets (`build/client`), with the bindings of its generated wrangler config (`build/server/wrangler.json`), in one
+ * workerd run by Miniflare directly, the Miniflare that `wrangler` itself runs (its own dependency, so the same
+ * workerd as `wrangler dev`). Unlike `wrangler dev` there is no proxy Worker in front of it: a request goes from the
+ * socket to workerd's asset router, which sends the static files to the asset Worker and everything else to the
+ * site's Worker, as on Cloudflare. Local state (D1, R2, queues) is kept under `state` with its own seeded database.
+ * `dir` is the checkout whose build is served (default this one); `vars` override the config's `[vars]` (and
+ * `.dev.vars`, read as `wrangler dev` reads it). Wrangler's local trace collector is not attached (it is not on
+ * Cloudflare). Returns { url, stop, pid }: `stop()` resolves once workerd has exited; `pid` is workerd's.
+ * Used by the benchmarks and Lighthouse; `npm start` and the browser tests run `wrangler dev`.
  */
-export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test" }, fresh = true, env = {}, inspectorPort = null }) {
-  const { rmSync } = await import("node:fs");
+export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test" }, fresh = true, inspectorPort = null, dir = root }) {
   if (fresh) {
     rmSync(path.join(root, state), { recursive: true, force: true });
     must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { capture: true });
     must("node", ["scripts/seed.ts", "--persist-to", state], { capture: true });
   }
-  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const child = start(
-    "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...varArgs, "--log-level", "error", ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : [])],
-    { stdio: "ignore", env },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const ready = await waitFor(async () => {
-    try {
-      return (await fetch(`${url}/api/health`)).ok;
-    } catch {
-      return false;
+  const wranglerRequire = createRequire(createRequire(path.join(root, "package.json")).resolve("wrangler/package.json"));
+  const { unstable_getMiniflareWorkerOptions } = wranglerRequire("wrangler");
+  const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = wranglerRequire("miniflare");
+  const config = unstable_getMiniflareWorkerOptions(path.join(dir, "build", "server", "wrangler.json"), undefined, { overrides: { enableContainers: false } });
+  const { modulesRules: _rules, ...workerOptions } = config.workerOptions;
+  // The bundle's modules, main first: Miniflare is given the list (as wrangler gives it), not rules to find them by.
+  const serverDir = path.join(dir, "build", "server");
+  const others = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js") && path.join(serverDir, file) !== config.main)
+    .sort();
+  const modules = [config.main, ...others.map((file) => path.join(serverDir, file))].map((file) => ({ type: "ESModule", path: file }));
+  const mf = new Miniflare(convertV4MiniflareOptions({
+    host: "127.0.0.1",
+    port,
+    ...(inspectorPort ? { inspectorPort } : {}),
+    log: new Log(LogLevel.ERROR),
+    logRequests: false,
+    resourcePersistencePath: path.join(root, state, "v3"),
+    workers: [
+      {
+        ...workerOptions,
+        name: "site",
+        rootPath: serverDir,
+        modules,
+        bindings: { ...workerOptions.bindings, ...vars },
+      },
+    ],
+  }));
+  const url = (await mf.ready).origin;
+  let stopping = null;
+  return { url, pid: workerdPid(port), stop: () => (stopping ??= mf.dispose()) };
+}
+
+/** The id of the workerd process listening on 127.0.0.1:`port` (Linux; null elsewhere). */
+function workerdPid(port) {
+  try {
+    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (cmd.includes("workerd") && cmd.includes(`127.0.0.1:${port}`)) return Number(pid);
+      } catch {
+        // gone meanwhile
+      }
     }
-  }, { timeoutMs: 60000 });
-  if (!ready) {
-    stop(child);
-    throw new Error(`The built site did not start on ${url}.`);
+  } catch {
+    // no /proc
   }
-  return { url, stop: () => stop(child) };
+  return null;
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux `/proc`; 0 elsewhere or once it is gone). */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
 }

@@ -1,6 +1,6 @@
-// npm run lighthouse: builds, serves the built Worker locally, and runs Lighthouse (system Chromium,
-// mobile defaults) on the main pages, LH_RUNS times each (default 3). Prints the median of each category score and
-// the LCP/TBT/CLS of the median-performance run per page.
+// npm run lighthouse: builds, serves the built Worker as it ships (startBuiltSite in scripts/lib.mjs), and runs
+// Lighthouse (system Chromium, mobile defaults) on the main pages, LH_RUNS times each (default 3). Prints the median
+// of each category score and the LCP/TBT/CLS of the median-performance run per page.
 // Target: 100 in every category. Reports go to lh/ (gitignored). Not part of npm test (slow).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -69,7 +69,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  site.stop();
+  await site.stop();
 }
 console.table(rows);
 console.log(`Median of ${RUNS} runs per page.`);

@@ -1,11 +1,13 @@
 // npm test: every tier, in order — architecture and unused-export checks, typecheck, unit + Worker integration tests (vitest,
 // the latter inside workerd with real local D1/R2/Queues), build, deploy dry-run,
-// then Playwright browser tests against the built site. Ends with "N passed, N failed".
+// then Playwright browser tests against the built site. Ends with "N passed, N failed, N skipped".
+// When ../shared/data is there, a skipped test tagged "shared-data" (one that reads it) is a failure.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureDevVars, root, run } from "./lib.mjs";
+import { playwrightCounts, sharedDataProblems, summaryLine, vitestCounts } from "./test-summary.ts";
 
-const results = { passed: 0, failed: 0, failures: [] };
+const results = { passed: 0, failed: 0, skipped: 0, failures: [] };
 const resultsDir = path.join(root, ".test-results");
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -28,9 +30,10 @@ function check(name, fn) {
 
 function countFrom(file, read) {
   if (!existsSync(file)) return false;
-  const { passed, failed } = read(JSON.parse(readFileSync(file, "utf8")));
+  const { passed, failed, skipped } = read(JSON.parse(readFileSync(file, "utf8")));
   results.passed += passed;
   results.failed += failed;
+  results.skipped += skipped;
   return true;
 }
 
@@ -51,10 +54,20 @@ check("typecheck", () =>
 step("unit and Worker tests (vitest)", () => {
   const file = path.join(resultsDir, "vitest.json");
   const code = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-  const counted = countFrom(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTests ?? 0) }));
+  const counted = countFrom(file, vitestCounts);
   if (!counted) results.failed++;
   return code === 0 && counted;
 });
+
+// The tests that read ../shared/data skip themselves without it; with it there, none may be skipped.
+if (existsSync(path.join(root, "..", "shared", "data"))) {
+  check("no test that needs ../shared/data skipped while it is there", () => {
+    const file = path.join(resultsDir, "vitest.json");
+    const problems = existsSync(file) ? sharedDataProblems(JSON.parse(readFileSync(file, "utf8"))) : ["no Vitest report"];
+    for (const problem of problems) console.error(`  ${problem}`);
+    return problems.length === 0;
+  });
+}
 
 const built = check("build", () => run("react-router", ["build"]) === 0);
 
@@ -99,15 +112,12 @@ step("browser tests (Playwright + Chromium)", () => {
   }
   const file = path.join(resultsDir, "playwright.json");
   const code = run("playwright", ["test"], { env: { CHROME_PATH: chrome } });
-  const counted = countFrom(file, (r) => ({
-    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-    failed: r.stats?.unexpected ?? 0,
-  }));
+  const counted = countFrom(file, playwrightCounts);
   if (!counted) results.failed++;
   return code === 0 && counted;
 });
 
-const summary = `${results.passed} passed, ${results.failed} failed`;
+const summary = summaryLine(results);
 writeFileSync(path.join(resultsDir, "summary.txt"), summary + "\n");
 if (results.failures.length) console.log(`\nFailed: ${results.failures.join(", ")}`);
 console.log(`\n${summary}`);

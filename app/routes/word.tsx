@@ -6,7 +6,7 @@
  * that says how it is built ("Why this form?", /k/{id}/why).
  */
 import { data } from "react-router";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup } from "react-dom/server.node"; // the renderer entry.server.tsx uses (ADR 019)
 import { SiteLink } from "../components/site-link";
 import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";

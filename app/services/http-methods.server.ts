@@ -7,8 +7,7 @@ import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHan
 
 /**
  * The route tree of a build, with React Router's matcher: made once per build, so its routes are flattened and
- * ranked once (React Router's `matchRoutes` does that on every call), and matching is as cheap as the request
- * handler's own (scripts/react-router-fast-paths.ts).
+ * ranked once (React Router's `matchRoutes` does that on every call).
  */
 const matchers = new WeakMap<ServerBuild["routes"], StaticHandler>();
 

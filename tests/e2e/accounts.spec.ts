@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
+import { MESSAGE_MS } from "../../app/utils/account-messages";
 import { expectNoAxeViolations } from "./axe";
 
 function uniqueName() {
@@ -63,6 +64,7 @@ test("join → navbar name with colour dot → change colour on /niin → surviv
 });
 
 test("sign-up password messages hide after 3 s with JavaScript on", async ({ page }) => {
+  await page.clock.install();
   await page.goto("/wiijiiwe");
   await page.getByLabel("Username").fill(uniqueName());
   await page.getByLabel("Password", { exact: true }).fill("short");
@@ -70,7 +72,12 @@ test("sign-up password messages hide after 3 s with JavaScript on", async ({ pag
   await page.getByLabel("Email").fill("someone@example.org");
   await page.getByRole("button", { name: "Join" }).click();
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
-  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 6000 });
+  // The page's clock is moved on instead of waited for (it also runs on by itself meanwhile): still shown half way,
+  // hidden once the 3 s are over.
+  await page.clock.runFor(MESSAGE_MS.password / 2);
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
+  await page.clock.runFor(MESSAGE_MS.password / 2);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 test("a failed log-in call shows 'Error contacting server!'", async ({ page }) => {
@@ -98,16 +105,17 @@ test.describe("with JavaScript off", () => {
   test("join, see the error, log out, log in with a from path, and forgot — all as plain forms", async ({ page }) => {
     const name = uniqueName();
     const password = "mshkiki-maskwaa-9";
+    await page.clock.install();
     await page.goto("/wiijiiwe");
     await page.getByLabel("Username").fill(name);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByLabel("Retype password").fill("a-different-one");
     await page.getByLabel("Email").fill(`${name}@example.org`);
     await page.getByRole("button", { name: "Join" }).click();
-    // Without JavaScript the message simply stays, and the typed values are kept. The fixed wait is the
-    // subject here (nothing is awaited): past the 3 s after which JavaScript would hide it, it is still shown.
+    // Without JavaScript the message simply stays, and the typed values are kept: past the time after which
+    // JavaScript would hide it (the page's clock is moved on, not waited for), it is still shown.
     await expect(page.getByRole("alert")).toHaveText("Passwords do not match!");
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(Math.max(...Object.values(MESSAGE_MS)) + 500);
     await expect(page.getByRole("alert")).toHaveText("Passwords do not match!");
     await expect(page.getByLabel("Username")).toHaveValue(name);
 

@@ -8,7 +8,7 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { createDb } from "../../db/client";
-import { clientKeyOf, hit, LOGIN_BACKOFF, RATE_RULES } from "../../app/services/rate-limit.server";
+import { clientKeyOf, hit, LOGIN_BACKOFF, RATE_RULES, reserveLogin } from "../../app/services/rate-limit.server";
 import { DEVICE_COOKIE } from "../../app/services/device-cookie.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 import { post, randomIp, sessionFrom } from "./accounts-helpers";
@@ -104,9 +104,12 @@ test("per-(account, client) backoff: after the free attempts the next one waits,
   expectRetryAfter(waiting, Math.ceil(LOGIN_BACKOFF.baseMs / 1000));
   // Another client of the same account is not slowed down by this one.
   expect((await send("/api/login", { body: { username: user.username, password: "wrong-elsewhere" }, ip: randomIp() })).status).toBe(401);
-  // Once the wait is over, the right password works, and the success clears the backoff.
-  await new Promise((resolve) => setTimeout(resolve, LOGIN_BACKOFF.baseMs + 200));
-  expect((await send("/api/login", { body: { username: user.username, password: user.password }, ip })).status).toBe(200);
+  // Once the wait is over (the reservation is asked at a later `now` instead of waiting for it), the attempt is
+  // allowed; a success gives it back, which clears the backoff: the next wrong password is checked again (401).
+  const pair = { account: user.username, client: clientKeyOf(ip), device: null };
+  const reservation = await reserveLogin(db, pair, Date.now() + LOGIN_BACKOFF.baseMs);
+  expect("release" in reservation).toBe(true);
+  if ("release" in reservation) await reservation.release();
   expect((await send("/api/login", { body: { username: user.username, password: "wrong-again" }, ip })).status).toBe(401);
 });
 

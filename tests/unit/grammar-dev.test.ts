@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { analyse, buildLexicon, cellKey, inflect } from "../../app/core/grammar";
+import { needsSharedData } from "../support/shared-data";
 import { DEV_FILE, FAULTY, devRows, fold, score, table } from "./grammar-dev-data";
 
 const FLOORS: Record<string, number> = { vai: 100, vii: 100, vti: 100, vta: 100 };
@@ -14,7 +15,7 @@ const ANALYSE_FLOOR = 99;
 
 const rows = devRows();
 
-describe.skipIf(!rows)("development paradigms (held-out style scoring)", () => {
+describe.skipIf(!rows)("development paradigms (held-out style scoring)", needsSharedData, () => {
   test("cells per class reach the floor", () => {
     const scores = score(rows!);
     console.log(`Dev paradigms (${DEV_FILE}):\n${table(scores)}`);
@@ -58,9 +59,5 @@ describe.skipIf(!rows)("development paradigms (held-out style scoring)", () => {
     console.log(`analyse: ${found}/${tried} dev spellings (${pct.toFixed(2)}%) give the right lemma and cell${misses.length ? `\n${misses.join("\n")}` : ""}`);
     expect(pct).toBeGreaterThanOrEqual(ANALYSE_FLOOR);
   }, 60_000);
-});
-
-test.runIf(!rows)("development paradigms absent: scoring skipped", () => {
-  console.log(`skipped: ${DEV_FILE} not found (the shared data is not in the repo; see ../shared/data/SOURCES.md)`);
 });
 

@@ -15,9 +15,10 @@ import { verbClassOf, type VerbClass } from "../../app/core/grammar";
 import { splitSurface } from "../../app/core/grammar/align";
 import { encode, formSplit, siteSurfaceForms, siteSurfaceFormsWhole, surfaceForms, surfaceFormsWhole } from "../../app/core/grammar/phonology";
 import { VAI, VII, VTA, VTI } from "../../app/core/grammar/tables";
+import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const FULL = path.resolve(here, "../../../shared/data/otw/otw_lexicon_stems.tsv");
+const FULL = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
 const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
 
 function stemsOf(file: string, stemCol: number, posCol: number): Array<[VerbClass, string]> {
@@ -64,10 +65,10 @@ describe("the join gives what the whole-word rules give", () => {
     expect(bad).toEqual([]);
   });
 
-  test.skipIf(!existsSync(FULL))("verb stems of otw_lexicon_stems.tsv", () => {
+  test.skipIf(!existsSync(FULL))("verb stems of otw_lexicon_stems.tsv", { ...needsSharedData, timeout: 300_000 }, () => {
     const all = process.env.GRAMMAR_JOIN_ALL === "1";
     const { checked, joinable, bad } = mismatches(stemsOf(FULL, 1, 2).filter((_, i) => all || i % 16 === 0));
     console.log(`join: ${checked.toLocaleString("en")} stem × ending × prefix checked; ${joinable} long stems`);
     expect(bad).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -12,9 +12,10 @@ import { verbClassOf, type VerbClass } from "../../app/core/grammar";
 import { encode, preFinal, preFinalConsonants } from "../../app/core/grammar/phonology";
 import { projections } from "../../app/core/grammar/projection";
 import { VAI, VII, VTA, VTI } from "../../app/core/grammar/tables";
+import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const FULL = path.resolve(here, "../../../shared/data/otw/otw_lexicon_stems.tsv");
+const FULL = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
 const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
 
 function stemsOf(file: string, stemCol: number, posCol: number): Array<[VerbClass, string]> {
@@ -52,10 +53,10 @@ describe("the consonant-only rules give the projections of the strings before th
     expect(bad).toEqual([]);
   });
 
-  test.skipIf(!existsSync(FULL))("verb stems of otw_lexicon_stems.tsv", () => {
+  test.skipIf(!existsSync(FULL))("verb stems of otw_lexicon_stems.tsv", { ...needsSharedData, timeout: 300_000 }, () => {
     const all = process.env.GRAMMAR_JOIN_ALL === "1";
     const { checked, bad } = mismatches(stemsOf(FULL, 1, 2).filter((_, i) => all || i % 8 === 0));
     expect(checked).toBeGreaterThan(100_000);
     expect(bad).toEqual([]);
-  }, 300_000);
+  });
 });
