@@ -9,6 +9,7 @@
  * (glottal h → ', final devoicing, n' before g/k: foldNoun). "exact" (also printed) asks for the same set of forms.
  * Floors: 99.5% per class and category (issue 37's acceptance).
  */
+import { needsSharedData } from "../support/shared-data";
 import { describe, expect, it } from "vitest";
 import { analyseNoun, buildNounIndex } from "../../app/core/grammar/noun-analysis";
 import { nounCellKey, nounCells, type NounCell, type NounPos } from "../../app/core/grammar/noun-cells";
@@ -57,7 +58,7 @@ function scoreRows(all: NounRefRow[]) {
   return { score, misses, headword };
 }
 
-describe("noun engine vs the rest of the development reference (_more)", () => {
+describe("noun engine vs the rest of the development reference (_more)", needsSharedData, () => {
   const result = rows ? scoreRows(rows) : null;
   if (result) {
     const table = [...result.score.entries()]
@@ -104,8 +105,4 @@ describe("noun engine vs the rest of the development reference (_more)", () => {
     console.log(`analyseNoun (_more sample of ${sample.length} cells): ${ok} / ${n} = ${pct(ok, n).toFixed(2)}%\n${lost.slice(0, 40).join("\n")}`);
     expect(pct(ok, n)).toBeGreaterThanOrEqual(FLOOR);
   }, 120_000);
-});
-
-it.runIf(!rows)("noun development reference (_more) not found: scoring skipped", () => {
-  console.log(`grammar-nouns-more-dev: ${DEV_MORE_FILE} not found (set NOUN_REFERENCE_MORE to its path); scoring skipped.`);
 });

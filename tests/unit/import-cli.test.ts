@@ -2,6 +2,7 @@
 // pure reading and planning it wraps (app/core/import/): column mapping, homographs, part-of-speech tags, refused
 // lines, idempotence, and the published dictionary and stems files when ../shared/data is there.
 import { spawnSync } from "node:child_process";
+import { needsSharedData } from "../support/shared-data";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -280,7 +281,7 @@ const DATA = path.resolve(root, "../shared/data");
 const DICTIONARY = path.join(DATA, "nishnaabemwin-dictionary/nishnaabemwin-dict.tsv");
 const STEMS_FILE = path.join(DATA, "otw/otw_lexicon_stems.tsv");
 
-describe("the published dictionary and stems files", () => {
+describe("the published dictionary and stems files", needsSharedData, () => {
   it.skipIf(!existsSync(DICTIONARY))("the dictionary loads; each refused line has its reason, and every line is accounted for", () => {
     const p = parseLexiconText(readFileSync(DICTIONARY, "utf8"), "tsv");
     expect(p.fileError).toBeUndefined();
