@@ -463,7 +463,9 @@ uploadAudio.openapi(
     summary: "Upload a recording to uploads/ (the /admin test page)",
     request: {
       body: documentedBody(
-        z.object({ filetype: z.string().optional(), filename: z.string(), word: z.string().optional(), id: z.string().optional(), audio: z.file() }),
+        z
+          .object({ filetype: z.string().optional(), filename: z.string(), word: z.string().optional(), id: z.string().optional(), audio: z.file() })
+          .meta({ example: { filename: "contract.ogg", word: "contract" } }),
         ["multipart/form-data"],
       ),
     },
