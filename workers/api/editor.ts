@@ -2,6 +2,8 @@
  * The editor tool's JSON API (issue #8), mounted at /api/editor, and the admin test upload at
  * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
  * body) and every change writes an edit_log row (db/queries/editor-forms.ts).
+ * long-file: one sub-app, each route declared with its zod schemas beside its handler (./openapi.ts), and the
+ * upload steps those routes share.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Context, MiddlewareHandler } from "hono";

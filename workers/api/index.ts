@@ -1,5 +1,6 @@
 /**
- * The JSON API under /api. One Hono app per resource, mounted here.
+ * The JSON API under /api. One Hono app per resource, mounted here; each declares its routes with zod schemas
+ * (./openapi.ts), which Hono's zod validator checks and GET /api/openapi.json is generated from.
  * Errors always come back as `{ error: { code, message, issues? } }`, never a stack trace; the
  * codes, statuses and default messages are in ./errors.ts.
  */
