@@ -30,7 +30,7 @@ const ERROR_CODE_LIST = (Object.keys(API_ERRORS) as ApiErrorCode[]).map(
 );
 
 /** `{ error: { code, message, issues? } }`; the docs/product.md §7 and editor calls put `success: false` first. */
-export const ErrorSchema = z
+const ErrorSchema = z
   .object({
     success: z.literal(false).optional(),
     ignored: z.literal(true).optional().meta({ description: "IGNORED only" }),

@@ -2,7 +2,7 @@ import { createDb } from "../../db/client";
 import { listVocab } from "../../db/queries/lexemes";
 import { apiRoutes, createRoute, jsonResponse, z } from "./openapi";
 
-export const VocabSchema = z
+const VocabSchema = z
   .object({ id: z.number().int(), name: z.string(), gloss: z.string(), pos: z.string() })
   .openapi("Vocab");
 
