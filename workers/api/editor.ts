@@ -2,10 +2,11 @@
  * The editor tool's JSON API (issue #8), mounted at /api/editor, and the admin test upload at
  * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
  * body) and every change writes an edit_log row (db/queries/editor-forms.ts).
+ * long-file: one sub-app, each route declared with its zod schemas beside its handler (./openapi.ts), and the
+ * upload steps those routes share.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { Hono, type Context } from "hono";
-import { z } from "zod";
+import type { Context, MiddlewareHandler } from "hono";
 import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
 import { listCounts } from "../../db/queries/editor-counts";
 import { getLessonSentence, restoreLessonSentenceAudio, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
@@ -29,7 +30,8 @@ import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } f
 import { RATE_RULES, takeUploadBudget } from "../../app/services/rate-limit.server";
 import { requireRoleApi, type RoleEnv } from "./guard";
 import { API_ERRORS, apiError } from "./errors";
-import { invalid, readBody } from "./validation";
+import { apiRoutes, createRoute, documentedBody, errorResponses, jsonOrFormBody, jsonResponse, z, type ResponseDoc } from "./openapi";
+import { bodyKind, readableBody, validationHook } from "./validation";
 
 type EditorEnv = RoleEnv;
 
@@ -55,24 +57,12 @@ const UPLOAD_FAILURES = {
   failed: { status: API_ERRORS.INTERNAL.status, message: "Upload failed. The server did not indicate success." },
 } as const;
 
-function uploadFailure(c: Context, failure: keyof typeof UPLOAD_FAILURES, fields: Record<string, unknown> = {}) {
+function uploadFailure(c: Context, failure: keyof typeof UPLOAD_FAILURES, fields: Record<string, unknown> = {}): Response {
   const { status, message } = UPLOAD_FAILURES[failure];
   return c.json({ success: false, error: message, ...fields }, status);
 }
 
-const IdParam = z.coerce.number().int().positive();
-const RankQuery = z.object({ q: z.string().max(200).default(""), page: z.coerce.number().int().catch(1).default(1) });
-const CountQuery = z.object({
-  pos: z.enum(["all", "verb", "noun", "adverb", "affix", "other"]).catch("all").default("all"),
-  page: z.coerce.number().int().catch(1).default(1),
-});
-
-function formId(c: Context) {
-  const parsed = IdParam.safeParse(c.req.param("id"));
-  return parsed.success ? parsed.data : null;
-}
-
-function editResponse(c: Context, result: EditResult) {
+function editResponse(c: Context, result: EditResult): Response {
   switch (result.status) {
     case "not_found":
       return apiError(c, "NOT_FOUND", { message: NO_FORM, fields: FAILED });
@@ -85,121 +75,300 @@ function editResponse(c: Context, result: EditResult) {
   }
 }
 
-export const editor = new Hono<EditorEnv>()
-  .use("*", requireRoleApi("editor"))
-  .get("/forms", async (c) => {
-    const query = RankQuery.safeParse(c.req.query());
-    if (!query.success) return invalid(c, query.error);
-    return c.json({ data: await listRankPage(c.var.db, { filter: query.data.q, page: query.data.page }) });
-  })
-  .get("/forms/:id", async (c) => {
-    const id = formId(c);
-    const row = id ? await getFormDetail(c.var.db, id) : null;
-    if (!row) return apiError(c, "NOT_FOUND", NO_FORM);
-    return c.json({ data: [row] });
-  })
-  .get("/forms/:id/history", async (c) => {
-    const id = formId(c);
-    if (!id) return apiError(c, "NOT_FOUND", NO_FORM);
-    return c.json({ data: await getHistory(c.var.db, "forms", String(id)) });
-  })
-  .post("/forms/:id/lexemes", async (c) => {
-    const id = formId(c);
-    const body = LexIdsSchema.safeParse(await readJson(c));
-    if (!id) return editResponse(c, { status: "not_found" });
-    if (!body.success) return invalid(c, body.error);
-    return editResponse(c, await setFormLexemes(c.var.db, { formId: id, lexIds: body.data.lexIds, userId: c.var.user.id }));
-  })
-  .post("/forms/:id/morph-side", async (c) => {
-    const id = formId(c);
-    const body = MorphSideSchema.safeParse(await readBody(c));
-    if (!id) return editResponse(c, { status: "not_found" });
-    if (!body.success) return invalid(c, body.error, "Choose a morph side before submitting.");
-    return editResponse(c, await setFormMorphSide(c.var.db, { formId: id, morphSide: body.data.morphSide, userId: c.var.user.id }));
-  })
-  .post("/forms/:id/emoji", async (c) => {
-    const id = formId(c);
-    const body = EmojiSchema.safeParse(await readBody(c));
-    if (!id) return editResponse(c, { status: "not_found" });
-    if (!body.success) return invalid(c, body.error, body.error.issues[0]?.message);
-    return editResponse(c, await setFormEmoji(c.var.db, { formId: id, emoji: body.data.emoji, userId: c.var.user.id }));
-  })
-  .post("/forms/:id/audio", async (c) => {
-    const id = formId(c);
-    const form = id ? await getFormForUpload(c.var.db, id) : null;
-    if (!form) return uploadFailure(c, "nothing");
-    const received = await receiveOneClip(c);
-    if (received instanceof Response) return received;
-    const checked = [received];
-    // Server-made names: form without punctuation + running index + '.ogg' (docs/product.md §5); the content type is the sniffed one.
-    const base = formClipBase(form.form, form.id);
-    const names: string[] = [];
-    let next = form.clipCount + 1;
-    for (const file of checked) {
-      const keys = Array.from({ length: 20 }, (_, i) => `forms/${base}${next + i}.ogg`);
-      const stored = await storeAudio(c, file, keys, form.id, { entity: "forms", entityId: String(form.id), action: "add_audio" });
-      if (!stored) return uploadFailure(c, "failed", { uploaded: names });
-      names.push(stored.key.slice("forms/".length));
-      next = Number(/(\d+)\.ogg$/.exec(stored.key)![1]) + 1;
-    }
-    return c.json({ success: true, files: names });
-  })
-  .post("/lessons/:id/sentences/:position/audio", async (c) => {
-    // A recording of one lesson sentence (ADR 016), public under audio/ like the words' recordings.
-    const [lessonId, position] = [positionParam(c.req.param("id")), positionParam(c.req.param("position"))];
-    const sentence = lessonId && position ? await getLessonSentence(c.var.db, lessonId, position) : null;
-    if (!sentence) return uploadFailure(c, "nothing");
-    // Its pointer goes into the clip's own batch, as a story sentence's does.
-    const stored = await storeSentenceClip(
-      c,
-      `lesson${lessonId}_${position}`,
-      { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" },
-      (key) => [setLessonSentenceAudio(c.var.db, sentence, key)],
-      () => [restoreLessonSentenceAudio(c.var.db, sentence)],
-    );
-    if (stored instanceof Response) return stored;
-    return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
-  })
-  .post("/stories/:id/sentences/:position/audio", async (c) => {
-    // A recording of one story sentence: its key goes into that sentence of the story's data in the clip's own batch.
-    const id = c.req.param("id");
-    const position = positionParam(c.req.param("position"));
-    const sentence = id.length <= 200 && position ? await getStorySentence(c.var.db, id, position) : null;
-    if (!sentence) return uploadFailure(c, "nothing");
-    const stored = await storeSentenceClip(
-      c,
-      `story${id.replace(/[^A-Za-z0-9]/g, "")}_${position}`,
-      { entity: "stories", entityId: id, action: "add_audio" },
-      (key) => [setStorySentenceAudio(c.var.db, sentence, key)],
-      (key) => [clearStorySentenceAudio(c.var.db, sentence, key)],
-    );
-    if (stored instanceof Response) return stored;
-    return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
-  })
-  .get("/audio/:id", async (c) => {
-    const parsed = IdParam.safeParse(c.req.param("id"));
-    const object = parsed.success ? await getAudioObject(c.var.db, parsed.data) : null;
-    if (!object) return c.text("Sorry, there is no audio at this URL.", 404);
-    const response = await serveAudio(c.req.raw, c.env.AUDIO, object.key, object.contentType);
-    const headers = new Headers(response.headers);
-    headers.set("Cache-Control", "private, no-store");
-    return new Response(response.body, { status: response.status, headers });
-  })
-  .get("/lexemes", async (c) => c.json({ data: await findLexemesByName(c.var.db, c.req.query("name") ?? "") }))
-  .get("/words", async (c) => c.json({ data: await searchEditorWords(c.var.db, c.req.query("q") ?? "") }))
-  .get("/sentences", async (c) => c.json({ data: await searchEditorSentences(c.var.db, c.req.query("q") ?? "") }))
-  .get("/counts", async (c) => {
-    const query = CountQuery.parse(c.req.query());
-    return c.json({ data: await listCounts(c.var.db, query) });
-  });
+const IdParam = z.coerce.number().int().positive();
+/** A page number; anything else is page 1. */
+const PageNumber = z.coerce.number().int().catch(1).default(1).openapi({ type: "integer", default: 1 });
+const POS_FILTERS = ["all", "verb", "noun", "adverb", "affix", "other"] as const;
+const RankQuery = z.object({ q: z.string().max(200).default(""), page: PageNumber });
+const CountQuery = z.object({
+  pos: z.enum(POS_FILTERS).catch("all").default("all").openapi({ type: "string", enum: [...POS_FILTERS], default: "all" }),
+  page: PageNumber,
+});
+const FormParams = z.object({ id: IdParam.meta({ example: 1 }) });
+const SentenceParams = z.object({ id: z.string().meta({ example: "1" }), position: z.string().meta({ example: "1" }) });
+const NameQuery = z.object({ name: z.string().default("").meta({ example: "maajaa" }) });
+const TextQuery = z.object({ q: z.string().default("").meta({ example: "maa" }) });
 
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return null;
-  }
+const Lexeme = z.object({ id: z.number().int(), name: z.string(), pos: z.string(), gloss: z.string() });
+/** A row as the editor pages show it (db/queries/editor-*.ts). */
+const Row = z.looseObject({ id: z.number().int() });
+const Page = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), page: z.number().int(), lastPage: z.number().int(), total: z.number().int() });
+const Found = <T extends z.ZodType>(row: T) => z.object({ query: z.string(), rows: z.array(row), more: z.number().int() });
+
+const Edited = jsonResponse(z.object({ success: z.literal(true), status: z.string() }));
+const EDIT_ERRORS = errorResponses({
+  VALIDATION: "The change was refused",
+  NOT_FOUND: "No such form",
+  IGNORED: "The change would change nothing or conflicts with the current data",
+});
+const Uploaded = jsonResponse(z.object({ success: z.literal(true), files: z.array(z.string()) }));
+const UploadFailure = z.object({ success: z.literal(false), error: z.string(), uploaded: z.array(z.string()).optional() }).openapi("UploadFailure");
+/** The upload failures (UPLOAD_FAILURES): `{ success: false, error: "message" }`, no code. */
+const uploadFailed = (when: string): ResponseDoc => jsonResponse(UploadFailure, when);
+const UPLOAD_RESPONSES = {
+  400: uploadFailed("Nothing to upload, or no such destination"),
+  413: uploadFailed("Too large, or more than one recording"),
+  415: uploadFailed("Not a recording we accept"),
+  429: uploadFailed("Daily upload limit reached"),
+  500: uploadFailed("The recording could not be stored"),
+};
+/** One recording, multipart; read by readCappedFormData (size cap before parsing), so documented only. */
+const ClipBody = documentedBody(z.object({ audio: z.file() }), ["multipart/form-data"]);
+const ROLE_ERRORS = errorResponses({ UNAUTHORIZED: "Not signed in", FORBIDDEN: "Not an editor" });
+
+/** A form id that is not a positive whole number answers like an unknown form. */
+const unknownForm = (result: { success: boolean }, c: Context) => (result.success ? undefined : apiError(c, "NOT_FOUND", NO_FORM));
+
+/** The id of an edit is checked before its body (an unknown form is 404 whatever the body). */
+const editedForm: MiddlewareHandler = async (c, next) => {
+  if (!FormParams.safeParse(c.req.param()).success) return editResponse(c, { status: "not_found" });
+  await next();
+};
+
+/** An edit of a form: its id, then a JSON or form body checked by `body` (refused by `hook`). */
+function editRoute<B extends z.ZodType>(path: string, summary: string, body: B, hook: ReturnType<typeof validationHook>) {
+  return createRoute({
+    method: "post",
+    path,
+    summary,
+    middleware: [editedForm, readableBody(body, hook)] as const,
+    request: { params: FormParams, body: jsonOrFormBody(body) },
+    responses: { 200: Edited, ...EDIT_ERRORS, ...ROLE_ERRORS },
+  });
 }
+
+const LexIdsBody = LexIdsSchema.meta({ example: { lexIds: [1] } });
+const MorphSideBody = MorphSideSchema.meta({ example: { morphSide: "right" } });
+const EmojiBody = EmojiSchema.meta({ example: { emoji: "🌲" } });
+const invalidLexIds = validationHook();
+const invalidMorphSide = validationHook({ message: "Choose a morph side before submitting." });
+const invalidEmoji = validationHook({ message: "first-issue" });
+
+export const editor = apiRoutes<EditorEnv>();
+editor.use("*", requireRoleApi("editor"));
+editor
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/forms",
+      summary: "A page of the forms by rank, filtered",
+      request: { query: RankQuery },
+      responses: {
+        200: jsonResponse(z.object({ data: Page(Row).extend({ filter: z.string() }) })),
+        ...errorResponses({ VALIDATION: "Refused filter" }),
+        ...ROLE_ERRORS,
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      return c.json({ data: await listRankPage(c.var.db, { filter: query.q, page: query.page }) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/forms/{id}",
+      summary: "One form with its lexemes, clips and history",
+      request: { params: FormParams },
+      responses: {
+        200: jsonResponse(z.object({ data: z.tuple([Row.extend({ form: z.string() })]) })),
+        ...errorResponses({ NOT_FOUND: "No such form" }),
+        ...ROLE_ERRORS,
+      },
+    }),
+    async (c) => {
+      const row = await getFormDetail(c.var.db, c.req.valid("param").id);
+      if (!row) return apiError(c, "NOT_FOUND", NO_FORM);
+      return c.json({ data: [row] }, 200);
+    },
+    unknownForm,
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/forms/{id}/history",
+      summary: "The edit log of a form",
+      request: { params: FormParams },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            data: z.array(
+              z.object({ id: z.number().int(), action: z.string(), username: z.string().nullable(), before: z.unknown(), after: z.unknown(), createdAt: z.string() }),
+            ),
+          }),
+        ),
+        ...errorResponses({ NOT_FOUND: "No such form" }),
+        ...ROLE_ERRORS,
+      },
+    }),
+    async (c) => c.json({ data: await getHistory(c.var.db, "forms", String(c.req.valid("param").id)) }, 200),
+    unknownForm,
+  )
+  .openapi(
+    editRoute("/forms/{id}/lexemes", "Link a form to lexemes", LexIdsBody, invalidLexIds),
+    async (c) => {
+      const { lexIds } = c.req.valid(bodyKind(c));
+      return editResponse(c, await setFormLexemes(c.var.db, { formId: c.req.valid("param").id, lexIds, userId: c.var.user.id }));
+    },
+    invalidLexIds,
+  )
+  .openapi(
+    editRoute("/forms/{id}/morph-side", "Set a form's morph side", MorphSideBody, invalidMorphSide),
+    async (c) => {
+      const { morphSide } = c.req.valid(bodyKind(c));
+      return editResponse(c, await setFormMorphSide(c.var.db, { formId: c.req.valid("param").id, morphSide, userId: c.var.user.id }));
+    },
+    invalidMorphSide,
+  )
+  .openapi(
+    editRoute("/forms/{id}/emoji", "Set a form's emoji", EmojiBody, invalidEmoji),
+    async (c) => {
+      const { emoji } = c.req.valid(bodyKind(c));
+      return editResponse(c, await setFormEmoji(c.var.db, { formId: c.req.valid("param").id, emoji, userId: c.var.user.id }));
+    },
+    invalidEmoji,
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/forms/{id}/audio",
+      summary: "Add a recording to a form",
+      request: { params: FormParams, body: ClipBody },
+      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
+    }),
+    async (c) => {
+      const form = await getFormForUpload(c.var.db, c.req.valid("param").id);
+      if (!form) return uploadFailure(c, "nothing");
+      const received = await receiveOneClip(c);
+      if (received instanceof Response) return received;
+      const checked = [received];
+      // Server-made names: form without punctuation + running index + '.ogg' (docs/product.md §5); the content type is the sniffed one.
+      const base = formClipBase(form.form, form.id);
+      const names: string[] = [];
+      let next = form.clipCount + 1;
+      for (const file of checked) {
+        const keys = Array.from({ length: 20 }, (_, i) => `forms/${base}${next + i}.ogg`);
+        const stored = await storeAudio(c, file, keys, form.id, { entity: "forms", entityId: String(form.id), action: "add_audio" });
+        if (!stored) return uploadFailure(c, "failed", { uploaded: names });
+        names.push(stored.key.slice("forms/".length));
+        next = Number(/(\d+)\.ogg$/.exec(stored.key)![1]) + 1;
+      }
+      return c.json({ success: true as const, files: names }, 200);
+    },
+    (result, c) => (result.success ? undefined : uploadFailure(c, "nothing")),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/lessons/{id}/sentences/{position}/audio",
+      summary: "Add a recording to a lesson sentence",
+      request: { params: SentenceParams, body: ClipBody },
+      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
+    }),
+    async (c) => {
+      // A recording of one lesson sentence (ADR 016), public under audio/ like the words' recordings.
+      const [lessonId, position] = [positionParam(c.req.param("id")), positionParam(c.req.param("position"))];
+      const sentence = lessonId && position ? await getLessonSentence(c.var.db, lessonId, position) : null;
+      if (!sentence) return uploadFailure(c, "nothing");
+      // Its pointer goes into the clip's own batch, as a story sentence's does.
+      const stored = await storeSentenceClip(
+        c,
+        `lesson${lessonId}_${position}`,
+        { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" },
+        (key) => [setLessonSentenceAudio(c.var.db, sentence, key)],
+        () => [restoreLessonSentenceAudio(c.var.db, sentence)],
+      );
+      if (stored instanceof Response) return stored;
+      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)] }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stories/{id}/sentences/{position}/audio",
+      summary: "Add a recording to a story sentence",
+      request: { params: SentenceParams, body: ClipBody },
+      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
+    }),
+    async (c) => {
+      // A recording of one story sentence: its key goes into that sentence of the story's data in the clip's own batch.
+      const id = c.req.param("id");
+      const position = positionParam(c.req.param("position"));
+      const sentence = id.length <= 200 && position ? await getStorySentence(c.var.db, id, position) : null;
+      if (!sentence) return uploadFailure(c, "nothing");
+      const stored = await storeSentenceClip(
+        c,
+        `story${id.replace(/[^A-Za-z0-9]/g, "")}_${position}`,
+        { entity: "stories", entityId: id, action: "add_audio" },
+        (key) => [setStorySentenceAudio(c.var.db, sentence, key)],
+        (key) => [clearStorySentenceAudio(c.var.db, sentence, key)],
+      );
+      if (stored instanceof Response) return stored;
+      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)] }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/audio/{id}",
+      summary: "A stored recording (public or not); supports Range",
+      request: { params: z.object({ id: z.string().meta({ example: "1" }) }) },
+      responses: {
+        200: { description: "The audio", content: { "audio/ogg": { schema: z.string().meta({ format: "binary" }) } } },
+        404: { description: "Sorry, there is no audio at this URL." },
+        ...ROLE_ERRORS,
+      },
+    }),
+    async (c) => {
+      const parsed = IdParam.safeParse(c.req.param("id"));
+      const object = parsed.success ? await getAudioObject(c.var.db, parsed.data) : null;
+      if (!object) return c.text("Sorry, there is no audio at this URL.", 404);
+      const response = await serveAudio(c.req.raw, c.env.AUDIO, object.key, object.contentType);
+      const headers = new Headers(response.headers);
+      headers.set("Cache-Control", "private, no-store");
+      return new Response(response.body, { status: response.status, headers });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/lexemes",
+      summary: "The lexemes of a name (exact search key)",
+      request: { query: NameQuery },
+      responses: { 200: jsonResponse(z.object({ data: z.array(Lexeme) })), ...ROLE_ERRORS },
+    }),
+    async (c) => c.json({ data: await findLexemesByName(c.var.db, c.req.valid("query").name) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/words",
+      summary: "Lexemes whose name or gloss contains q",
+      request: { query: TextQuery },
+      responses: { 200: jsonResponse(z.object({ data: Found(Lexeme) })), ...ROLE_ERRORS },
+    }),
+    async (c) => c.json({ data: await searchEditorWords(c.var.db, c.req.valid("query").q) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/sentences",
+      summary: "Sentences whose text or translation contains q",
+      request: { query: TextQuery },
+      responses: { 200: jsonResponse(z.object({ data: Found(Row) })), ...ROLE_ERRORS },
+    }),
+    async (c) => c.json({ data: await searchEditorSentences(c.var.db, c.req.valid("query").q) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/counts",
+      summary: "A page of the lexemes by corpus count, by part of speech",
+      request: { query: CountQuery },
+      responses: { 200: jsonResponse(z.object({ data: Page(Row) })), ...ROLE_ERRORS },
+    }),
+    async (c) => c.json({ data: await listCounts(c.var.db, c.req.valid("query")) }, 200),
+  );
 
 /** The one checked recording of an upload request, or the failure response (size, type, count, daily budget). */
 async function receiveOneClip(c: Context<EditorEnv>) {
@@ -287,7 +456,28 @@ const DestinationSchema = z.string().trim().min(1).max(100);
  * POST /api/upload-audio (the /admin test page; docs/product.md §7): multipart filetype, filename, word or id, audio.
  * Answers `{ success, error? }`. The stored name is made here from the destination and the sniffed type.
  */
-export const uploadAudio = new Hono<EditorEnv>().use("*", requireRoleApi("admin")).post("/", async (c) => {
+export const uploadAudio = apiRoutes<EditorEnv>();
+uploadAudio.use("*", requireRoleApi("admin"));
+uploadAudio.openapi(
+  createRoute({
+    method: "post",
+    path: "/",
+    summary: "Upload a recording to uploads/ (the /admin test page)",
+    request: {
+      body: documentedBody(
+        z
+          .object({ filetype: z.string().optional(), filename: z.string(), word: z.string().optional(), id: z.string().optional(), audio: z.file() })
+          .meta({ example: { filename: "contract.ogg", word: "contract" } }),
+        ["multipart/form-data"],
+      ),
+    },
+    responses: {
+      200: jsonResponse(z.object({ success: z.literal(true), filename: z.string() })),
+      ...UPLOAD_RESPONSES,
+      ...errorResponses({ UNAUTHORIZED: "Not signed in", FORBIDDEN: "Not an admin" }),
+    },
+  }),
+  async (c) => {
   let body: FormData;
   try {
     body = await readCappedFormData(c.req.raw, 1);
@@ -316,5 +506,6 @@ export const uploadAudio = new Hono<EditorEnv>().use("*", requireRoleApi("admin"
   const keys = [`uploads/${name}`, ...Array.from({ length: 50 }, (_, i) => `uploads/${name.slice(0, dot)}_${i + 2}${name.slice(dot)}`)];
   const stored = await storeAudio(c, checked, keys, null, { entity: "audio_objects", action: "upload" });
   if (!stored) return uploadFailure(c, "failed");
-  return c.json({ success: true, filename: stored.key.slice("uploads/".length) });
-});
+  return c.json({ success: true as const, filename: stored.key.slice("uploads/".length) }, 200);
+  },
+);

@@ -90,7 +90,7 @@ export function apiErrorBody(code: ApiErrorCode, options: ApiErrorOptions = {}) 
 }
 
 /** Answers an error from the table: its status and `{ error: { code, message, issues? } }`. */
-export function apiError(c: Context, code: ApiErrorCode, options: string | ApiErrorOptions = {}) {
+export function apiError(c: Context, code: ApiErrorCode, options: string | ApiErrorOptions = {}): Response {
   const opts = typeof options === "string" ? { message: options } : options;
   return c.json(apiErrorBody(code, opts), opts.status ?? API_ERRORS[code].status);
 }

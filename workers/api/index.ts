@@ -1,9 +1,9 @@
 /**
- * The JSON API under /api. One Hono app per resource, mounted here.
+ * The JSON API under /api. One Hono app per resource, mounted here; each declares its routes with zod schemas
+ * (./openapi.ts), which Hono's zod validator checks and GET /api/openapi.json is generated from.
  * Errors always come back as `{ error: { code, message, issues? } }`, never a stack trace; the
  * codes, statuses and default messages are in ./errors.ts.
  */
-import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiEnv } from "./types";
 import { apiError } from "./errors";
@@ -13,7 +13,7 @@ import { clicks } from "./clicks";
 import { editor, uploadAudio } from "./editor";
 import { me } from "./me";
 import { vocab } from "./vocab";
-import { openapi } from "./openapi";
+import { apiRoutes, openApiDocument } from "./openapi";
 import { search } from "./search";
 import { sentence, wotdSentences } from "./sentences";
 import { storyIndex, storySource } from "./stories";
@@ -21,7 +21,7 @@ import { progress } from "./progress";
 import { wotd } from "./wotd";
 import { grammar } from "./grammar";
 
-export const api = new Hono<ApiEnv>().basePath("/api");
+export const api = apiRoutes<ApiEnv>().basePath("/api");
 
 // Same-origin check on every state-changing call (./guard.ts); roles are declared per sub-app.
 api.use("*", apiGuard);
@@ -41,7 +41,9 @@ api.route("/story-index", storyIndex);
 api.route("/bloomfield", storySource("bloomfield"));
 api.route("/olp", storySource("olp"));
 api.route("/misc", storySource("misc"));
-api.get("/openapi.json", (c) => c.json(openapi));
+// Generated from the routes' schemas at the first call (every route is registered by then).
+let document: ReturnType<typeof openApiDocument> | undefined;
+api.get("/openapi.json", (c) => c.json((document ??= openApiDocument(api))));
 api.route("/progress", progress);
 api.route("/", grammar);
 // POST /api/signup-wotd, /api/verify-unsubscribe-token, /api/unsubscribe, /api/confirm-email

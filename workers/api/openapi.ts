@@ -1,190 +1,131 @@
 /**
- * OpenAPI 3.1 description of the public read API, served at GET /api/openapi.json.
- * A plain object on purpose: other modules add their paths with `openapi.paths["/api/…"] = { … }`
- * (or `Object.assign(openapi.paths, …)`) before the first request. The error codes (the Error
- * schema and each path's error answers) come from the table in ./errors.ts.
+ * The API's routes are declared once, with zod schemas, through @hono/zod-openapi: `createRoute` names the
+ * method, path, request (query, path parameters, body) and every answer; `app.openapi(route, handler, hook?)`
+ * validates the request with Hono's zod validator and registers the route, and GET /api/openapi.json is the
+ * document generated from those registrations (`openApiDocument`). Nothing is written twice.
+ *
+ * To add a route to a module: `module.openapi(createRoute({ method, path, request, responses }), handler)`.
+ * A refused request answers 400 VALIDATION (./validation.ts, `validationHook`); the error answers of a route are
+ * `errorResponses({ CODE: "when" })`, from the table in ./errors.ts.
  */
+import { OpenAPIHono, z, type RouteConfig } from "@hono/zod-openapi";
+import type { Env } from "hono";
 import { API_ERRORS, type ApiErrorCode } from "./errors";
+import type { ApiEnv } from "./types";
+import { validationHook } from "./validation";
 
-type Json = Record<string, unknown>;
+export { createRoute, z } from "@hono/zod-openapi";
 
-const json = (schema: Json, description = "OK") => ({
-  description,
-  content: { "application/json": { schema } },
-});
+type RequestBody = NonNullable<NonNullable<RouteConfig["request"]>["body"]>;
+type MediaType = Extract<NonNullable<RequestBody["content"][string]>, { schema?: unknown }>;
+type SchemaObject = Exclude<NonNullable<MediaType["schema"]>, z.ZodType | { $ref: string }>;
 
-const error = { $ref: "#/components/schemas/Error" };
-
-/** One error answer of a path, keyed by the code's status: `...errorResponse("VALIDATION", "Invalid id")`. */
-const errorResponse = (code: ApiErrorCode, description: string) => ({
-  [API_ERRORS[code].status]: json(error, `${code}: ${description}`),
-});
+/** A module's routes: an OpenAPIHono whose refused requests answer 400 VALIDATION in the API's envelope. */
+export function apiRoutes<E extends Env = ApiEnv>() {
+  return new OpenAPIHono<E>({ defaultHook: validationHook() });
+}
 
 const ERROR_CODE_LIST = (Object.keys(API_ERRORS) as ApiErrorCode[]).map(
   (code) => `${code} (${API_ERRORS[code].status}): ${API_ERRORS[code].description}`,
 );
 
-export const openapi: {
-  openapi: string;
-  info: Json;
-  paths: Record<string, Json>;
-  components: { schemas: Record<string, Json> };
-} = {
-  openapi: "3.1.0",
-  info: {
-    title: "Nishnaabemwin public API",
-    version: "1.0.0",
-    description: "Read-only JSON for words, sentences and stories. Errors use { error: { code, message, issues? } }; the codes are listed under components.schemas.Error.",
-  },
-  paths: {
-    "/api/vocab": {
-      get: {
-        summary: "Every dictionary entry",
-        responses: { 200: json({ type: "object", properties: { data: { type: "array", items: { $ref: "#/components/schemas/Vocab" } } } }) },
-      },
+/** `{ error: { code, message, issues? } }`; the docs/product.md §7 and editor calls put `success: false` first. */
+const ErrorSchema = z
+  .object({
+    success: z.literal(false).optional(),
+    ignored: z.literal(true).optional().meta({ description: "IGNORED only" }),
+    error: z.object({
+      code: z.enum(Object.keys(API_ERRORS) as [ApiErrorCode, ...ApiErrorCode[]]).meta({ description: ERROR_CODE_LIST.join("\n") }),
+      message: z.string(),
+      issues: z
+        .array(z.object({ path: z.string(), message: z.string() }))
+        .optional()
+        .meta({ description: "VALIDATION only" }),
+    }),
+  })
+  .openapi("Error");
+
+/** A JSON answer of a route. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description = "OK") {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/**
+ * An answer as documented. `content` is optional in this type so that a handler may answer with a plain
+ * `Response` (the errors of ./errors.ts) besides the typed JSON of its documented success.
+ */
+export type ResponseDoc = { description: string; content?: Record<string, { schema: z.ZodType }> };
+
+/**
+ * The error answers of a route in the envelope of ./errors.ts, keyed by status: `errorResponses({ VALIDATION:
+ * "Invalid id" })`. Codes that share a status share one answer.
+ */
+export function errorResponses<const C extends Partial<Record<ApiErrorCode, string>>>(codes: C) {
+  const byStatus: Record<number, ResponseDoc> = {};
+  for (const [code, when] of Object.entries(codes) as Array<[ApiErrorCode, string]>) {
+    const status = API_ERRORS[code].status;
+    const line = `${code}: ${when}`;
+    byStatus[status] = jsonResponse(ErrorSchema, byStatus[status] ? `${byStatus[status].description}; ${line}` : line);
+  }
+  return byStatus as { [K in keyof C & ApiErrorCode as (typeof API_ERRORS)[K]["status"]]: ResponseDoc };
+}
+
+/**
+ * A request body that the route's service validates itself (e.g. the account calls, whose rules are shared with
+ * the pages): documented from its zod schema, not checked twice. A zod schema in a route's body would install the
+ * validator; its JSON Schema does not.
+ */
+export function documentedBody(schema: z.ZodType, mediaTypes: string[] = ["application/x-www-form-urlencoded", "application/json"]): RequestBody {
+  const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  // A JSON Schema (draft 2020-12) is an OpenAPI 3.1 schema object.
+  return { required: true, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: jsonSchema as SchemaObject }])) };
+}
+
+/**
+ * A body sent as JSON or as a form (the docs/product.md §7 calls accept both), validated by the route's schema.
+ * Not `required`: Hono's validator then checks only the media type that was sent; a body that cannot be read at
+ * all is refused before it by `readableBody` (./validation.ts) with the route's own answer.
+ */
+export function jsonOrFormBody<T extends z.ZodType>(schema: T) {
+  return {
+    required: false,
+    description: "Required: JSON or a form. A missing or unreadable body is refused like an invalid one (400).",
+    content: {
+      "application/json": { schema },
+      "application/x-www-form-urlencoded": { schema },
+      "multipart/form-data": { schema },
     },
-    "/api/search": {
-      get: {
-        summary: "Search words by Odawa (any spelling or inflected form) or English; at most 100 hits",
-        parameters: [{ name: "q", in: "query", required: true, schema: { type: "string", minLength: 1, maxLength: 100 } }],
-        responses: {
-          200: json({
-            type: "object",
-            properties: {
-              query: { type: "string" },
-              total: { type: "integer" },
-              more: { type: "integer", description: "hits beyond the first 100" },
-              data: { type: "array", items: { $ref: "#/components/schemas/SearchHit" } },
-            },
-          }),
-          ...errorResponse("VALIDATION", "Missing or too long q"),
-        },
-      },
-    },
-    "/api/sentence": {
-      post: {
-        summary: "One sentence by id",
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["id"], properties: { id: { type: "integer" } } } } } },
-        responses: {
-          200: json({ type: "object", properties: { data: { $ref: "#/components/schemas/Sentence" } } }),
-          ...errorResponse("VALIDATION", "Invalid id"),
-          ...errorResponse("NOT_FOUND", "No such sentence"),
-        },
-      },
-    },
-    "/api/wotd": {
-      get: {
-        summary: "Example sentence ids of a word",
-        parameters: [{ name: "lex_id", in: "query", required: true, schema: { type: "integer" } }],
-        responses: {
-          200: json({ type: "object", properties: { sentence_ids: { type: "array", items: { type: "integer" } } } }),
-          ...errorResponse("VALIDATION", "Invalid lex_id"),
-        },
-      },
-    },
-    "/api/story-index": {
-      get: {
-        summary: "Every story's id, title and whether it is ready to view",
-        responses: { 200: json({ type: "array", items: { $ref: "#/components/schemas/StoryIndexItem" } }) },
-      },
-    },
-    ...Object.fromEntries(
-      (["bloomfield", "olp", "misc"] as const).map((source) => [
-        `/api/${source}`,
-        {
-          get: {
-            summary: `Stories of the ${source} source (ids ${source === "bloomfield" ? "AM…" : source === "olp" ? "OLP…" : "with other prefixes"}); incomplete ones have no paragraphs`,
-            responses: { 200: json({ type: "array", items: { $ref: "#/components/schemas/Story" } }) },
-          },
-        },
-      ]),
-    ),
-    "/audio/{file}": {
-      get: {
-        summary: "A recording (e.g. /audio/123.mp3); supports HEAD and Range (206)",
-        parameters: [{ name: "file", in: "path", required: true, schema: { type: "string" } }],
-        responses: {
-          200: { description: "The audio", content: { "audio/mpeg": {}, "audio/ogg": {} } },
-          206: { description: "Part of the audio (Range)" },
-          404: { description: "Sorry, there is no audio at this URL." },
-          416: { description: "Range not satisfiable" },
-        },
-      },
-    },
-  },
-  components: {
-    schemas: {
-      Error: {
-        type: "object",
-        properties: {
-          error: {
-            type: "object",
-            properties: {
-              code: { type: "string", enum: Object.keys(API_ERRORS), description: ERROR_CODE_LIST.join("\n") },
-              message: { type: "string" },
-              issues: {
-                type: "array",
-                description: "VALIDATION only",
-                items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } }, required: ["path", "message"] },
-              },
-            },
-            required: ["code", "message"],
-          },
-        },
-      },
-      Vocab: {
-        type: "object",
-        properties: { id: { type: "integer" }, name: { type: "string" }, gloss: { type: "string" }, pos: { type: "string" } },
-        required: ["id", "name", "gloss", "pos"],
-      },
-      SearchHit: {
-        type: "object",
-        properties: {
-          id: { type: "integer" },
-          name: { type: "string" },
-          pos: { type: "string" },
-          gloss: { type: "string" },
-          audio: { type: ["string", "null"], description: "URL of the recording" },
-          match: { enum: ["odawa", "prefix", "form", "english"] },
-          analysis: {
-            type: ["object", "null"],
-            description: "For an inflected form: nmaajaa → maajaa, I leave",
-            properties: {
-              form: { type: "string" },
-              lemma: { type: "string" },
-              gloss: { type: "string" },
-              cell: { type: "string" },
-              explanation: { type: "string" },
-            },
-          },
-        },
-      },
-      Sentence: {
-        type: "object",
-        properties: { id: { type: "integer" }, text: { type: "string" }, trans: { type: "string" }, source: { type: "string" } },
-        required: ["id", "text", "trans", "source"],
-      },
-      StoryIndexItem: {
-        type: "object",
-        properties: { id: { type: "string" }, title: { type: "string" }, completed: { type: "boolean" } },
-        required: ["id", "title", "completed"],
-      },
-      Story: {
-        type: "object",
-        properties: {
-          id: { type: "string" },
-          title: { type: "string" },
-          completed: { type: "boolean" },
-          data: {
-            type: "array",
-            description: "paragraphs, each a list of sentences",
-            items: {
-              type: "array",
-              items: { type: "object", properties: { text: { type: "string" }, trans: { type: "string" } }, required: ["text", "trans"] },
-            },
-          },
-        },
-      },
+  };
+}
+
+/** The JSON body of a route, required. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+const INFO = {
+  title: "Nishnaabemwin API",
+  version: "1.0.0",
+  description:
+    "JSON for words, sentences, stories and grammar, the docs/product.md §7 compatibility calls, practice progress and the editor tool. Errors use { error: { code, message, issues? } }; the codes are listed under components.schemas.Error.",
+};
+
+/** Served by the site beside the API (not a route of the API), so described here by hand. */
+const AUDIO_PATH = {
+  get: {
+    summary: "A recording (e.g. /audio/123.mp3); supports HEAD and Range (206)",
+    parameters: [{ name: "file", in: "path", required: true, schema: { type: "string" }, example: "123.mp3" }],
+    responses: {
+      200: { description: "The audio", content: { "audio/mpeg": {}, "audio/ogg": {} } },
+      206: { description: "Part of the audio (Range)" },
+      404: { description: "Sorry, there is no audio at this URL." },
+      416: { description: "Range not satisfiable" },
     },
   },
 };
+
+/** The OpenAPI 3.1 document of `app`, generated from its routes' schemas. */
+export function openApiDocument(app: Pick<OpenAPIHono, "getOpenAPI31Document">) {
+  const document = app.getOpenAPI31Document({ openapi: "3.1.0", info: INFO });
+  return { ...document, paths: { ...document.paths, "/audio/{file}": AUDIO_PATH } };
+}
