@@ -221,6 +221,23 @@ export const lexemes = sqliteTable(
   ],
 );
 
+/**
+ * How often each word is used on the site (issue 38): views of its page /k/{id} and how often it came up among a
+ * search's first hits. Counted in the isolate and added here in batches (app/services/word-uses.server.ts); no
+ * personal data, no row per view. Orders the editor's Counts view and recording queue.
+ */
+export const lexemeUses = sqliteTable(
+  "lexeme_uses",
+  {
+    lexemeId: integer("lexeme_id")
+      .primaryKey()
+      .references(() => lexemes.id, { onDelete: "cascade" }),
+    views: integer("views").notNull().default(0),
+    searches: integer("searches").notNull().default(0),
+  },
+  (t) => [index("lexeme_uses_views_idx").on(t.views), index("lexeme_uses_searches_idx").on(t.searches)],
+);
+
 export const sentences = sqliteTable(
   "sentences",
   {
