@@ -47,6 +47,7 @@ export default [
     route("words", "routes/editor/words.tsx"),
     route("sentences", "routes/editor/sentences.tsx"),
     route("counts", "routes/editor/counts.tsx"),
+    route("record", "routes/editor/record.tsx"),
     route("reports", "routes/editor/reports.tsx"),
     route("stories", "routes/editor/stories.tsx"),
     route("stories/:id", "routes/editor/story.tsx"),

@@ -19,3 +19,10 @@ export const EmojiSchema = z.object({
     .max(32, "That is too long for an emoji.")
     .regex(/^[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\u200d\ufe0f\u20e3]+$/u, "Enter emoji only."),
 });
+
+/** Who speaks on a recording (credited on the word page): optional, plain text, at most 100 characters. */
+export const SpeakerSchema = z
+  .string()
+  .trim()
+  .max(100, "The speaker's name is at most 100 characters.")
+  .regex(/^[^<>\p{Cc}]*$/u, "Enter the speaker's name as plain text.");
