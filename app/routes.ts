@@ -46,6 +46,7 @@ export default [
     index("routes/editor/ranks.tsx"),
     route("words", "routes/editor/words.tsx"),
     route("sentences", "routes/editor/sentences.tsx"),
+    route("sentences/:id", "routes/editor/sentence.tsx"),
     route("counts", "routes/editor/counts.tsx"),
     route("record", "routes/editor/record.tsx"),
     route("reports", "routes/editor/reports.tsx"),

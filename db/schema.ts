@@ -247,9 +247,12 @@ export const sentences = sqliteTable(
     /** Source code, e.g. NMZ (shown as a named label) or DEMO. */
     source: text("source").notNull().default(""),
     notes: text("notes"),
+    /** Its recording (issue 38: attached in the editor's sentence view), public under audio/. */
+    audioId: integer("audio_id").references((): any => audioObjects.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("sentences_source_idx").on(t.source)],
+  (t) => [index("sentences_source_idx").on(t.source), index("sentences_audio_id_idx").on(t.audioId)],
 );
 
 /** Example sentences of a word (docs/product.md §7 wotd?lex_id → sentence_ids). */

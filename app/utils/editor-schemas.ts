@@ -26,3 +26,18 @@ export const SpeakerSchema = z
   .trim()
   .max(100, "The speaker's name is at most 100 characters.")
   .regex(/^[^<>\p{Cc}]*$/u, "Enter the speaker's name as plain text.");
+
+const sentenceLine = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(1000, `The ${what} is at most 1,000 characters.`)
+    .regex(/^[^<>\p{Cc}]*$/u, `Enter the ${what} as plain text on one line.`)
+    .transform((value) => value.normalize("NFC"));
+
+/** A sentence's text and translation (the editor's sentence view, issue 38). */
+export const SentenceTextSchema = z.object({ text: sentenceLine("Odawa sentence"), trans: sentenceLine("translation") });
+
+/** Link or unlink one word of a sentence. */
+export const SentenceWordSchema = z.object({ lexemeId: z.coerce.number().int().positive(), linked: z.enum(["1", "0"]).transform((v) => v === "1") });

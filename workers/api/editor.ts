@@ -2,6 +2,7 @@
  * The editor tool's JSON API (issue #8), mounted at /api/editor, and the admin test upload at
  * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
  * body) and every change writes an edit_log row (db/queries/editor-forms.ts).
+ * long-file: one Hono chain for the editor's calls (its route list is the API's), with the upload checks they share.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono, type Context } from "hono";
@@ -10,6 +11,7 @@ import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject 
 import { listCounts } from "../../db/queries/editor-counts";
 import { getLessonSentence, restoreLessonSentenceAudio, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
 import { clearStorySentenceAudio, getStorySentence, setStorySentenceAudio } from "../../db/queries/stories";
+import { getSentenceForRecording, restoreSentenceAudio, setSentenceAudio } from "../../db/queries/sentence-editor";
 import { answerRecordingAsks, getWordForRecording, restoreWordAudio, setWordAudio } from "../../db/queries/record-queue";
 import {
   findLexemesByName,
@@ -179,6 +181,21 @@ export const editor = new Hono<EditorEnv>()
     const note = stored.speaker ? `Recorded by ${stored.speaker}.` : "Recorded.";
     const answered = await answerRecordingAsks(c.var.db, { wordId: word.id, userId: c.var.user.id, note });
     return c.json({ success: true, files: [stored.key.slice("audio/".length)], answered });
+  })
+  .post("/sentences/:id/audio", async (c) => {
+    // A dictionary sentence's recording (the editor's sentence view, issue 38), public under audio/.
+    const id = positionParam(c.req.param("id"));
+    const sentence = id ? await getSentenceForRecording(c.var.db, id) : null;
+    if (!sentence) return uploadFailure(c, "nothing");
+    const stored = await storeSentenceClip(
+      c,
+      `sentence${sentence.id}`,
+      { entity: "sentences", entityId: String(sentence.id), action: "add_audio" },
+      (key) => [setSentenceAudio(c.var.db, sentence.id, key)],
+      () => [restoreSentenceAudio(c.var.db, sentence)],
+    );
+    if (stored instanceof Response) return stored;
+    return c.json({ success: true, files: [stored.key.slice("audio/".length)] });
   })
   .post("/stories/:id/sentences/:position/audio", async (c) => {
     // A recording of one story sentence: its key goes into that sentence of the story's data in the clip's own batch.
