@@ -357,6 +357,11 @@ export const stories = sqliteTable(
      * neither completed nor listed is a draft: editors only, 404 to everyone else.
      */
     listed: integer("listed", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A draft sent for review (issue 38): who sent it. Another editor or an admin publishes it; neither its
+     * sender nor its author may (app/utils/review.ts). Null: not in review.
+     */
+    reviewBy: integer("review_by").references(() => users.id, { onDelete: "set null" }),
     /** JSON: Array<Array<{ text, trans, audio? }>> — paragraphs of sentences (audio: an R2 key under audio/). */
     data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string; audio?: string }>>>().notNull(),
     createdAt: createdAt(),
@@ -365,7 +370,8 @@ export const stories = sqliteTable(
   (t) => [index("stories_title_idx").on(t.title)],
 );
 
-export const LESSON_STATUSES = ["draft", "published"] as const;
+/** "review": a draft sent for review (issue 38); like a draft, not on the course path (a TS enum only: no SQL change). */
+export const LESSON_STATUSES = ["draft", "review", "published"] as const;
 
 /** A lesson of the course (migrations/0005): its words and cells are data (spec), its forms come from the engine. */
 export const lessons = sqliteTable(
@@ -382,6 +388,8 @@ export const lessons = sqliteTable(
     explanation: text("explanation").notNull().default(""),
     /** JSON LessonSpec (app/utils/course.ts): { words: [{ name, pos }], cells: ["ind 1s", "pl", …] }. */
     spec: text("spec", { mode: "json" }).$type<{ words: Array<{ name: string; pos: string }>; cells: string[] }>(),
+    /** Who sent it for review (status "review"); null otherwise. */
+    reviewBy: integer("review_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("lessons_status_position_idx").on(t.status, t.position)],
