@@ -72,11 +72,11 @@ export default function EditorSentence({ loaderData, actionData }: Route.Compone
       <Form method="post" className="editor-form">
         <input type="hidden" name="intent" value="text" />
         <p>
-          <label htmlFor="sentence-text">Odawa</label>
+          <label htmlFor="sentence-text">Odawa sentence</label>
           <textarea id="sentence-text" name="text" lang="otw" defaultValue={sentence.text} key={sentence.text} required maxLength={1000} rows={2} />
         </p>
         <p>
-          <label htmlFor="sentence-trans">English</label>
+          <label htmlFor="sentence-trans">English translation</label>
           <textarea id="sentence-trans" name="trans" defaultValue={sentence.trans} key={sentence.trans} required maxLength={1000} rows={2} />
         </p>
         <button type="submit" className="button button-primary">
