@@ -47,7 +47,9 @@ export default [
     index("routes/editor/ranks.tsx"),
     route("words", "routes/editor/words.tsx"),
     route("sentences", "routes/editor/sentences.tsx"),
+    route("sentences/:id", "routes/editor/sentence.tsx"),
     route("counts", "routes/editor/counts.tsx"),
+    route("record", "routes/editor/record.tsx"),
     route("reports", "routes/editor/reports.tsx"),
     route("stories", "routes/editor/stories.tsx"),
     route("stories/:id", "routes/editor/story.tsx"),
@@ -56,6 +58,7 @@ export default [
   ]),
   route("editor/*", "routes/editor/alias.ts"),
   route("admin", "routes/admin.tsx"),
+  route("admin/import", "routes/admin-import.tsx"),
   route("_test/error", "routes/test-error.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

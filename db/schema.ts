@@ -221,6 +221,23 @@ export const lexemes = sqliteTable(
   ],
 );
 
+/**
+ * How often each word is used on the site (issue 38): views of its page /k/{id} and how often it came up among a
+ * search's first hits. Counted in the isolate and added here in batches (app/services/word-uses.server.ts); no
+ * personal data, no row per view. Orders the editor's Counts view and recording queue.
+ */
+export const lexemeUses = sqliteTable(
+  "lexeme_uses",
+  {
+    lexemeId: integer("lexeme_id")
+      .primaryKey()
+      .references(() => lexemes.id, { onDelete: "cascade" }),
+    views: integer("views").notNull().default(0),
+    searches: integer("searches").notNull().default(0),
+  },
+  (t) => [index("lexeme_uses_views_idx").on(t.views), index("lexeme_uses_searches_idx").on(t.searches)],
+);
+
 export const sentences = sqliteTable(
   "sentences",
   {
@@ -230,9 +247,12 @@ export const sentences = sqliteTable(
     /** Source code, e.g. NMZ (shown as a named label) or DEMO. */
     source: text("source").notNull().default(""),
     notes: text("notes"),
+    /** Its recording (issue 38: attached in the editor's sentence view), public under audio/. */
+    audioId: integer("audio_id").references((): any => audioObjects.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("sentences_source_idx").on(t.source)],
+  (t) => [index("sentences_source_idx").on(t.source), index("sentences_audio_id_idx").on(t.audioId)],
 );
 
 /** Example sentences of a word (docs/product.md §7 wotd?lex_id → sentence_ids). */
@@ -337,6 +357,11 @@ export const stories = sqliteTable(
      * neither completed nor listed is a draft: editors only, 404 to everyone else.
      */
     listed: integer("listed", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A draft sent for review (issue 38): who sent it. Another editor or an admin publishes it; neither its
+     * sender nor its author may (app/utils/review.ts). Null: not in review.
+     */
+    reviewBy: integer("review_by").references(() => users.id, { onDelete: "set null" }),
     /** JSON: Array<Array<{ text, trans, audio? }>> — paragraphs of sentences (audio: an R2 key under audio/). */
     data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string; audio?: string }>>>().notNull(),
     createdAt: createdAt(),
@@ -345,7 +370,8 @@ export const stories = sqliteTable(
   (t) => [index("stories_title_idx").on(t.title)],
 );
 
-export const LESSON_STATUSES = ["draft", "published"] as const;
+/** "review": a draft sent for review (issue 38); like a draft, not on the course path (a TS enum only: no SQL change). */
+export const LESSON_STATUSES = ["draft", "review", "published"] as const;
 
 /** A lesson of the course (migrations/0005): its words and cells are data (spec), its forms come from the engine. */
 export const lessons = sqliteTable(
@@ -362,6 +388,8 @@ export const lessons = sqliteTable(
     explanation: text("explanation").notNull().default(""),
     /** JSON LessonSpec (app/utils/course.ts): { words: [{ name, pos }], cells: ["ind 1s", "pl", …] }. */
     spec: text("spec", { mode: "json" }).$type<{ words: Array<{ name: string; pos: string }>; cells: string[] }>(),
+    /** Who sent it for review (status "review"); null otherwise. */
+    reviewBy: integer("review_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("lessons_status_position_idx").on(t.status, t.position)],

@@ -7,6 +7,7 @@
  *   (app/services/page-cache.server.ts); an editor's change makes the next request render afresh
  * - D1 through the Sessions API: replicas for reads, the primary for writes, bookmarks after a user's writes
  * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
+ * - views of word pages and searches are counted per lexeme, in batches (app/services/word-uses.server.ts)
  * - `scheduled` → daily Word of the Day job; `queue` → email consumer.
  */
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
@@ -20,6 +21,7 @@ import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api as apiApp } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
 import { runScheduled } from "../app/services/wotd-jobs.server";
+import { countRequest } from "../app/services/word-uses.server";
 
 /**
  * The server build and React Router's handler, made once per isolate. A dynamic `import()` of a module already
@@ -63,6 +65,8 @@ export default {
     const api = isApiPath(url.pathname);
     // Parsed once per isolate, looked up by the isolate's own `env` (the D1 session's copy below is a new object).
     const config = getConfig(env);
+    // Word-page views and searches count before any cache answers (batched; app/services/word-uses.server.ts).
+    countRequest(request, url, env, ctx);
     if (!api) {
       // A public page this isolate already holds answers before anything else runs (ADR 015).
       const quick = memoryHit(request, (await loadBuild()).assets.version, config);

@@ -3,7 +3,7 @@
  * alphabet from the CSPRNG, made on the server so it also works without JavaScript) and a recorder with
  * the word 'test' that posts to /api/upload-audio.
  */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminRecorder } from "../components/editor/admin-recorder";
 import { requireRole } from "../middleware/guard.server";
 import type { Route } from "./+types/admin";
@@ -39,6 +39,9 @@ export default function Admin({ actionData }: Route.ComponentProps) {
   return (
     <section className="page admin-page">
       <h1>Admin</h1>
+      <p>
+        <Link to="/admin/import">Import a dictionary file</Link>
+      </p>
       <Form method="post" className="editor-filter">
         <button type="submit" className="button button-primary">
           Generate ID

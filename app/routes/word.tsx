@@ -170,6 +170,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
                   <WordText text={s.text} words={words} />
                 </p>
                 <p className="sentence-trans">{s.trans}</p>
+                {s.audio ? <AudioButton src={s.audio} label={`recording of sentence ${s.text}`} /> : null}
                 {s.sourceLabel ? <p className="muted sentence-source">{s.sourceLabel}</p> : null}
                 <p>
                   <ReportLink kind="sentence" page={page} subject={s.text} />

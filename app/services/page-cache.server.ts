@@ -235,5 +235,5 @@ export function isEditorWrite(request: Request, response: Response) {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || response.status >= 400) return false;
   const { pathname } = new URL(request.url);
-  return /^\/(api\/editor|api\/upload-audio|DEV_editor)(\/|$)/.test(pathname);
+  return /^\/(api\/editor|api\/upload-audio|DEV_editor|admin)(\/|$)/.test(pathname);
 }

@@ -19,3 +19,25 @@ export const EmojiSchema = z.object({
     .max(32, "That is too long for an emoji.")
     .regex(/^[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\u200d\ufe0f\u20e3]+$/u, "Enter emoji only."),
 });
+
+/** Who speaks on a recording (credited on the word page): optional, plain text, at most 100 characters. */
+export const SpeakerSchema = z
+  .string()
+  .trim()
+  .max(100, "The speaker's name is at most 100 characters.")
+  .regex(/^[^<>\p{Cc}]*$/u, "Enter the speaker's name as plain text.");
+
+const sentenceLine = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(1000, `The ${what} is at most 1,000 characters.`)
+    .regex(/^[^<>\p{Cc}]*$/u, `Enter the ${what} as plain text on one line.`)
+    .transform((value) => value.normalize("NFC"));
+
+/** A sentence's text and translation (the editor's sentence view, issue 38). */
+export const SentenceTextSchema = z.object({ text: sentenceLine("Odawa sentence"), trans: sentenceLine("translation") });
+
+/** Link or unlink one word of a sentence. */
+export const SentenceWordSchema = z.object({ lexemeId: z.coerce.number().int().positive(), linked: z.enum(["1", "0"]).transform((v) => v === "1") });

@@ -39,6 +39,6 @@ export function formatStoryText(paragraphs: ReadonlyArray<ReadonlyArray<{ text: 
 export const StoryFormSchema = z.object({
   title: z.string().transform(normalizeText).pipe(z.string().min(1, "Give the story a title.").max(STORY_LIMITS.title)),
   /** draft: editors only; coming: listed on /d as 'Not ready to view'; published: readable by everyone. */
-  status: z.enum(["draft", "coming", "published"]).catch("draft"),
+  status: z.enum(["draft", "review", "coming", "published"]).catch("draft"),
   sentences: z.string().max(200_000).catch(""),
 });

@@ -27,6 +27,8 @@ export async function insertAudioObject(
     size: number;
     userId: number;
     formId: number | null;
+    /** Who is speaking (credited on the word page); stored with the day it was recorded. */
+    speaker?: string | null;
     audit: { entity: string; entityId?: string; action: string };
     attach?: (key: string) => BatchItem<"sqlite">[];
   },
@@ -38,7 +40,14 @@ export async function insertAudioObject(
       const [inserted] = await db.batch([
         db
           .insert(audioObjects)
-          .values({ key, contentType: input.contentType, size: input.size, formId: input.formId, uploadedBy: input.userId })
+          .values({
+            key,
+            contentType: input.contentType,
+            size: input.size,
+            formId: input.formId,
+            uploadedBy: input.userId,
+            ...(input.speaker ? { speaker: input.speaker, recordedAt: new Date() } : {}),
+          })
           .returning({ id: audioObjects.id }),
         db.insert(editLog).values({
           userId: input.userId,
@@ -46,7 +55,7 @@ export async function insertAudioObject(
           entityId: input.audit.entityId ?? key,
           action: input.audit.action,
           before: null,
-          after: { key, contentType: input.contentType, size: input.size },
+          after: { key, contentType: input.contentType, size: input.size, ...(input.speaker ? { speaker: input.speaker } : {}) },
         }),
         ...(input.attach?.(key) ?? []),
       ]);

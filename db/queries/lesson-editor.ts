@@ -8,7 +8,7 @@ export type LessonFields = {
   title: string;
   summary: string;
   explanation: string;
-  status: "draft" | "published";
+  status: "draft" | "review" | "published";
   spec: { words: Array<{ name: string; pos: string }>; cells: string[] };
   sentences: Array<{ text: string; trans: string }>;
 };
@@ -39,8 +39,14 @@ export async function saveLesson(db: Db, id: number, fields: LessonFields, userI
   const before = await getLessonForEditor(db, id);
   if (!before) return false;
   const audioByText = new Map(before.items.filter((i) => i.type === "sent").map((i) => [i.value, i.audioId]));
-  const action = before.status !== fields.status ? (fields.status === "published" ? "publish" : "unpublish") : "update";
-  const { sentences, ...lesson } = fields;
+  const published = (status: string) => status === "published";
+  const action =
+    published(before.status) !== published(fields.status)
+      ? published(fields.status) ? "publish" : "unpublish"
+      : fields.status === "review" && before.status !== "review" ? "send_for_review" : "update";
+  const { sentences, ...rest } = fields;
+  // In review: who sent it (the first sender, while it stays in review).
+  const lesson = { ...rest, reviewBy: fields.status === "review" ? (before.reviewBy ?? userId) : null };
   // Sentences come after any older word items of the lesson.
   const first = Math.max(0, ...before.items.filter((i) => i.type !== "sent").map((i) => i.position)) + 1;
   await db.batch([

@@ -54,15 +54,17 @@ export async function sentenceIdsForLexeme(db: Db, lexemeId: number) {
   return rows.map((r) => r.id);
 }
 
-/** Example sentences of a word, for /k/{id}. */
+/** Example sentences of a word, for /k/{id}, each with its recording's public URL (or null). */
 export async function sentencesForLexeme(db: Db, lexemeId: number, limit = 50) {
-  return db
-    .select({ id: sentences.id, text: sentences.text, trans: sentences.trans, source: sentences.source })
+  const rows = await db
+    .select({ id: sentences.id, text: sentences.text, trans: sentences.trans, source: sentences.source, audioKey: audioObjects.key })
     .from(sentenceLexemes)
     .innerJoin(sentences, eq(sentences.id, sentenceLexemes.sentenceId))
+    .leftJoin(audioObjects, eq(audioObjects.id, sentences.audioId))
     .where(eq(sentenceLexemes.lexemeId, lexemeId))
     .orderBy(asc(sentences.id))
     .limit(limit);
+  return rows.map(({ audioKey, ...s }) => ({ ...s, audio: audioUrl(audioKey) }));
 }
 
 /** Every entry with what search and the analyser need; read once per isolate (app/services/lexicon.server.ts). */

@@ -9,12 +9,12 @@ export type StorySource = (typeof STORY_SOURCES)[number];
 /** What everyone may see: published stories and those the editor lists as coming (never a draft). */
 const isPublic = or(eq(stories.completed, true), eq(stories.listed, true));
 
-/** The three states an editor chooses between (the editor's story form). */
-export const STORY_STATES = ["draft", "coming", "published"] as const;
+/** The states an editor chooses between (the editor's story form); "review" is a draft sent for review (issue 38). */
+export const STORY_STATES = ["draft", "review", "coming", "published"] as const;
 export type StoryState = (typeof STORY_STATES)[number];
 
-export function storyState(story: { completed: boolean; listed: boolean }): StoryState {
-  return story.completed ? "published" : story.listed ? "coming" : "draft";
+export function storyState(story: { completed: boolean; listed: boolean; reviewBy?: number | null }): StoryState {
+  return story.completed ? "published" : story.listed ? "coming" : story.reviewBy ? "review" : "draft";
 }
 
 /** docs/product.md §3 story index item: id, title, completed (drafts are not listed). */
@@ -42,6 +42,7 @@ export async function getStory(db: Db, id: string) {
         title: stories.title,
         completed: stories.completed,
         listed: stories.listed,
+        reviewBy: stories.reviewBy,
         data: stories.data,
       })
       .from(stories)
@@ -64,7 +65,7 @@ export type StoryData = Array<Array<{ text: string; trans: string; audio?: strin
 /** Every story, drafts included, newest edits first (the editor's list). */
 export async function listStoriesForEditor(db: Db) {
   return db
-    .select({ id: stories.id, title: stories.title, completed: stories.completed, listed: stories.listed })
+    .select({ id: stories.id, title: stories.title, completed: stories.completed, listed: stories.listed, reviewBy: stories.reviewBy })
     .from(stories)
     .orderBy(desc(stories.updatedAt), asc(stories.id));
 }
@@ -95,8 +96,11 @@ export async function updateStory(db: Db, input: { id: string; title: string; st
   const audioByText = new Map(before.data.flat().flatMap((s) => (s.audio ? [[s.text, s.audio] as const] : [])));
   const data = input.data.map((p) => p.map((s) => ({ ...s, ...(audioByText.has(s.text) ? { audio: audioByText.get(s.text) } : {}) })));
   const completed = input.state === "published";
-  const after = { title: input.title, completed, listed: input.state === "coming", data };
-  const action = before.completed !== completed ? (completed ? "publish" : "unpublish") : "update";
+  // In review: who sent it (the first sender, while it stays in review).
+  const reviewBy = input.state === "review" ? (before.reviewBy ?? input.userId) : null;
+  const after = { title: input.title, completed, listed: input.state === "coming", reviewBy, data };
+  const action =
+    before.completed !== completed ? (completed ? "publish" : "unpublish") : reviewBy && !before.reviewBy ? "send_for_review" : "update";
   await db.batch([
     db.update(stories).set({ ...after, updatedAt: new Date() }).where(eq(stories.id, input.id)),
     db.insert(editLog).values({
@@ -104,7 +108,7 @@ export async function updateStory(db: Db, input: { id: string; title: string; st
       entity: "stories",
       entityId: input.id,
       action,
-      before: { title: before.title, completed: before.completed, listed: before.listed, data: before.data },
+      before: { title: before.title, completed: before.completed, listed: before.listed, reviewBy: before.reviewBy, data: before.data },
       after,
     }),
   ]);

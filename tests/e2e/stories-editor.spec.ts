@@ -50,12 +50,31 @@ test("an editor creates a story with two sentences, records the first, publishes
   await expect(editor.getByText("(recorded)")).toHaveCount(1);
   await expect(editor.getByRole("list").filter({ hasText: "add_audio by editor" })).toBeVisible();
 
+  // Review before publish: its author cannot publish it, but sends it for review; an admin publishes it.
   await editor.getByLabel("Sentences").fill("Nmaajaa. | I leave.\nMaajaa. | S/he leaves.");
   await editor.getByLabel("Status").selectOption("published");
   await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByRole("alert")).toHaveText("Send it for review: another editor or an admin publishes it.");
+  await editor.getByLabel("Status").selectOption("review");
+  await editor.getByRole("button", { name: "Save" }).click();
   await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(editor.getByTestId("unknown-count")).toHaveText(/^Every word is in the dictionary/);
-  await expect(editor.getByRole("list").filter({ hasText: "publish by editor" })).toBeVisible();
+  await expect(editor.getByRole("list").filter({ hasText: "send_for_review by editor" })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto(`/biindge?from=DEV_editor/stories/${id}`);
+  await admin.getByLabel("Username").fill("admin");
+  await admin.getByLabel("Password").fill("admin-demo-2026");
+  await admin.getByRole("button", { name: "Log in" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/DEV_editor/stories/${id}$`));
+  await expect(admin.getByLabel("Status")).toHaveValue("review");
+  await admin.getByLabel("Status").selectOption("published");
+  await admin.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(admin.getByRole("list").filter({ hasText: "publish by admin" })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await adminContext.close();
 
   await learner.goto("/d");
   await learner.getByRole("link", { name: title }).click();

@@ -46,11 +46,16 @@ test("editors create, edit and publish stories; every change is in edit_log; lea
   const empty = await post(`/DEV_editor/stories/${id}`, { title: "A test story", status: "published", sentences: "" }, cookie);
   expect(await empty.text()).toContain("A published story needs at least one sentence.");
 
-  const saved = await post(
-    `/DEV_editor/stories/${id}`,
-    { title: "A test story", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." },
-    cookie,
-  );
+  // Review before publish: its author cannot publish it, sent for review or not; another editor can.
+  const story = { title: "A test story", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." };
+  const own = await post(`/DEV_editor/stories/${id}`, story, cookie);
+  expect(own.status).toBe(403);
+  expect(await own.text()).toContain("Send it for review: another editor or an admin publishes it.");
+  expect((await post(`/DEV_editor/stories/${id}`, { ...story, status: "review" }, cookie)).status).toBe(200);
+  expect((await post(`/DEV_editor/stories/${id}`, story, cookie)).status).toBe(403);
+  expect((await (await worker.fetch(`http://localhost/d/${id}`)).status)).toBe(404);
+  const reviewer = await insertUser(env, { role: "editor" });
+  const saved = await post(`/DEV_editor/stories/${id}`, story, await sessionCookieHeader(env, reviewer));
   expect(saved.status).toBe(200);
   const row = await env.DB.prepare("SELECT title, completed, data FROM stories WHERE id = ?").bind(id).first<{ title: string; completed: number; data: string }>();
   expect(row).toEqual({
@@ -61,8 +66,11 @@ test("editors create, edit and publish stories; every change is in edit_log; lea
   const log = await env.DB.prepare("SELECT action, user_id FROM edit_log WHERE entity = 'stories' AND entity_id = ? ORDER BY id").bind(id).all();
   expect(log.results).toEqual([
     { action: "create", user_id: editor.id },
-    { action: "publish", user_id: editor.id },
+    { action: "send_for_review", user_id: editor.id },
+    { action: "publish", user_id: reviewer.id },
   ]);
+  // Published, it stays so when its author edits it.
+  expect((await post(`/DEV_editor/stories/${id}`, { ...story, title: "A test story, edited" }, cookie)).status).toBe(200);
   expect((await post(`/DEV_editor/stories/${id}`, { title: "x", status: "draft", sentences: "" }, learner)).status).toBe(403);
 });
 
@@ -89,18 +97,24 @@ test("editors create a lesson, give it dictionary words and cells, publish it; u
   expect(await unknown.text()).toContain("Not in the dictionary: zzzz (vai).");
   const badCell = await post(`/DEV_editor/lessons/${id}`, { ...fields, cells: "nonsense" }, cookie);
   expect(await badCell.text()).toContain("is not a cell");
-  const ok = await post(`/DEV_editor/lessons/${id}`, fields, cookie);
+  // Review before publish: the author sends it for review; an admin publishes it.
+  expect((await post(`/DEV_editor/lessons/${id}`, fields, cookie)).status).toBe(403);
+  expect((await post(`/DEV_editor/lessons/${id}`, { ...fields, status: "review" }, cookie)).status).toBe(200);
+  // In review it is not on the course (the address leads to /aambe).
+  expect(await (await worker.fetch(`http://localhost/aambe/learn/${id}`)).text()).not.toContain("Nmaajaa.");
+  const admin = await sessionCookieHeader(env, await insertUser(env, { role: "admin" }));
+  const ok = await post(`/DEV_editor/lessons/${id}`, fields, admin);
   expect(ok.status).toBe(200);
   const page = await (await worker.fetch(`http://localhost/aambe/learn/${id}`)).text();
   expect(page).toContain("Editor lesson");
   expect(page).toContain("nmaajaa");
   expect(page).toContain("Nmaajaa.");
   const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lessons' AND entity_id = ? ORDER BY id").bind(String(id)).all();
-  expect(log.results.map((r) => r.action)).toEqual(["create", "publish"]);
+  expect(log.results.map((r) => r.action)).toEqual(["create", "send_for_review", "publish"]);
 });
 
 test("a lesson sentence gets its recording from the editor's recorder; it is public and plays in the lesson", async () => {
-  const editor = await insertUser(env, { role: "editor" });
+  const editor = await insertUser(env, { role: "admin" });
   const cookie = await sessionCookieHeader(env, editor);
   const created = await post("/DEV_editor/lessons", { title: "Lesson with audio" }, cookie);
   const id = Number(created.headers.get("location")!.split("/").at(-1));
@@ -119,7 +133,7 @@ test("a lesson sentence gets its recording from the editor's recorder; it is pub
 });
 
 test("a story sentence gets its recording from the editor's recorder; it is in the story's data, logged, and plays on /d/{id}", async () => {
-  const editor = await insertUser(env, { role: "editor" });
+  const editor = await insertUser(env, { role: "admin" });
   const cookie = await sessionCookieHeader(env, editor);
   const learner = await sessionCookieHeader(env, await insertUser(env));
   const created = await post("/DEV_editor/stories", { title: "Story with audio" }, cookie);
@@ -161,7 +175,7 @@ test("a story sentence gets its recording from the editor's recorder; it is in t
 });
 
 test("a sentence's recording lands in the clip's own batch, and an undone clip (R2 failed) gives the sentence its earlier recording back", async () => {
-  const editor = await insertUser(env, { role: "editor" });
+  const editor = await insertUser(env, { role: "admin" });
   const cookie = await sessionCookieHeader(env, editor);
   const db = createDb(env.DB);
   const clipKey = async (key: string) => (await env.DB.prepare("SELECT id FROM audio_objects WHERE key = ?").bind(key).first<{ id: number }>())?.id ?? null;

@@ -69,8 +69,9 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
   fields.map((f) => ({ contentType: null, body: null, query: new URLSearchParams(Object.entries(f).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString() })),
 );
 
-// Abuse counters (rate_limits, login_backoff) are meant to count rejected attempts; every other table must not change.
-const TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'rate_limits', 'login_backoff')";
+// Abuse counters (rate_limits, login_backoff) are meant to count rejected attempts, and word-use counts (lexeme_uses)
+// count searches and word-page views; every other table must not change.
+const TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'rate_limits', 'login_backoff', 'lexeme_uses')";
 
 async function fingerprint(tables: string[]) {
   const sql = `SELECT ${tables.map((t) => `(SELECT count(*) || ':' || coalesce(max(rowid), 0) FROM "${t}")`).join(" || ',' || ")} AS f`;

@@ -11,6 +11,8 @@ import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject 
 import { listCounts } from "../../db/queries/editor-counts";
 import { getLessonSentence, restoreLessonSentenceAudio, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
 import { clearStorySentenceAudio, getStorySentence, setStorySentenceAudio } from "../../db/queries/stories";
+import { getSentenceForRecording, restoreSentenceAudio, setSentenceAudio } from "../../db/queries/sentence-editor";
+import { answerRecordingAsks, getWordForRecording, restoreWordAudio, setWordAudio } from "../../db/queries/record-queue";
 import {
   findLexemesByName,
   getFormDetail,
@@ -22,7 +24,7 @@ import {
 } from "../../db/queries/editor-forms";
 import { listRankPage } from "../../db/queries/editor-ranks";
 import { searchEditorSentences, searchEditorWords } from "../../db/queries/editor-search";
-import { EmojiSchema, LexIdsSchema, MorphSideSchema } from "../../app/utils/editor-schemas";
+import { EmojiSchema, LexIdsSchema, MorphSideSchema, SpeakerSchema } from "../../app/utils/editor-schemas";
 import { formClipBase, uploadFileName } from "../../app/utils/clip-names";
 import { UPLOAD_KINDS_TEXT } from "../../app/utils/audio-types";
 import { serveAudio } from "../../app/services/audio-storage.server";
@@ -53,6 +55,7 @@ const UPLOAD_FAILURES = {
     status: API_ERRORS.RATE_LIMITED.status,
     message: `Daily upload limit reached (${RATE_RULES.uploadBytes.limit / 1024 / 1024} MB per editor per day). Please try again tomorrow.`,
   },
+  speaker: { status: API_ERRORS.VALIDATION.status, message: "Enter the speaker's name as plain text, at most 100 characters." },
   notAudio: { status: 415, message: `That file is not a recording we accept (${UPLOAD_KINDS_TEXT}).` },
   failed: { status: API_ERRORS.INTERNAL.status, message: "Upload failed. The server did not indicate success." },
 } as const;
@@ -113,7 +116,10 @@ const UPLOAD_RESPONSES = {
   500: uploadFailed("The recording could not be stored"),
 };
 /** One recording, multipart; read by readCappedFormData (size cap before parsing), so documented only. */
-const ClipBody = documentedBody(z.object({ audio: z.file() }), ["multipart/form-data"]);
+/** One clip, and optionally who is speaking in it (credited on the public page). */
+const ClipBody = documentedBody(z.object({ audio: z.file(), speaker: z.string().max(100).optional() }), ["multipart/form-data"]);
+const WordUploaded = jsonResponse(z.object({ success: z.literal(true), files: z.array(z.string()), answered: z.number().int() }));
+const RecordParams = z.object({ id: z.string().meta({ example: "1" }) });
 const ROLE_ERRORS = errorResponses({ UNAUTHORIZED: "Not signed in", FORBIDDEN: "Not an editor" });
 
 /** A form id that is not a positive whole number answers like an unknown form. */
@@ -285,6 +291,57 @@ editor
   .openapi(
     createRoute({
       method: "post",
+      path: "/lexemes/{id}/audio",
+      summary: "Add a word's own recording (the recording queue), credited to its speaker",
+      request: { params: RecordParams, body: ClipBody },
+      responses: { 200: WordUploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
+    }),
+    async (c) => {
+      // A word's own recording (the recording queue, issue 38): public under audio/, credited to its speaker; it
+      // answers the learners' "Ask for a recording" reports of the word.
+      const id = positionParam(c.req.param("id"));
+      const word = id ? await getWordForRecording(c.var.db, id) : null;
+      if (!word) return uploadFailure(c, "nothing");
+      const stored = await storeSentenceClip(
+        c,
+        `word${word.id}`,
+        { entity: "lexemes", entityId: String(word.id), action: "add_audio" },
+        (key) => [setWordAudio(c.var.db, word.id, key)],
+        () => [restoreWordAudio(c.var.db, word)],
+      );
+      if (stored instanceof Response) return stored;
+      const note = stored.speaker ? `Recorded by ${stored.speaker}.` : "Recorded.";
+      const answered = await answerRecordingAsks(c.var.db, { wordId: word.id, userId: c.var.user.id, note });
+      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)], answered }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sentences/{id}/audio",
+      summary: "Add a recording to a dictionary sentence",
+      request: { params: RecordParams, body: ClipBody },
+      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
+    }),
+    async (c) => {
+      // A dictionary sentence's recording (the editor's sentence view, issue 38), public under audio/.
+      const id = positionParam(c.req.param("id"));
+      const sentence = id ? await getSentenceForRecording(c.var.db, id) : null;
+      if (!sentence) return uploadFailure(c, "nothing");
+      const stored = await storeSentenceClip(
+        c,
+        `sentence${sentence.id}`,
+        { entity: "sentences", entityId: String(sentence.id), action: "add_audio" },
+        (key) => [setSentenceAudio(c.var.db, sentence.id, key)],
+        () => [restoreSentenceAudio(c.var.db, sentence)],
+      );
+      if (stored instanceof Response) return stored;
+      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)] }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
       path: "/stories/{id}/sentences/{position}/audio",
       summary: "Add a recording to a story sentence",
       request: { params: SentenceParams, body: ClipBody },
@@ -383,6 +440,8 @@ async function receiveOneClip(c: Context<EditorEnv>) {
   if (files.length === 0) return uploadFailure(c, "nothing");
   // One recording per request (the recorder sends a pending list clip by clip).
   if (files.length > 1) return uploadFailure(c, "oneFile");
+  const speaker = SpeakerSchema.safeParse(body.get("speaker") ?? "");
+  if (!speaker.success) return uploadFailure(c, "speaker");
   const result = await checkAudioFile(files[0]!);
   if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
   const refusal = await takeUploadBudget(c.var.db, c.var.user.id, result.bytes.length);
@@ -390,7 +449,7 @@ async function receiveOneClip(c: Context<EditorEnv>) {
     c.header("Retry-After", String(refusal.retryAfter));
     return uploadFailure(c, "budget");
   }
-  return result;
+  return { ...result, speaker: speaker.data || null };
 }
 
 /** A positive whole number from a path parameter, or 0. */
@@ -417,13 +476,13 @@ async function storeSentenceClip(
   const stamp = Date.now().toString(36);
   const keys = Array.from({ length: 20 }, (_, i) => `audio/${base}_${stamp}${i}.ogg`);
   const stored = await storeAudio(c, received, keys, null, audit, attach, detach);
-  return stored ?? uploadFailure(c, "failed", { uploaded: [] });
+  return stored ? { ...stored, speaker: received.speaker } : uploadFailure(c, "failed", { uploaded: [] });
 }
 
 /** D1 row first (claims the key), then R2; the row is removed again if R2 fails. */
 async function storeAudio(
   c: Context<EditorEnv>,
-  file: { bytes: Uint8Array; audio: { contentType: string } },
+  file: { bytes: Uint8Array; audio: { contentType: string }; speaker?: string | null },
   keys: string[],
   formIdValue: number | null,
   audit: Audit,
@@ -436,6 +495,7 @@ async function storeAudio(
     size: file.bytes.byteLength,
     userId: c.var.user.id,
     formId: formIdValue,
+    speaker: file.speaker,
     audit,
     attach,
   });

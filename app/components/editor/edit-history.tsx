@@ -7,6 +7,9 @@ const ACTION_LABELS: Record<string, string> = {
   set_emoji: "emoji",
   add_audio: "audio added",
   upload_failed: "upload failed",
+  set_text: "text",
+  link_word: "word linked",
+  unlink_word: "word unlinked",
 };
 
 function describe(value: unknown) {

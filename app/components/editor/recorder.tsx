@@ -42,6 +42,8 @@ export function useRecorder(onClip: (clip: Clip) => void) {
   const [seconds, setSeconds] = useState(0);
   const [status, setStatus] = useState<Status>(null);
   const recorder = useRef<MediaRecorder | null>(null);
+  /** A start waiting for the microphone: a second press meanwhile must not open a second recorder. */
+  const starting = useRef(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const onClipRef = useRef(onClip);
   onClipRef.current = onClip;
@@ -55,6 +57,16 @@ export function useRecorder(onClip: (clip: Clip) => void) {
   );
 
   async function start() {
+    if (starting.current) return;
+    starting.current = true;
+    try {
+      await begin();
+    } finally {
+      starting.current = false;
+    }
+  }
+
+  async function begin() {
     setStatus(null);
     if (!navigator.mediaDevices?.getUserMedia) {
       setStatus({ kind: "error", text: MESSAGES.noMic });

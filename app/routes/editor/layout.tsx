@@ -109,6 +109,7 @@ const SECTIONS = [
   { to: `${EDITOR_BASE}/words`, label: "Words", end: false },
   { to: `${EDITOR_BASE}/sentences`, label: "Sentences", end: false },
   { to: `${EDITOR_BASE}/counts`, label: "Counts", end: false },
+  { to: `${EDITOR_BASE}/record`, label: "Record", end: false },
 ] as const;
 
 /** The editor's own compact navigation at the top: its views, /admin for admins, and the way back to the site. */

@@ -8,6 +8,8 @@ import { data, Form, Link, useRevalidator, useSearchParams } from "react-router"
 import { ClipRecorder } from "../../components/editor/clip-recorder";
 import { getLexemesByNames } from "../../../db/queries/lessons";
 import { getLessonForEditor, lessonHistory, saveLesson } from "../../../db/queries/lesson-editor";
+import { authorOf } from "../../../db/queries/review";
+import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { expandLesson, parseSpec } from "../../services/course.server";
@@ -76,7 +78,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (missing.length) return fail(`Not in the dictionary: ${missing.map((w) => `${w.name} (${w.pos})`).join(", ")}.`);
   const sentences = parseStoryText(String(form.get("sentences") ?? ""));
   if (!sentences.ok) return fail(sentences.error);
-  const status = form.get("status") === "published" ? "published" : "draft";
+  const chosen = form.get("status");
+  const status = chosen === "published" ? "published" : chosen === "review" ? "review" : "draft";
+  if (status === "published") {
+    const before = await getLessonForEditor(db, id);
+    if (before && !mayPublish(user, { published: before.status === "published", reviewBy: before.reviewBy, authorId: await authorOf(db, "lessons", String(id)) })) {
+      return data({ error: PUBLISH_REFUSED, saved: false }, { status: 403 });
+    }
+  }
   const saved = await saveLesson(
     db,
     id,
@@ -136,6 +145,7 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
           "Status",
           <select id="lesson-status" name="status" defaultValue={lesson.status}>
             <option value="draft">Draft (not on the course path)</option>
+            <option value="review">Sent for review (another editor or an admin publishes it)</option>
             <option value="published">Published</option>
           </select>,
         )}

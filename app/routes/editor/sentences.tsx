@@ -3,10 +3,12 @@
  * 'N more results'. Each Odawa word opens its form and glosses, or '(no meaning listed)' (a disclosure,
  * so it works without JavaScript).
  */
+import { Link } from "react-router";
 import { z } from "zod";
 import { searchEditorSentences } from "../../../db/queries/editor-search";
 import { sentenceSourceLabel } from "../../../db/queries/sentences";
 import { EditorSearchView } from "../../components/editor/search-view";
+import { EDITOR_BASE } from "../../components/editor/display";
 import { getBindings } from "../../context";
 import type { Route } from "./+types/sentences";
 
@@ -54,7 +56,10 @@ export default function EditorSentences({ loaderData }: Route.ComponentProps) {
                 )}
               </span>
               <span className="sentence-trans">{row.trans}</span>
-              <span className="sentence-source muted">Source: {row.sourceLabel}</span>
+              <span className="sentence-source muted">Source: {row.sourceLabel}</span>{" "}
+              <Link to={`${EDITOR_BASE}/sentences/${row.id}`}>
+                Edit <span className="visually-hidden">sentence {row.rowNumber}</span>
+              </Link>
             </li>
           ))}
         </ol>

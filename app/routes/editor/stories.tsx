@@ -46,7 +46,7 @@ export default function EditorStories({ loaderData, actionData }: Route.Componen
         {loaderData.stories.map((story) => (
           <li key={story.id}>
             <Link to={`/DEV_editor/stories/${story.id}`}>{story.title}</Link>{" "}
-            <span className="lesson-state">{story.completed ? "Published" : story.listed ? "Coming" : "Draft"}</span>
+            <span className="lesson-state">{story.completed ? "Published" : story.listed ? "Coming" : story.reviewBy ? "In review" : "Draft"}</span>
           </li>
         ))}
       </ul>

@@ -9,6 +9,8 @@ import { ClipRecorder } from "../../components/editor/clip-recorder";
 import { getStory, storyHistory, storyState, updateStory } from "../../../db/queries/stories";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
+import { authorOf } from "../../../db/queries/review";
+import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
 import { getSearchIndex } from "../../services/lexicon.server";
 import { lookupWords } from "../../core/word-search";
 import { splitWords } from "../../core/split-words";
@@ -44,6 +46,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const published = parsed.data.status === "published";
   if (published && sentences.paragraphs.length === 0) {
     return data({ error: "A published story needs at least one sentence.", saved: false }, { status: 400 });
+  }
+  const before = published ? await getStory(db, params.id) : null;
+  if (before && !mayPublish(user, { published: before.completed, reviewBy: before.reviewBy, authorId: await authorOf(db, "stories", before.id) })) {
+    return data({ error: PUBLISH_REFUSED, saved: false }, { status: 403 });
   }
   const ok = await updateStory(db, { id: params.id, title: parsed.data.title, state: parsed.data.status, data: sentences.paragraphs, userId: user.id });
   if (!ok) throw data("No such story", { status: 404 });
@@ -82,6 +88,7 @@ export default function EditorStory({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="story-status">Status</label>
           <select id="story-status" name="status" defaultValue={story.state}>
             <option value="draft">Draft (not shown on /d)</option>
+            <option value="review">Sent for review (not shown on /d; another editor or an admin publishes it)</option>
             <option value="coming">Coming (listed on /d as 'Not ready to view')</option>
             <option value="published">Published</option>
           </select>

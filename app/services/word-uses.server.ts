@@ -1,0 +1,71 @@
+/**
+ * Word uses (issue 38): views of a word's page and search hits per lexeme, counted cheaply. The Worker entry calls
+ * `countRequest` for every request before anything else answers it, the page cache included, so a cached
+ * /k/{id} still counts. Counts gather in this isolate and go to D1 in one statement (db/queries/word-uses.ts)
+ * after FLUSH_EVERY uses or FLUSH_AFTER_MS, through `ctx.waitUntil` (after the response is sent). A search is kept
+ * as its query text and worked out into lexemes only at the flush, through the in-memory search index. Nothing
+ * about the visitor is kept: only which word and how many times. An isolate that ends loses what it had not
+ * written yet (at most FLUSH_EVERY uses): these counts guide editors, they are not accounts.
+ */
+import { createDb, type Db } from "../../db/client";
+import { addWordUses, type UseRow } from "../../db/queries/word-uses";
+import { searchWords } from "../core/word-search";
+import { getSearchIndex } from "./lexicon.server";
+
+const FLUSH_EVERY = 50;
+const FLUSH_AFTER_MS = 30_000;
+/** Distinct searches kept before a flush is forced (bounds the isolate's memory). */
+const MAX_QUERIES = 200;
+/** How many of a search's first hits count as found by it. */
+export const SEARCH_HITS_COUNTED = 5;
+
+const views = new Map<number, number>();
+const searches = new Map<string, number>();
+let uses = 0;
+let since = 0;
+
+const WORD_PAGE = /^\/k\/([1-9]\d{0,8})$/;
+const SEARCH_PAGES = new Set(["/k", "/api/search"]);
+
+/** Counts a view of /k/{id} or a search (/k?q=, /api/search?q=); starts a flush when one is due. */
+export function countRequest(request: Request, url: URL, env: Env, ctx: ExecutionContext, now = Date.now()) {
+  if (request.method !== "GET") return;
+  // A browser's speculative fetch is not a visit.
+  if (/prefetch|prerender/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "")) return;
+  const page = WORD_PAGE.exec(url.pathname);
+  if (page) {
+    const id = Number(page[1]);
+    views.set(id, (views.get(id) ?? 0) + 1);
+  } else if (SEARCH_PAGES.has(url.pathname)) {
+    const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+    if (!q || url.searchParams.has("page")) return;
+    searches.set(q, (searches.get(q) ?? 0) + 1);
+  } else return;
+  if (uses++ === 0) since = now;
+  if (uses >= FLUSH_EVERY || now - since >= FLUSH_AFTER_MS || searches.size >= MAX_QUERIES) {
+    ctx.waitUntil(flushWordUses(createDb(env.DB), env).catch((error) => console.error("word-uses-flush-failed", String(error))));
+  }
+}
+
+/**
+ * Writes what this isolate has counted (and forgets it). The editor's Counts view and recording queue call it
+ * before reading, so what this isolate saw is there at once.
+ */
+export async function flushWordUses(db: Db, env: Pick<Env, "ENVIRONMENT">) {
+  if (uses === 0) return;
+  const seenViews = [...views];
+  const seenSearches = [...searches];
+  views.clear();
+  searches.clear();
+  uses = 0;
+  const rows = new Map<number, UseRow>();
+  const row = (id: number) => rows.get(id) ?? rows.set(id, [id, 0, 0]).get(id)!;
+  for (const [id, n] of seenViews) row(id)[1] += n;
+  if (seenSearches.length) {
+    const index = await getSearchIndex(db, env);
+    for (const [q, n] of seenSearches) {
+      for (const hit of searchWords(index, q, SEARCH_HITS_COUNTED).hits) row(hit.entry.id)[2] += n;
+    }
+  }
+  await addWordUses(db, [...rows.values()]);
+}
