@@ -15,9 +15,9 @@
  *   conj-form.ts, paradigm-kinds.ts: /conj and /paradigms rules             (cells)
  */
 export {
-  CLASS_NAMES, MODES, ORDER_NAMES, ORDERS, PERSON_NAMES, PREVERB_CHAINS,
-  cellKey, cellsOf, isWholeVerbCell, objectsOf, subjectsOf, verbClassOf,
-  type Cell, type CellsOptions, type Order, type Person, type VerbClass,
+  CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
+  cellKey, cellsOf, objectsOf, subjectsOf, verbClassOf,
+  type Cell, type Order, type Person, type VerbClass,
 } from "./cells";
 export { inflect, paradigm, type Confidence, type Inflection, type LexemeInput } from "./inflection";
 export { analyse, buildLexicon, prepareAnalysis } from "./analysis";
