@@ -136,6 +136,47 @@ export const PREVERB_CHAINS: Array<{ preverbs: string[]; orders: Order[] }> = [
   ...["e", "gaa"].map((p) => ({ preverbs: [p], orders: ["conj", "conj-neg"] as Order[] })),
 ];
 
+/**
+ * The VTA participles the reference has: the conjunct cell (subject>object), the head (the one(s) named), the
+ * polarities it has changed ("pos", "neg", both), and the unchanged cells it also has (mode or "neu", "-neg" suffixed).
+ */
+export const VTA_PARTICIPLES: ReadonlyArray<{ s: Person; o: Person; head: ParticipleHead; pol: "pos" | "neg" | "both"; plain?: string[] }> = [
+  ...(["1s", "21", "2p"] as Person[]).map((s) => ({ s, o: "3s" as Person, head: "3p" as ParticipleHead, pol: "both" as const })),
+  ...(["2s", "1p"] as Person[]).map((s) => ({ s, o: "3s" as Person, head: "3p" as ParticipleHead, pol: "both" as const, plain: ["neu", "neu-neg"] })),
+  ...(["1s", "21", "2p"] as Person[]).map((o) => ({ s: "3s" as Person, o, head: "3p" as ParticipleHead, pol: "both" as const })),
+  { s: "3s", o: "1p", head: "3p", pol: "both", plain: ["neu", "neu-neg"] },
+  { s: "3s", o: "2s", head: "3p", pol: "both" },
+  { s: "3s", o: "3'", head: "3'", pol: "both" }, { s: "3p", o: "3'", head: "3'", pol: "both" }, { s: "3p", o: "3'", head: "3p", pol: "both" },
+  ...(["3p", "3'", "0p"] as ParticipleHead[]).map((head) => ({ s: "3'" as Person, o: "3p" as Person, head, pol: "pos" as const })),
+  { s: "0", o: "1s", head: "0p", pol: "both", plain: ["neu", "neu-neg", "prt", "prt-neg"] },
+  ...(["2s", "1p", "21", "2p"] as Person[]).map((o) => ({ s: "0" as Person, o, head: "0p" as ParticipleHead, pol: "both" as const })),
+  { s: "0", o: "3s", head: "0p", pol: "pos", plain: ["dub", "dubprt"] }, { s: "0", o: "3s", head: "3'", pol: "pos", plain: ["dub", "dubprt"] },
+  { s: "0", o: "3s", head: "3p", pol: "neg" },
+];
+
+/** The VTA participle cells of a conjunct cell, as the reference has them (3s→2s has no positive dubitatives). */
+function vtaParticiples(c: Cell): Cell[] {
+  const out: Cell[] = [];
+  const neg = c.order === "conj-neg";
+  for (const p of VTA_PARTICIPLES) {
+    if (p.s !== c.subject || p.o !== c.object) continue;
+    const participle = p.head;
+    if (p.pol === "both" || p.pol === (neg ? "neg" : "pos")) {
+      out.push({ ...c, change: true, participle });
+      for (const mode of MODES) {
+        if (!neg && c.subject === "3s" && c.object === "2s" && mode !== "prt") continue;
+        out.push({ ...c, mode, change: true, participle });
+      }
+    }
+    for (const m of p.plain ?? []) {
+      if (m.endsWith("-neg") !== neg) continue;
+      const mode = m.replace(/-neg$/, "");
+      out.push(mode === "neu" ? { ...c, participle } : { ...c, mode: mode as Mode, participle });
+    }
+  }
+  return out;
+}
+
 /** The VTA's cells beyond today's persons: inanimate subjects (independent 0s/0p, conjunct 0), x→3' and x→x. */
 function vtaNewPersons(o: Order): Cell[] {
   const out: Cell[] = [];
@@ -166,13 +207,16 @@ function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] 
   for (const c of base) {
     const conj = c.order === "conj" || c.order === "conj-neg";
     if (cls === "vta" && !vtaOld(c)) out.push(c);
-    // Modes (the VTA conjunct's are not built yet).
-    if (!(cls === "vta" && conj) && !(cls === "vta" && c.subject === "0")) {
-      for (const mode of MODES) if (mode !== "dubprt" || conj || hasIndDubPrt(cls, c)) out.push({ ...c, mode });
+    // Modes (the reference has no negative dubitatives of the VTA conjunct x→3s).
+    const noDub = cls === "vta" && c.order === "conj-neg" && c.subject === "x" && c.object === "3s";
+    for (const mode of MODES) {
+      if ((mode === "dubprt" && !conj && !hasIndDubPrt(cls, c)) || (noDub && mode !== "prt")) continue;
+      out.push({ ...c, mode });
     }
     if (conj) {
       out.push({ ...c, change: true });
-      if (cls !== "vta") for (const mode of MODES) out.push({ ...c, mode, change: true });
+      for (const mode of MODES) if (!(noDub && mode !== "prt")) out.push({ ...c, mode, change: true });
+      if (cls === "vta") out.push(...vtaParticiples(c));
       if (cls === "vai" && (c.subject === "3s" || c.subject === "3'")) {
         const participle = c.subject === "3s" ? "3p" : "3'";
         out.push({ ...c, participle }, { ...c, change: true, participle });

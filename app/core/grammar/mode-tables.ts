@@ -9,6 +9,7 @@
 import { cellKey, type Cell, type Person, type VerbClass } from "./cells";
 import { encode } from "./phonology";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
+import { vtaConjunctMode } from "./vta-conjunct-modes";
 
 const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
 
@@ -195,6 +196,13 @@ export function modeEndings(cls: VerbClass, cell: Cell): string[] | null {
   if (!mode && !cell.participle) return (neutral(cls, cell) ?? (cls === "vta" ? vtaNeutralNew(cell, neg) : null))?.map(encode) ?? null;
   if (!conj && !(cell.order === "ind" || cell.order === "ind-neg")) return null;
   let out: string[] | null = null;
+  if (cls === "vta" && conj) {
+    const base: Cell = { order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) };
+    const neutralEndings = modeEndings(cls, base);
+    if (!neutralEndings) return null;
+    const list = neutralEndings.map((e) => vtaConjunctMode(e, cell, neg)).filter((e): e is string => e !== null);
+    return list.length ? [...new Set(list)] : null;
+  }
   if (cell.participle) {
     if (!conj || (cls !== "vai")) return null;
     if (cell.object) return null;

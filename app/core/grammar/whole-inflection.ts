@@ -25,7 +25,11 @@ export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
   ]),
   vii: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
   vti: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
-  vta: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan"]),
+  vta: new Set([
+    "ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan",
+    ...["prt", "dub", "dubprt"].flatMap((m) => [`cnj:${m}`, `cnj:${m}+chg`, `cnj:${m}+inan`, `cnj:${m}+chg+inan`, `cnj:${m}+chg+pcp`, `cnj:${m}+chg+pcp+inan`, `cnj:${m}+pcp+inan`]),
+    "cnj:pcp", "cnj:chg+pcp", "cnj:pcp+inan", "cnj:chg+pcp+inan",
+  ]),
 };
 
 /** The scoring category of a cell: its order kind and features, e.g. "ind:prt", "cnj:chg+dub", "cnj:pv". */
