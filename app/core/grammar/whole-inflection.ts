@@ -6,7 +6,7 @@
  */
 import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Confidence } from "./confidence";
-import { glossFor } from "./gloss";
+import { wholeGlosses } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
 import { stemFor, type Stem } from "./stems";
@@ -87,16 +87,6 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
 }
 
-/** A short English label for the cell's new features, added to the gloss. */
-function featureLabel(cell: Cell): string {
-  const parts: string[] = [];
-  if (cell.mode) parts.push(CATEGORY_NAMES[cell.mode]);
-  if (cell.change) parts.push("changed conjunct");
-  if (cell.participle) parts.push(`participle: the one(s) who… (${cell.participle})`);
-  if (cell.preverbs?.length) parts.push(`with ${cell.preverbs.map((p) => `${p}-`).join(" ")}`);
-  return parts.join(", ");
-}
-
 export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell): Inflection | null {
   const stem = stemFor(cls, lexeme.name, lexeme.stem);
   const conj = cell.order === "conj" || cell.order === "conj-neg";
@@ -105,11 +95,10 @@ export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell): I
   if (!forms) return null;
   const form = forms[0]!;
   const { confidence, note } = levelOf(cls, stem, cell);
-  const label = featureLabel(cell);
-  const gloss = glossFor(lexeme.gloss, cls, baseOf(cell));
+  const gloss = wholeGlosses(lexeme.gloss, cls, cell)[0]!;
   const hyphen = cell.preverbs?.length ? form.lastIndexOf("-") + 1 : 0;
   return {
     prefix: hyphen ? form.slice(0, hyphen) : null, root: form.slice(hyphen), suffix: null, form, variants: forms.slice(1),
-    gloss: label ? `${gloss} (${label})` : gloss, confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
+    gloss, confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
   };
 }
