@@ -68,6 +68,18 @@ function push(out: string[], forms: string[]): void {
 }
 
 /**
+ * The spelled preverb chains of a cell with preverbs (person prefix on the first, hyphen-terminated), primary first,
+ * or null: they depend on the cell's preverbs, order kind, change and prefix only, never on the stem.
+ */
+export function preverbHeads(cell: Cell, prefixText: string): string[] | null {
+  const chains = chainsOf(cell);
+  if (!chains) return null;
+  const heads: string[] = [];
+  for (const chain of chains) for (const c of cell.change ? changedStems(chain) : [chain]) push(heads, siteSurfaceForms(prefixText, c, ""));
+  return heads;
+}
+
+/**
  * The site-spelled forms of a whole-verb cell, primary first, or null when it does not exist or no rule builds it.
  * `prefixText`: the person prefix of the cell's neutral counterpart ("" in the conjunct).
  */
@@ -84,10 +96,8 @@ export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, pre
     for (const s of stems) for (const e of endings) push(out, siteSurfaceForms(prefixText, s, e));
     return out.length ? out : null;
   }
-  const chains = chainsOf(cell);
-  if (!chains) return null;
-  const heads: string[] = [];
-  for (const chain of chains) for (const c of cell.change ? changedStems(chain) : [chain]) push(heads, siteSurfaceForms(prefixText, c, ""));
+  const heads = preverbHeads(cell, prefixText);
+  if (!heads) return null;
   const bases: string[] = [];
   for (const e of endings) push(bases, siteSurfaceForms("", stemText, e));
   for (const b of bases) for (const h of heads) if (!out.includes(h + b)) out.push(h + b);
