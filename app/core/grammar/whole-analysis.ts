@@ -72,8 +72,9 @@ function stemIndex(caches: WholeCaches, cls: VerbClass, stem: string): StemIndex
   if (entry) return entry;
   const cc = classCells(caches, cls);
   entry = { forms: new Map(), bases: new Map() };
+  const memo = new Map<string, string[]>();
   cc.cells.forEach((cell, i) => {
-    for (const f of wholeVerbForms(cls, stem, cell, cc.prefixes[i]!) ?? []) add(entry!.forms, looseSpellingKey(f), i);
+    for (const f of wholeVerbForms(cls, stem, cell, cc.prefixes[i]!, memo) ?? []) add(entry!.forms, looseSpellingKey(f), i);
   });
   cc.bases.forEach((_cell, i) => {
     for (const e of cc.baseEndings[i] ?? []) for (const f of siteSurfaceForms("", stem, e)) add(entry!.bases, looseSpellingKey(f), i);
