@@ -225,6 +225,16 @@ function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] 
     }
     for (const { preverbs, orders: pvOrders } of PREVERB_CHAINS) if (pvOrders.includes(c.order)) out.push({ ...c, preverbs });
   }
+  // The VTA's 0→3' has the preterit and dubitative where it has no neutral cell (-igninaaban, -igninaadig).
+  if (cls === "vta") {
+    for (const o of orders) {
+      if (o !== "ind" && o !== "ind-neg") continue;
+      for (const subject of ["0s", "0p"] as Person[]) {
+        if (o === "ind-neg" && subject === "0s") continue;
+        for (const mode of ["prt", "dub"] as Mode[]) out.push({ order: o, subject, object: "3'", mode });
+      }
+    }
+  }
   return out;
 }
 

@@ -120,6 +120,8 @@ type StemForms = {
   levels: Array<Level | undefined> | undefined;
   /** The last lemma checked against the stem's forms, and the result (lemmaCheck). */
   lemma: string | undefined; check: LemmaCheck | null;
+  /** The whole verb's pieces for this stem (whole-verb.ts `WholeMemo`): shared by its cells. */
+  whole?: Map<string, string[]>;
 };
 const LEVELS = new Map<string, Array<Level | undefined>>();
 
@@ -189,8 +191,11 @@ export function siteForms(cls: VerbClass, stem: Stem, cell: Cell): string[] | nu
 export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return null;
-  if (isWholeVerbCell(cell) || !isAllowed(cls, cell)) return inflectWhole(lexeme, cls, cell);
   const plans = plansOf(cls);
+  if (isWholeVerbCell(cell) || !isAllowed(cls, cell)) {
+    const stem = stemOf(lexeme, cls);
+    return inflectWhole(lexeme, cls, cell, stem, (stemFormsOf(stem, plans).whole ??= new Map()));
+  }
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
   const stem = stemOf(lexeme, cls);

@@ -200,7 +200,7 @@ export function modeEndings(cls: VerbClass, cell: Cell): string[] | null {
     const base: Cell = { order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) };
     const neutralEndings = modeEndings(cls, base);
     if (!neutralEndings) return null;
-    const list = neutralEndings.map((e) => vtaConjunctMode(e, cell, neg)).filter((e): e is string => e !== null);
+    const list = neutralEndings.flatMap((e) => vtaConjunctMode(e, cell, neg) ?? []);
     return list.length ? [...new Set(list)] : null;
   }
   if (cell.participle) {

@@ -43,7 +43,13 @@ function dubBody(n: string, cell: Cell, neg: boolean, mode: Mode): string {
 }
 
 /** The encoded VTA conjunct ending of a cell with a mode and/or a participle, from its neutral ending. */
-export function vtaConjunctMode(neutralEnding: string, cell: Cell, neg: boolean): string | null {
+export function vtaConjunctMode(neutralEnding: string, cell: Cell, neg: boolean): string[] | null {
+  const e = composed(neutralEnding, cell, neg);
+  // The passive's negative with a mode: -siw- or -siiw- (igooswegwe ~ igoosiiwegwe).
+  return e === null ? null : neg && cell.mode && e.includes("C>si3") ? [e, e.replace("C>si3", "C>sii3")] : [e];
+}
+
+function composed(neutralEnding: string, cell: Cell, neg: boolean): string | null {
   const mode: Mode | undefined = cell.mode;
   const head = cell.participle ? PCP[cell.participle] : "";
   if (head === undefined || (cell.participle && !HAS_PARTICIPLE.has(`${cell.subject}>${cell.object}:${cell.participle}`))) return null;

@@ -9,8 +9,8 @@ import { confidenceOf, type Confidence } from "./confidence";
 import { wholeGlosses } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
-import { stemFor, type Stem } from "./stems";
-import { wholeVerbForms } from "./whole-verb";
+import type { Stem } from "./stems";
+import { wholeVerbForms, type WholeMemo } from "./whole-verb";
 
 export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan";
 
@@ -87,11 +87,11 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
 }
 
-export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell): Inflection | null {
-  const stem = stemFor(cls, lexeme.name, lexeme.stem);
+/** `memo`: the stem's whole-verb pieces, kept by the caller with the stem's other forms (whole-verb.ts). */
+export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell, stem: Stem, memo: WholeMemo): Inflection | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   const prefix = conj || cell.participle ? null : prefixOf(cls, baseOf(cell));
-  const forms = wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "");
+  const forms = wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo);
   if (!forms) return null;
   const form = forms[0]!;
   const { confidence, note } = levelOf(cls, stem, cell);
