@@ -178,7 +178,7 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
           <p>No results</p>
           {search.unknown.length > 0 ? (
             <p className="unknown-english">
-              {`The dictionary has no English word ${search.unknown.map((w) => `“${w}”`).join(", ")}. `}
+              {`Not in the dictionary, in Odawa or in English: ${search.unknown.map((w) => `“${w}”`).join(", ")}. `}
               <SiteLink to="/k">Browse the word list</SiteLink>
             </p>
           ) : null}

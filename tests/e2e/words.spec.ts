@@ -136,7 +136,7 @@ test("search by an inflected past form, and an English past phrase: every readin
   await expectNoAxeViolations(page);
 
   await page.goto("/k?q=they+juggle");
-  await expect(page.getByText("The dictionary has no English word “juggle”.")).toBeVisible();
+  await expect(page.getByText("Not in the dictionary, in Odawa or in English: “juggle”.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Browse the word list" })).toHaveAttribute("href", "/k");
 });
 
