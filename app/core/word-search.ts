@@ -222,7 +222,7 @@ export function searchWords(
 
   // English phrases: a form whose engine gloss is the query ("I see you" → gwaabmin, Independent, 1s>2s).
   for (const m of searchPhrase(index, query)) {
-    const cell = m.label;
+    const cell = m.kind === "verb" ? describeCell(m.cell as Cell) : m.label;
     const explanation = `${m.form} → ${m.entry.name}, ${m.gloss}`;
     add(m.entry, "phrase", 90, { form: m.form, lemma: m.entry.name, gloss: m.gloss, cell, explanation });
   }
