@@ -265,7 +265,8 @@ export function searchWords(
 
 export type WordInfo = {
   word: string;
-  matches: Array<{ id: number; name: string; pos: string; gloss: string; analysis: FormAnalysis | null }>;
+  /** `more`: the entry's other readings of the word, when it has several ("gmaajaami" is one; a homograph more). */
+  matches: Array<{ id: number; name: string; pos: string; gloss: string; analysis: FormAnalysis | null; more?: FormAnalysis[] }>;
 };
 
 /** The word of a running text without the punctuation around it ("Nmaajaa." → "Nmaajaa"). */
@@ -287,7 +288,12 @@ export function lookupWord(index: SearchIndex, token: string, max = 3): WordInfo
     }
   }
   for (const { entry: e, analysis } of analyseForm(index, word)) {
-    if (seen.has(e.id)) continue;
+    if (seen.has(e.id)) {
+      // Every reading is shown: a further reading of an entry already listed goes with it.
+      const m = matches.find((x) => x.id === e.id && x.analysis);
+      if (m && m.analysis!.cell !== analysis.cell) (m.more ??= []).push(analysis);
+      continue;
+    }
     seen.add(e.id);
     matches.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, analysis });
   }

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { analyse } from "../../app/core/grammar/analysis";
 import { analyseNoun } from "../../app/core/grammar/noun-analysis";
 import { splitWords } from "../../app/core/split-words";
-import { bareWord, buildSearchIndex, lookupWord, lookupWords, searchWords, type LexiconEntry } from "../../app/core/word-search";
+import { analyseForm, bareWord, buildSearchIndex, lookupWord, lookupWords, searchWords, type LexiconEntry } from "../../app/core/word-search";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const entries: LexiconEntry[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8").trim().split("\n").slice(1)
@@ -49,4 +49,12 @@ test("word search reads an inflected past form back to its lemma", () => {
   const hit = searchWords(index, "ngii-maajaa").hits[0]!;
   expect(hit).toMatchObject({ match: "form", entry: { name: "maajaa" }, analysis: { form: "ngii-maajaa", lemma: "maajaa" } });
   expect(hit.analysis!.gloss).toMatch(/^I went away/);
+});
+
+test("tap-a-word shows every reading of a form, not the first one per word", () => {
+  for (const w of ["gmaajaami", "ngii-maajaa", "maajaad", "nwaabmaa"]) {
+    const readings = analyseForm(index, w).map((r) => `${r.entry.id} ${r.analysis.cell}`);
+    const shown = lookupWord(index, w).matches.flatMap((m) => (m.analysis ? [m.analysis, ...(m.more ?? [])] : []).map((a) => `${m.id} ${a.cell}`));
+    expect(new Set(shown), w).toEqual(new Set(readings));
+  }
 });
