@@ -65,6 +65,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b(i|you|we|they|he|she|it)'ll\b/g, "$1 will"], [/\by'all\b/g, "you all"], [/\bmight\b/g, "maybe"], [/\bperhaps\b/g, "maybe"],
 ];
 
+const HAS_CONTRACTION = /'|cannot|let us|might|perhaps/;
+
 /**
  * The comparable form of an English phrase: lower case, contractions spelt out, (notes) and [slots] dropped,
  * "he"/"she" as "s/he", "him"/"her"/"his" as "him/her", "when/that" and "that" as "when", no punctuation. With
@@ -72,7 +74,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
  */
 export function phraseKey(text: string, keepNotes = false): string {
   let s = text.toLowerCase().normalize("NFC").replace(/[’‘ʼ`]/g, "'");
-  for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  // Most text (every dictionary sense the index reads) has nothing to spell out.
+  if (HAS_CONTRACTION.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   return s
     .replace(keepNotes ? /\[[^\]]*\]/g : /\([^)]*\)|\[[^\]]*\]/g, " ")
     .replace(/\bwhen\/that\b/g, "when")
