@@ -1,8 +1,8 @@
-import type { Derivation } from "../core/grammar";
+import type { Derivation, DerivationStep } from "../core/grammar";
 
 /**
- * "Why this form?": the underlying pieces and each rule that changed them (app/core/grammar/explain.ts), in a
- * native <details> so it opens without JavaScript (/conj), or as it is on a form's own page (/k/{id}/why).
+ * "Why this form?": the pieces named in learner terms, then each rule that changed them (app/core/grammar/explain.ts),
+ * in a native <details> so it opens without JavaScript (/conj), or as it is on a form's own page (/k/{id}/why).
  */
 export function WhyThisForm({ derivation }: { derivation: Derivation | null }) {
   if (!derivation) return null;
@@ -14,20 +14,26 @@ export function WhyThisForm({ derivation }: { derivation: Derivation | null }) {
   );
 }
 
-/** The pieces, then the rules in order (or that none changed them). */
+/** The pieces, then the rules in order (or that none changed them); syncope's weak vowels are marked. */
 export function DerivationSteps({ derivation }: { derivation: Derivation }) {
-  const { prefix, stem, ending, steps } = derivation;
+  const { parts, steps } = derivation;
   return (
     <>
-      <p>
-        Built from {prefix && <><span lang="otw">{prefix}-</span> (prefix) + </>}<span lang="otw">{stem}</span> (stem)
-        {ending && <> + <span lang="otw">-{ending}</span> (ending)</>}.
-      </p>
+      <p>Built from these pieces:</p>
+      <ul className="derivation-parts">
+        {parts.map((p, i) => (
+          <li key={i}>
+            <span lang="otw">{p.text}</span>: {p.role}
+          </li>
+        ))}
+      </ul>
       {steps.length > 0 ? (
         <ol>
           {steps.map((s, i) => (
             <li key={i}>
-              {`${capitalise(s.description)}: `}<span lang="otw">{s.before}</span> → <span lang="otw">{s.after}</span>
+              {`${capitalise(s.description)}: `}
+              <Before step={s} /> → <span lang="otw">{s.after}</span>
+              {s.weak?.length ? <span className="muted">{` (weak: ${s.weak.map((k) => s.before[k]).join(", ")})`}</span> : null}
             </li>
           ))}
         </ol>
@@ -35,6 +41,23 @@ export function DerivationSteps({ derivation }: { derivation: Derivation }) {
         <p>No rule changes it: the pieces join as they are.</p>
       )}
     </>
+  );
+}
+
+/** A step's word before it, with the weak vowels syncope drops struck through. */
+function Before({ step }: { step: DerivationStep }) {
+  if (!step.weak?.length) return <span lang="otw">{step.before}</span>;
+  const weak = new Set(step.weak);
+  const pieces: Array<{ text: string; weak: boolean }> = [];
+  [...step.before].forEach((c, k) => {
+    const last = pieces.at(-1);
+    if (last && !last.weak && !weak.has(k)) last.text += c;
+    else pieces.push({ text: c, weak: weak.has(k) });
+  });
+  return (
+    <span lang="otw">
+      {pieces.map((p, k) => (p.weak ? <del key={k} className="weak-vowel" title="weak vowel">{p.text}</del> : p.text))}
+    </span>
   );
 }
 

@@ -94,15 +94,15 @@ function TapWord(props: {
           {info && info.matches.length > 0 ? (
             info.matches.map((m) => (
               <span className="word-popover-entry" key={m.id}>
-                {m.analysis ? (
-                  <span className="word-analysis">
-                    <span lang="otw">{m.analysis.form}</span>
+                {(m.analysis ? [m.analysis, ...(m.more ?? [])] : []).map((a) => (
+                  <span className="word-analysis" key={a.cell}>
+                    <span lang="otw">{a.form}</span>
                     {" → "}
-                    <span lang="otw">{m.analysis.lemma}</span>
-                    {`, ${m.analysis.gloss} `}
-                    <span className="muted">{`(${m.analysis.cell})`}</span>
+                    <span lang="otw">{a.lemma}</span>
+                    {`, ${a.gloss} `}
+                    <span className="muted">{`(${a.cell})`}</span>
                   </span>
-                ) : null}
+                ))}
                 <span>
                   <Link to={`/k/${m.id}`} lang="otw">
                     {m.name}

@@ -1,33 +1,53 @@
 /**
- * English phrase → inflected form ("I see you" → gwaabmin, "they don't leave" → maajaasiiwag): the query is
- * compared with the grammar engine's English glosses of every cell (gloss.ts through `glossFor`) of the verbs whose
- * dictionary sense it can contain. Pure.
+ * English phrase → inflected form: the query is compared with the grammar engine's English readings of every cell of
+ * the verbs and nouns whose dictionary sense it can contain. Verbs: every cell of the whole verb (gloss.ts: "I see
+ * you" → gwaabmin, "I saw you" → gii- past and the preterit, "she will leave" → wii-/ga-/da-, "maybe s/he left",
+ * "those who leave", "you all leave", "we leave" → both "we"s). Nouns: every cell of the whole noun (noun-gloss.ts:
+ * "my dog", "the dogs", "in the house", "our little house"). Every matching reading is returned, not one per word.
+ * Forms come from the engine (inflect, decline), English from the dictionary's glosses. Pure.
  *
- * Cost stays bounded at any lexicon size: a small index (the verb word of each sense → verbs) is built lazily, once
- * per search index (so once per isolate and lexicon version); a query looks at no more than MAX_CANDIDATES verbs,
- * and the cell glosses of a verb sense are generated on first use and memoised (at most GLOSS_MEMO_LIMIT senses).
+ * Cost stays bounded at any lexicon size: a small index (the content words of each sense → words) is built lazily,
+ * once per search index (so once per isolate and lexicon version); a query looks at no more than MAX_CANDIDATES
+ * words whose every sense word it contains, and the readings of a sense are generated on first use and memoised (at
+ * most GLOSS_MEMO_LIMIT senses). Readings are strings only; a form is inflected only for a reading that matched.
  */
-import { cellsOf, verbClassOf, type Cell, type VerbClass } from "./grammar/cells";
-import { glossFor } from "./grammar/gloss";
+import { cellsOf, isAllowed, isWholeVerbCell, verbClassOf, PERSON_NAMES, type Cell, type VerbClass } from "./grammar/cells";
+import { baseForms } from "./grammar/english";
+import { glossFor, wholeGlosses } from "./grammar/gloss";
 import { inflect } from "./grammar/inflection";
+import { nounCellLabel, nounCells, nounPosOf, type NounCell, type NounPos } from "./grammar/noun-cells";
+import { nounGlosser, nounSense, pluralise } from "./grammar/noun-gloss";
+import { decline } from "./grammar/noun-inflection";
+import { orderLabel } from "./pos";
 
 /** What phrase search reads of a lexicon entry (word-search.ts's LexiconEntry has it). */
 type Entry = { id: number; name: string; pos: string; gloss: string; stem: string | null; corpusCount: number };
 
 const MAX_CANDIDATES = 40;
 const GLOSS_MEMO_LIMIT = 5_000;
-const MAX_MATCHES = 20;
+const MAX_MATCHES = 60;
 
-export type PhraseMatch<E extends Entry = Entry> = { entry: E; cell: Cell; form: string; gloss: string };
+export type PhraseMatch<E extends Entry = Entry> = {
+  entry: E;
+  /** A verb cell or a noun cell, with `kind` saying which. */
+  kind: "verb" | "noun";
+  cell: Cell | NounCell;
+  form: string;
+  /** The engine's English reading of the form that matched ("I saw you (sg) (past, gii-)", "I used to see you (sg) (preterit)"). */
+  gloss: string;
+  /** The cell in learner terms ("Independent, past gii-: I → you (sg)"). */
+  label: string;
+};
 
-type Sense = { text: string; words: string[] };
-type Verb = { entry: Entry; cls: VerbClass; senses: Sense[] };
+type Reading = { cell: Cell | NounCell; text: string };
+type Sense = { text: string; words: string[]; plural?: string[] };
+type Word = { entry: Entry; verb: VerbClass | null; noun: NounPos | null; senses: Sense[] };
 type PhraseIndex = {
-  verbs: Verb[];
-  /** A sense's verb (its first content word) → indexes into `verbs`. */
-  byHead: Map<string, number[]>;
-  /** "<verb index>:<sense index>" → phrase key (without and with notes) → cells whose gloss reads so. */
-  glosses: Map<string, Map<string, Cell[]>>;
+  words: Word[];
+  /** A content word of a sense (a noun's also in the plural) → indexes into `words`. */
+  byWord: Map<string, number[]>;
+  /** "<word index>:<sense index>:<feature group>" → phrase key → cells whose reading is so, with that reading. */
+  glosses: Map<string, Map<string, Reading[]>>;
 };
 
 /** Keyed by the search index (app/core/word-search.ts), which lives once per isolate and lexicon version. */
@@ -38,24 +58,30 @@ const FILLER = new Set(["smb", "sth", "a", "an", "the", "to", "s.o", "s.t", "som
 
 const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bdon't\b/g, "do not"], [/\bdoesn't\b/g, "does not"], [/\bisn't\b/g, "is not"], [/\baren't\b/g, "are not"],
+  [/\bdidn't\b/g, "did not"], [/\bwasn't\b/g, "was not"], [/\bweren't\b/g, "were not"], [/\bwon't\b/g, "will not"],
+  [/\bcouldn't\b/g, "could not"], [/\bshouldn't\b/g, "should not"], [/\bwouldn't\b/g, "would not"],
   [/\bi'm\b/g, "i am"], [/\byou're\b/g, "you are"], [/\bwe're\b/g, "we are"], [/\bthey're\b/g, "they are"],
   [/\b(he|she|s\/he)'s\b/g, "s/he is"], [/\bit's\b/g, "it is"], [/\blet us\b/g, "let's"], [/\bcannot\b/g, "can not"],
+  [/\b(i|you|we|they|he|she|it)'ll\b/g, "$1 will"], [/\by'all\b/g, "you all"], [/\bmight\b/g, "maybe"], [/\bperhaps\b/g, "maybe"],
 ];
+
+const HAS_CONTRACTION = /'|cannot|let us|might|perhaps/;
 
 /**
  * The comparable form of an English phrase: lower case, contractions spelt out, (notes) and [slots] dropped,
- * "he"/"she" as "s/he", "him"/"her" as "him/her", "when/that" and "that" as "when", no punctuation. With
+ * "he"/"she" as "s/he", "him"/"her"/"his" as "him/her", "when/that" and "that" as "when", no punctuation. With
  * `keepNotes` the words of (notes) stay: "we (incl.) leave" → "we incl leave".
  */
 export function phraseKey(text: string, keepNotes = false): string {
   let s = text.toLowerCase().normalize("NFC").replace(/[’‘ʼ`]/g, "'");
-  for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  // Most text (every dictionary sense the index reads) has nothing to spell out.
+  if (HAS_CONTRACTION.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   return s
     .replace(keepNotes ? /\[[^\]]*\]/g : /\([^)]*\)|\[[^\]]*\]/g, " ")
     .replace(/\bwhen\/that\b/g, "when")
     .replace(/^that\b/, "when")
     .replace(/(?<![\p{L}/])(he|she)(?![\p{L}/])/gu, "s/he")
-    .replace(/(?<![\p{L}/])(him|her)(?![\p{L}/])/gu, "him/her")
+    .replace(/(?<![\p{L}/])(his\/her|him\/her|him|her|his)(?![\p{L}/])/gu, "him/her")
     .replace(/[^\p{L}\p{N}'/ ]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -65,56 +91,113 @@ function words(text: string): string[] {
   return text.split(" ").filter((w) => w && !FILLER.has(w.replace(/\.$/, "")));
 }
 
-/** A query word and the base forms it may stand for ("sees" → see, "goes" → go, "is" → be). */
-function variants(word: string): string[] {
-  const out = [word];
-  if (word === "is" || word === "am" || word === "are") out.push("be");
-  if (word === "has") out.push("have");
-  if (word.endsWith("ies")) out.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith("es")) out.push(word.slice(0, -2));
-  if (word.endsWith("s")) out.push(word.slice(0, -1));
-  return out;
+/** A noun phrase's key: filler dropped ("the dogs" and "dogs" meet; "in the house" is "in house"). */
+const nounKey = (text: string) => words(phraseKey(text)).join(" ");
+
+function add<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function phraseIndex(index: { entries: Entry[] }): PhraseIndex {
   let built = indexes.get(index);
   if (built) return built;
-  const verbs: Verb[] = [];
-  const byHead = new Map<string, number[]>();
+  const list: Word[] = [];
+  const byWord = new Map<string, number[]>();
   for (const entry of index.entries) {
-    const cls = verbClassOf(entry.pos);
-    if (!cls) continue;
-    const senses = entry.gloss
-      .split(/[;,]/)
-      .map((s) => s.replace(/\s+/g, " ").trim())
-      .filter(Boolean)
-      .map((s) => ({ text: s, words: words(phraseKey(s)) }))
+    const verb = verbClassOf(entry.pos);
+    const noun = verb ? null : nounPosOf(entry.pos);
+    if (!verb && !noun) continue;
+    const texts = entry.gloss.split(/[;,]/).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
+    const senses = (noun ? texts.map(nounSense).filter(Boolean) : texts)
+      .map((text): Sense => {
+        const ws = words(phraseKey(text));
+        return noun ? { text, words: ws, plural: words(phraseKey(pluralise(text))) } : { text, words: ws };
+      })
       .filter((s) => s.words.length > 0);
     if (senses.length === 0) continue;
-    const vi = verbs.push({ entry, cls, senses }) - 1;
-    for (const head of new Set(senses.map((s) => s.words[0]!))) {
-      const list = byHead.get(head);
-      if (list) list.push(vi);
-      else byHead.set(head, [vi]);
-    }
+    const wi = list.push({ entry, verb, noun, senses }) - 1;
+    // Verbs by their first content word (the verb); nouns by every content word, singular and plural.
+    const keys = verb ? senses.map((s) => s.words[0]!) : senses.flatMap((s) => [...s.words, ...s.plural!]);
+    for (const k of new Set(keys)) add(byWord, k, wi);
   }
-  built = { verbs, byHead, glosses: new Map() };
+  built = { words: list, byWord, glosses: new Map() };
   indexes.set(index, built);
   return built;
 }
 
-function glossesOf(pi: PhraseIndex, vi: number, si: number): Map<string, Cell[]> {
-  const key = `${vi}:${si}`;
+/** The phrase keys a verb reading is found by: as written, with its notes, and "you (pl)" as "you all". */
+function verbKeys(reading: string): string[] {
+  const keys = [phraseKey(reading), phraseKey(reading, true)];
+  if (reading.includes("you (pl)")) keys.push(phraseKey(reading.replaceAll("you (pl)", "you all")));
+  return keys;
+}
+
+/** The keys a noun reading is found by: filler dropped; "in" also as "at"/"on"; "your (pl)" also as "you all's". */
+function nounKeys(reading: string): string[] {
+  const key = nounKey(reading);
+  const keys = [key, words(phraseKey(reading, true)).join(" ")];
+  if (key.startsWith("in ")) keys.push(`at ${key.slice(3)}`, `on ${key.slice(3)}`);
+  return keys;
+}
+
+/**
+ * The words a reading of a feature has (one of them must be in the query for a cell with the feature to be read):
+ * "maybe" for the dubitative, "will" for wii-/ga-/da- …; a feature not listed (the preterit, a past tense) needs none.
+ */
+const TRIGGERS: Record<string, string[]> = {
+  dub: ["maybe"], dubprt: ["maybe"], chg: ["when", "whenever"], pcp: ["those", "who", "whom", "that", "one", "ones", "things"],
+  "pv:wii": ["will", "going", "want"], "pv:ga": ["will"], "pv:da": ["will", "would"], "pv:daa": ["could", "should", "would"],
+  "pv:daa+gii": ["have"], "pv:bi": ["come"], "pv:maajii": ["start", "begin"], "pv:ishkwaa": ["finish", "stop"],
+  "pv:e": ["when"], "pv:gaa": ["when"],
+};
+
+/** A verb cell's features, each a key of TRIGGERS or not ("prt"): cells with the same ones are read together. */
+function featuresOf(cell: Cell): string[] {
+  const out: string[] = [];
+  if (cell.mode) out.push(cell.mode);
+  // A participle is changed or not alike ("those who leave"): its change needs no "when".
+  if (cell.change && !cell.participle) out.push("chg");
+  if (cell.participle) out.push("pcp");
+  if (cell.preverbs?.length) out.push(`pv:${cell.preverbs.join("+")}`);
+  return out;
+}
+
+/** A class's whole-verb cells by feature group ("" for today's cells), worked out once. */
+const GROUPS = new Map<VerbClass, Map<string, Cell[]>>();
+function groupsOf(cls: VerbClass): Map<string, Cell[]> {
+  let groups = GROUPS.get(cls);
+  if (!groups) {
+    groups = new Map();
+    for (const cell of cellsOf(cls, { all: true })) add(groups, featuresOf(cell).join(" "), cell);
+    GROUPS.set(cls, groups);
+  }
+  return groups;
+}
+
+/** The feature groups a query can read: each feature of the group has one of its words in the query. */
+function groupsFor(cls: VerbClass, known: Set<string>): string[] {
+  return [...groupsOf(cls).keys()].filter((g) => !g || g.split(" ").every((f) => !TRIGGERS[f] || TRIGGERS[f]!.some((w) => known.has(w))));
+}
+
+function readingsOf(pi: PhraseIndex, wi: number, si: number, group = ""): Map<string, Reading[]> {
+  const key = `${wi}:${si}:${group}`;
   let map = pi.glosses.get(key);
   if (!map) {
-    const { cls, senses } = pi.verbs[vi]!;
+    const { verb, noun, senses } = pi.words[wi]!;
+    const sense = senses[si]!.text;
     map = new Map();
-    for (const cell of cellsOf(cls)) {
-      const gloss = glossFor(senses[si]!.text, cls, cell);
-      for (const k of new Set([phraseKey(gloss), phraseKey(gloss, true)])) {
-        const list = map.get(k);
-        if (list) list.push(cell);
-        else map.set(k, [cell]);
+    if (verb) {
+      for (const cell of groupsOf(verb).get(group) ?? []) {
+        const readings = isWholeVerbCell(cell) || !isAllowed(verb, cell) ? wholeGlosses(sense, verb, cell) : [glossFor(sense, verb, cell)];
+        for (const text of readings) for (const k of new Set(verbKeys(text))) if (!map.get(k)?.some((r) => r.cell === cell)) add(map, k, { cell, text });
+      }
+    } else if (noun) {
+      const gloss = nounGlosser(sense, noun);
+      for (const cell of nounCells(noun, { whole: true })) {
+        const text = gloss(cell);
+        for (const k of new Set(nounKeys(text))) add(map, k, { cell, text });
       }
     }
     if (pi.glosses.size >= GLOSS_MEMO_LIMIT) pi.glosses.clear();
@@ -123,34 +206,85 @@ function glossesOf(pi: PhraseIndex, vi: number, si: number): Map<string, Cell[]>
   return map;
 }
 
-/** The verb forms whose English gloss is the query phrase, most frequent verbs first, in paradigm order. */
-export function searchPhrase<E extends Entry>(index: { entries: E[] }, query: string): Array<PhraseMatch<E>> {
+const FEATURE_NAMES = { prt: "preterit", dub: "dubitative (maybe)", dubprt: "preterit-dubitative (maybe … did)" } as const;
+
+const PARTICIPLE_HEADS = { "3p": "those (3p)", "3'": "the one(s) (3', obviative)", "0p": "the things (0p)" } as const;
+
+/** A verb cell in learner terms: "Independent, past gii-: I → you (sg)", "Conjunct, changed, participle: s/he". */
+export function verbCellLabel(cell: Cell): string {
+  const features: string[] = [];
+  if (cell.preverbs?.length) features.push(`with ${cell.preverbs.map((p) => `${p}-`).join("")}`);
+  if (cell.mode) features.push(FEATURE_NAMES[cell.mode]);
+  if (cell.change) features.push("changed");
+  if (cell.participle) features.push(`participle, naming ${PARTICIPLE_HEADS[cell.participle]}`);
+  const people = `${PERSON_NAMES[cell.subject]}${cell.object ? ` → ${PERSON_NAMES[cell.object]}` : ""}`;
+  return `${orderLabel(cell.order)}${features.length ? `, ${features.join(", ")}` : ""}: ${people}`;
+}
+
+/** The query's words and the base forms each may stand for ("saw" → see, "dogs" → dog, "were" → be). */
+function queryWords(query: string): { key: string; known: Set<string> } {
   const key = phraseKey(query, query.includes("("));
-  const queryWords = key.split(" ").filter(Boolean);
-  if (queryWords.length < 2) return [];
+  return { key, known: new Set(key.split(" ").filter(Boolean).flatMap(baseForms)) };
+}
+
+/** The verb and noun forms whose English reading is the query phrase, most frequent words first, in paradigm order. */
+export function searchPhrase<E extends Entry>(index: { entries: E[] }, query: string): Array<PhraseMatch<E>> {
+  const { key, known } = queryWords(query);
+  if (key.split(" ").length < 2) return [];
   const pi = phraseIndex(index);
-  const known = new Set(queryWords.flatMap(variants));
   const candidates = new Set<number>();
-  for (const w of known) for (const vi of pi.byHead.get(w) ?? []) candidates.add(vi);
+  for (const w of known) for (const wi of pi.byWord.get(w) ?? []) candidates.add(wi);
   const ranked = [...candidates]
-    .sort((a, b) => pi.verbs[b]!.entry.corpusCount - pi.verbs[a]!.entry.corpusCount || a - b)
+    .filter((wi) => pi.words[wi]!.senses.some((s) => s.words.every((w) => known.has(w)) || s.plural?.every((w) => known.has(w))))
+    .sort((a, b) => pi.words[b]!.entry.corpusCount - pi.words[a]!.entry.corpusCount || a - b)
     .slice(0, MAX_CANDIDATES);
+  const nkey = nounKey(key);
 
   const matches: Array<PhraseMatch<E>> = [];
-  for (const vi of ranked) {
-    const verb = pi.verbs[vi]!;
+  for (const wi of ranked) {
+    const word = pi.words[wi]!;
+    const entry = word.entry as E;
     const seen = new Set<string>();
-    verb.senses.forEach((sense, si) => {
-      if (!sense.words.every((w) => known.has(w))) return;
-      for (const cell of glossesOf(pi, vi, si).get(key) ?? []) {
-        const { entry } = verb;
-        const inflection = inflect({ id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem, gloss: sense.text }, cell);
-        if (!inflection || seen.has(inflection.form)) continue;
-        seen.add(inflection.form);
-        matches.push({ entry: entry as E, cell, form: inflection.form, gloss: inflection.gloss });
+    word.senses.forEach((sense, si) => {
+      if (!sense.words.every((w) => known.has(w)) && !sense.plural?.every((w) => known.has(w))) return;
+      const cells = word.verb ? groupsFor(word.verb, known).flatMap((g) => readingsOf(pi, wi, si, g).get(key) ?? []) : (readingsOf(pi, wi, si).get(nkey) ?? []);
+      for (const { cell, text } of cells) {
+        const lexeme = { id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem, gloss: sense.text };
+        if (word.verb) {
+          const inflection = inflect(lexeme, cell as Cell);
+          if (!inflection || seen.has(inflection.form)) continue;
+          seen.add(inflection.form);
+          matches.push({ entry, kind: "verb", cell, form: inflection.form, gloss: text, label: verbCellLabel(cell as Cell) });
+        } else {
+          const d = decline(lexeme, cell as NounCell);
+          if (!d?.form || seen.has(d.form)) continue;
+          seen.add(d.form);
+          matches.push({ entry, kind: "noun", cell, form: d.form, gloss: d.gloss, label: nounCellLabel(cell as NounCell) });
+        }
       }
     });
     if (matches.length >= MAX_MATCHES) break;
   }
   return matches.slice(0, MAX_MATCHES);
 }
+
+/** English words the lexicon's glosses never use (nor their base forms): what a search can say it does not know. */
+export function unknownEnglish(index: { entries: Entry[] }, query: string, glossWords: (entry: Entry) => readonly string[]): string[] {
+  const asked = phraseKey(query).split(" ").filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w));
+  if (asked.length === 0) return [];
+  let vocabulary = vocabularies.get(index);
+  if (!vocabulary) {
+    vocabulary = new Set(index.entries.flatMap((e) => glossWords(e)));
+    for (const w of GRAMMAR_WORDS) vocabulary.add(w);
+    vocabularies.set(index, vocabulary);
+  }
+  const known = vocabulary;
+  return asked.filter((w) => !baseForms(w).some((b) => known.has(b)));
+}
+const vocabularies = new WeakMap<object, Set<string>>();
+/** Words the engine's readings supply themselves (pronouns, tense and modal words). */
+const GRAMMAR_WORDS = [
+  "i", "you", "s/he", "he", "she", "it", "we", "they", "me", "him/her", "us", "them", "my", "your", "our", "their", "all",
+  "not", "do", "did", "will", "would", "could", "should", "maybe", "used", "going", "want", "when", "whenever", "those",
+  "who", "whom", "that", "things", "one", "in", "at", "on", "little", "late", "former", "no-good", "dear", "poor", "have",
+];

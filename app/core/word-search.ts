@@ -10,13 +10,13 @@
  * - English phrases: the form whose engine gloss reads so ("I see you" → gwaabmin; phrase-search.ts).
  */
 import { analyse, buildLexicon, type Lexicon } from "./grammar/analysis";
-import type { Cell } from "./grammar/cells";
+import { isWholeVerbCell, type Cell } from "./grammar/cells";
 import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
 import { nounCellLabel } from "./grammar/noun-cells";
 import type { Confidence } from "./grammar/inflection";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
-import { searchPhrase } from "./phrase-search";
+import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
 import { splitWords } from "./split-words";
 import { orderLabel, posGroup, type PosGroup } from "./pos";
 
@@ -60,9 +60,12 @@ export type SearchHit = {
   entry: LexiconEntry;
   match: "odawa" | "prefix" | "form" | "english" | "phrase";
   analysis: FormAnalysis | null;
+  /** Every reading of the query for this entry ("we leave": both "we"s; "I saw you": gii- and the preterit), `analysis` first. */
+  readings?: FormAnalysis[];
 };
 
-export type SearchResult = { query: string; total: number; hits: SearchHit[]; more: number };
+/** `unknown`: when nothing matched, the English words of the query no gloss uses (the page says so). */
+export type SearchResult = { query: string; total: number; hits: SearchHit[]; more: number; unknown?: string[] };
 
 /** docs/product.md §9: word search at most 100 results, then 'N more results'. */
 export const SEARCH_LIMIT = 100;
@@ -123,7 +126,9 @@ function safe<T>(fn: () => T, fallback: T): T {
 
 const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1, unconfirmed: 0 };
 
+/** "Independent, 1s>2s"; a cell of the whole verb in learner terms ("Independent, with gii-: I → you (sg)"). */
 function describeCell(cell: Cell) {
+  if (isWholeVerbCell(cell)) return verbCellLabel(cell);
   return `${orderLabel(cell.order)}, ${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
 }
 
@@ -193,7 +198,11 @@ export function searchWords(
   const add = (entry: LexiconEntry, match: SearchHit["match"], score: number, analysis: FormAnalysis | null = null) => {
     if (filter.pos && posGroup(entry.pos) !== filter.pos) return;
     const current = scored.get(entry.id);
-    if (!current || current.score < score) scored.set(entry.id, { hit: { entry, match, analysis }, score });
+    if (!current || current.score < score) scored.set(entry.id, { hit: { entry, match, analysis, ...(analysis ? { readings: [analysis] } : {}) }, score });
+    else if (analysis && current.score === score && current.hit.match === match) {
+      const readings = (current.hit.readings ??= []);
+      if (!readings.some((r) => r.form === analysis.form && r.cell === analysis.cell)) readings.push(analysis);
+    }
   };
 
   // Odawa: whole-word keys, then inflected forms, then headwords starting with the query.
@@ -213,7 +222,7 @@ export function searchWords(
 
   // English phrases: a form whose engine gloss is the query ("I see you" → gwaabmin, Independent, 1s>2s).
   for (const m of searchPhrase(index, query)) {
-    const cell = describeCell(m.cell);
+    const cell = m.kind === "verb" ? describeCell(m.cell as Cell) : m.label;
     const explanation = `${m.form} → ${m.entry.name}, ${m.gloss}`;
     add(m.entry, "phrase", 90, { form: m.form, lemma: m.entry.name, gloss: m.gloss, cell, explanation });
   }
@@ -250,12 +259,14 @@ export function searchWords(
       a.hit.entry.id - b.hit.entry.id,
   );
   const hits = all.slice(0, limit).map((s) => s.hit);
-  return { query, total: all.length, hits, more: Math.max(0, all.length - hits.length) };
+  const unknown = hits.length === 0 ? unknownEnglish(index, query, (e) => index.glossWords.get(e.id) ?? []) : [];
+  return { query, total: all.length, hits, more: Math.max(0, all.length - hits.length), ...(unknown.length ? { unknown } : {}) };
 }
 
 export type WordInfo = {
   word: string;
-  matches: Array<{ id: number; name: string; pos: string; gloss: string; analysis: FormAnalysis | null }>;
+  /** `more`: the entry's other readings of the word, when it has several ("gmaajaami" is one; a homograph more). */
+  matches: Array<{ id: number; name: string; pos: string; gloss: string; analysis: FormAnalysis | null; more?: FormAnalysis[] }>;
 };
 
 /** The word of a running text without the punctuation around it ("Nmaajaa." → "Nmaajaa"). */
@@ -277,7 +288,12 @@ export function lookupWord(index: SearchIndex, token: string, max = 3): WordInfo
     }
   }
   for (const { entry: e, analysis } of analyseForm(index, word)) {
-    if (seen.has(e.id)) continue;
+    if (seen.has(e.id)) {
+      // Every reading is shown: a further reading of an entry already listed goes with it.
+      const m = matches.find((x) => x.id === e.id && x.analysis);
+      if (m && m.analysis!.cell !== analysis.cell) (m.more ??= []).push(analysis);
+      continue;
+    }
     seen.add(e.id);
     matches.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, analysis });
   }

@@ -52,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         query: result.query,
         total: result.total,
         more: result.more,
-        hits: result.hits.map(({ entry, match, analysis }) => ({
+        unknown: result.unknown ?? [],
+        hits: result.hits.map(({ entry, match, analysis, readings }) => ({
           id: entry.id,
           name: entry.name,
           pos: entry.pos,
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           audioUrl: entry.audioUrl,
           match,
           analysis,
+          readings: readings ?? (analysis ? [analysis] : []),
         })),
       },
     };
@@ -174,6 +176,12 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
       {search.hits.length === 0 ? (
         <>
           <p>No results</p>
+          {search.unknown.length > 0 ? (
+            <p className="unknown-english">
+              {`Not in the dictionary, in Odawa or in English: ${search.unknown.map((w) => `“${w}”`).join(", ")}. `}
+              <SiteLink to="/k">Browse the word list</SiteLink>
+            </p>
+          ) : null}
           <p>
             <ReportLink kind="missing" page={here} subject={search.query} label="Suggest a missing word" />
           </p>
@@ -182,15 +190,15 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
         <ul className="word-list search-results">
           {search.hits.map((hit) => (
             <li key={hit.id}>
-              {hit.analysis ? (
-                <span className="form-explanation">
-                  <span lang="otw">{hit.analysis.form}</span>
+              {hit.readings.map((reading) => (
+                <span className="form-explanation" key={`${reading.form} ${reading.cell}`}>
+                  <span lang="otw">{reading.form}</span>
                   {" → "}
-                  <span lang="otw">{hit.analysis.lemma}</span>
-                  {`, ${hit.analysis.gloss} `}
-                  <span className="muted">{`(${hit.analysis.cell})`}</span>
+                  <span lang="otw">{reading.lemma}</span>
+                  {`, ${reading.gloss} `}
+                  <span className="muted">{`(${reading.cell})`}</span>
                 </span>
-              ) : null}
+              ))}
               <span className="search-hit">
                 <SiteLink to={`/k/${hit.id}`}>
                   <WordName name={hit.name} pos={hit.pos} />

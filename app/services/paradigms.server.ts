@@ -11,6 +11,8 @@ import {
   nounShape, parseNounCellKey, verbClassOf,
   type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type Person, type VerbClass,
 } from "../core/grammar";
+import { isWholeVerbCell } from "../core/grammar/cells";
+import { verbCellLabel } from "../core/phrase-search";
 import { parseVerbCellKey } from "../utils/course";
 import type { WordFormCell, WordForms } from "../utils/word-forms";
 import {
@@ -159,7 +161,7 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
     if (!cell || !inf) return null;
     const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
     return {
-      key: cellKey(cell), label: `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
+      key: cellKey(cell), label: isWholeVerbCell(cell) ? verbCellLabel(cell) : `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
       form: inf.form, variants: inf.variants, gloss: inf.gloss, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
       derivation: explain(lexeme, cell),
       paradigmHref: `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), full: "1" })}`,

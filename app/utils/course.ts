@@ -9,15 +9,26 @@ import type { Cell, Order, Person } from "../core/grammar";
 const ORDER_CODES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"] as const;
 const PERSON_CODES = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
 
-/** "ind 1s" or "ind 1s>3s" (the engine's cellKey) → a verb cell, or null. */
+/**
+ * "ind 1s" or "ind 1s>3s" (the engine's cellKey) → a verb cell, or null; a whole-verb key's features after it, in
+ * cellKey's order ("conj 3s prt chg pcp:3p", "ind 1s pv:daa+gii"), are read too.
+ */
 export function parseVerbCellKey(key: string): Cell | null {
-  const m = /^(\S+) ([^\s>]+)(?:>(\S+))?$/.exec(key.trim());
+  const m = /^(\S+) ([^\s>]+)(?:>(\S+))?((?: \S+)*)$/.exec(key.trim());
   if (!m) return null;
-  const [, order, subject, object] = m;
+  const [, order, subject, object, features] = m;
   if (!(ORDER_CODES as readonly string[]).includes(order)) return null;
   if (!(PERSON_CODES as readonly string[]).includes(subject)) return null;
   if (object !== undefined && !(PERSON_CODES as readonly string[]).includes(object)) return null;
-  return { order: order as Order, subject: subject as Person, ...(object ? { object: object as Person } : {}) };
+  const cell: Cell = { order: order as Order, subject: subject as Person, ...(object ? { object: object as Person } : {}) };
+  for (const f of features.split(" ").filter(Boolean)) {
+    if ((f === "prt" || f === "dub" || f === "dubprt") && !cell.mode) cell.mode = f;
+    else if (f === "chg" && !cell.change) cell.change = true;
+    else if ((f === "pcp:3p" || f === "pcp:3'" || f === "pcp:0p") && !cell.participle) cell.participle = f.slice(4) as Cell["participle"];
+    else if (/^pv:[a-z]+(?:\+[a-z]+)*$/.test(f) && !cell.preverbs) cell.preverbs = f.slice(3).split("+");
+    else return null;
+  }
+  return cell;
 }
 
 const VERB_POS = new Set(["vai", "vii", "vti", "vta"]);

@@ -61,7 +61,7 @@ test("/conj explains each form in a <details> Why this form? (no JavaScript need
   // the result and every row of the full paradigm (9 cells of the independent order) have one
   expect(page.match(/<summary>Why this form\?<\/summary>/g)!.length).toBe(10);
   // ni-maajaa → nmaajaa: the syncope step, in plain English
-  expect(page).toMatch(/Short vowels in weak \(odd-numbered\) positions drop[^<]*: <span lang="otw">nimaajaa<\/span> → <span lang="otw">nmaajaa<\/span>/);
+  expect(page.replaceAll("<!-- -->", "")).toMatch(/Short vowels in weak positions[^<]*: <span lang="otw">n<del class="weak-vowel" title="weak vowel">i<\/del>maajaa<\/span> → <span lang="otw">nmaajaa<\/span>/);
 });
 
 test("GET /api/decline declines a noun of D1 for one cell", async () => {

@@ -89,8 +89,11 @@ test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and no
   expect(page).toContain('Why <span lang="otw">nmaajaami</span>?');
   expect(page).toContain("we (excl.) go away");
   expect(page).toContain("How it is built");
-  expect(page).toContain('Built from <span lang="otw">ni-</span> (prefix) + <span lang="otw">maajaa</span> (stem) + <span lang="otw">-min2</span> (ending).');
-  expect(page).toContain("Short vowels in weak (odd-numbered) positions drop");
+  expect(page).toContain('<li><span lang="otw">ni-</span>: person prefix ni- (I, we)</li>');
+  expect(page).toContain('<li><span lang="otw">maajaa</span>: stem</li>');
+  expect(page).toContain('<li><span lang="otw">-min</span>: person ending (who does it, to whom)</li>');
+  expect(page).toContain("Short vowels in weak positions");
+  expect(page).toContain('<del class="weak-vowel" title="weak vowel">i</del>');
   expect(page).toContain(`href="/conj?type=vai&amp;verb=${verb}&amp;order=ind&amp;subject=1p&amp;full=1"`);
   expect(page).not.toContain('data-confidence="'); // a high form: no doubt to state
 
@@ -98,7 +101,18 @@ test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and no
   const nounPage = (await (await call(`/k/${noun}/why?cell=pl`)).text()).replaceAll("<!-- -->", "");
   expect(nounPage).toContain('Why <span lang="otw">jiimaanan</span>?');
   expect(nounPage).toContain("canoes");
-  expect(nounPage).toContain('<span lang="otw">jiimaan</span> (stem)');
+  expect(nounPage).toContain('<span lang="otw">jiimaan</span>: stem');
+
+  // A form of the whole verb: its preverb named, and no internal symbol (i2, d1, c1 …) anywhere on the page.
+  const past = (await (await call(`/k/${verb}/why?cell=${encodeURIComponent("ind 1s pv:gii")}`)).text()).replaceAll("<!-- -->", "");
+  expect(past).toContain('Why <span lang="otw">ngii-maajaa</span>?');
+  expect(past).toContain('<li><span lang="otw">gii-</span>: preverb gii- (past)</li>');
+  const participle = (await (await call(`/k/${verb}/why?cell=${encodeURIComponent("conj 3s pcp:3p")}`)).text()).replaceAll("<!-- -->", "");
+  expect(participle).toContain('Why <span lang="otw">maajaajig</span>?');
+  for (const text of [past, participle]) {
+    const main = text.slice(text.indexOf("<main"), text.indexOf("</main>")).replace(/<[^>]*>/g, " ").replace(/&#x27;/g, "'");
+    expect(main).not.toMatch(/[a-z][0-9]/);
+  }
 
   for (const [path, text] of [
     [`/k/${verb}/why?cell=${encodeURIComponent("imp 1s")}`, "maajaa has no such form."],

@@ -8,12 +8,14 @@
  * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
  * their cells come from one look-up by the word's projection.
  */
-import { verbClassOf, type Cell, type VerbClass } from "./cells";
+import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { addProjections, ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
-import { normaliseWordform, spellingKeys } from "./spelling";
+import { looseSpellingKey, normaliseWordform, spellingKeys } from "./spelling";
+import { PREFIX_SKELETONS, skeletonOf, stemKeyOf, wholeCandidates } from "./skeleton";
+import { analyseWhole, newWholeCaches, type WholeCaches } from "./whole-analysis";
 
 export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence };
 
@@ -42,6 +44,9 @@ export type Lexicon = {
   readonly whole: Map<number, Array<string | undefined>>;
   /** Recent answers of `analyse` by word. */
   readonly answers: Map<string, Analysis[]>;
+  /** Verbs without a stem key (candidates for every word), and the whole verb's caches (whole-analysis.ts). */
+  readonly unkeyed: number[];
+  readonly wholeCaches: WholeCaches;
 };
 
 const FORM_CACHE_ENTRIES = 1_500;
@@ -49,32 +54,6 @@ const WHOLE_CACHE_STEMS = 4_000;
 /** Room for every cell index of a class in `byProjection`'s packed numbers. */
 const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.length));
 const ANSWER_CACHE_LIMIT = 20_000;
-
-/**
- * Consonant skeleton: vowels, w, y, the glottal stop (' or a plain h), apostrophes and hyphens dropped; zh, sh, ch
- * as one letter each. Works on encoded stems (N S M T D → n s m d d) and on written words alike.
- */
-function skeletonOf(text: string): string {
-  return text
-    .replace(/[NSMTD]/g, (c) => ({ N: "n", S: "s", M: "m", T: "d", D: "d" })[c]!)
-    .replace(/zh/g, "Z")
-    .replace(/sh/g, "X")
-    .replace(/ch/g, "C")
-    .replace(/[^bdgptkjcCzZsXmnh]/g, "")
-    .replace(/(^|[^n])h/g, "$1")
-    .replace(/nh/g, "n");
-}
-
-/**
- * The stem's key: its skeleton without the last consonant (it may alternate: n1 → zh, m1 → n, d2 lost, or end the
- * word after apocope and be written devoiced).
- */
-function stemKeyOf(encoded: string): string {
-  return skeletonOf(encoded.replace(/[1-8QBC]/g, "")).slice(0, -1);
-}
-
-/** Skeletons of the person prefixes a word may start with (before a vowel-initial stem: nd, gd, d). */
-const PREFIX_SKELETONS = ["", "n", "g", "nd", "gd", "d"];
 
 /** Stems whose key is at most this long are worked out at the first analysis (`byProjection`). */
 const PROJECTED_KEY_LENGTH = 1;
@@ -87,6 +66,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   const stems: Lexicon["stems"] = [];
   const stemIds = new Map<string, number>();
   let maxKeyLength = 0;
+  const unkeyed: number[] = [];
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
     if (!cls) continue;
@@ -101,7 +81,10 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     // A compound's key is its first piece's (a prefix goes before it; the pieces after may change more).
     const key = stemKeyOf(stem.text.split("-")[0]!);
     keyOf.push(key);
-    if (!key) continue;
+    if (!key) {
+      unkeyed.push(li);
+      continue;
+    }
     maxKeyLength = Math.max(maxKeyLength, key.length);
     const bucket = byKey.get(key);
     if (bucket) bucket.push(li);
@@ -109,7 +92,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   }
   return {
     byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
-    forms: new Map(), whole: new Map(), answers: new Map(),
+    forms: new Map(), whole: new Map(), answers: new Map(), unkeyed, wholeCaches: newWholeCaches(),
   };
 }
 
@@ -255,10 +238,22 @@ function headProjections(prefixText: string, stem: string): string[] | null {
   return out;
 }
 
+/** Punctuation around a word in running text (quotes, brackets, full stops); apostrophes inside are kept. */
+const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
+
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const known = lexicon.answers.get(wordform);
   if (known) return known.slice();
-  const answer = analyseWord(wordform, lexicon);
+  const word = wordform.replace(AROUND, "");
+  const answer = word ? analyseWord(word, lexicon) : [];
+  const seen = new Set(answer.map((a) => `${a.lexeme.name}\u0000${a.lexeme.pos}\u0000${cellKey(a.cell)}`));
+  for (const { li, cell } of word ? analyseWhole(looseSpellingKey(word), lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
+    const lexeme = lexicon.lexemes[li]!;
+    const id = `${lexeme.name}\u0000${lexeme.pos}\u0000${cellKey(cell)}`;
+    const inf = seen.has(id) ? null : inflect(lexeme, cell);
+    seen.add(id);
+    if (inf) answer.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
+  }
   if (lexicon.answers.size >= ANSWER_CACHE_LIMIT) lexicon.answers.clear();
   lexicon.answers.set(wordform, answer);
   return answer.slice();

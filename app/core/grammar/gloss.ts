@@ -1,5 +1,6 @@
 /** English glosses for inflected verbs: person, number, negation, order, objects, irregular verbs. Pure. */
 import { PERSON_NAMES, type Cell, type Person, type VerbClass } from "./cells";
+import { ingOf, pastOf, pastParticipleOf } from "./english";
 
 /** Subjects in glosses: the person names of cells.ts with "obviative" and "inanimate" shortened ("s/he (obv.)"). */
 const SUBJ = Object.fromEntries(
@@ -87,4 +88,120 @@ export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell): s
   else if (neg) clause = `${SUBJ[subject]} ${third ? "does" : "do"} not ${phrase}`;
   else clause = `${SUBJ[subject]} ${third ? verb3 : verb}${tail}`;
   return order.startsWith("conj") ? `when/that ${clause}` : clause;
+}
+
+// ── the whole verb (issue 37): tense and modality from preverbs and modes, the changed conjunct, participles ──
+
+/** How a preverb or mode makes the English verb: a tense, a modal, a leading verb ("start to"), or as it is. */
+type Tense =
+  | { kind: "present" } | { kind: "past" } | { kind: "used to" }
+  | { kind: "modal"; word: string } | { kind: "perfect"; word: string }
+  | { kind: "lead"; verb: string; rest: string } | { kind: "going to" } | { kind: "ing"; verb: string };
+
+/**
+ * The English readings of each preverb the engine builds, the display reading first, and the label a gloss ends with.
+ * The dictionary's own glosses of these preverbs (gii- "[past tense]", wii- "going to, want to; future tense",
+ * maajii- "begin, start", bi- "come [and do something]") are the source; ga-, da-, daa- follow Valentine's grammar.
+ */
+const PREVERB_READINGS: Record<string, { label: string; tenses: Tense[] }> = {
+  gii: { label: "past, gii-", tenses: [{ kind: "past" }] },
+  wii: { label: "future or want to, wii-", tenses: [{ kind: "modal", word: "will" }, { kind: "going to" }, { kind: "lead", verb: "want", rest: " to" }] },
+  ga: { label: "future, ga-", tenses: [{ kind: "modal", word: "will" }] },
+  da: { label: "future, da-", tenses: [{ kind: "modal", word: "will" }, { kind: "modal", word: "would" }] },
+  daa: { label: "could/should, daa-", tenses: [{ kind: "modal", word: "could" }, { kind: "modal", word: "should" }, { kind: "modal", word: "would" }] },
+  "daa+gii": { label: "could/should have, daa-gii-", tenses: [{ kind: "perfect", word: "could" }, { kind: "perfect", word: "should" }, { kind: "perfect", word: "would" }] },
+  bi: { label: "coming, bi-", tenses: [{ kind: "lead", verb: "come", rest: " to" }] },
+  maajii: { label: "starting, maajii-", tenses: [{ kind: "lead", verb: "start", rest: " to" }, { kind: "lead", verb: "begin", rest: " to" }] },
+  ishkwaa: { label: "finishing, ishkwaa-", tenses: [{ kind: "ing", verb: "finish" }, { kind: "ing", verb: "stop" }] },
+  e: { label: "e-", tenses: [{ kind: "present" }] },
+  gaa: { label: "past, gaa-", tenses: [{ kind: "past" }] },
+};
+const MODE_LABELS = { prt: "preterit", dub: "dubitative", dubprt: "preterit-dubitative" } as const;
+
+const beForm = (person: Person, past: boolean) => (past ? (person === "1s" || THIRD.has(person) ? "was" : "were") : person === "1s" ? "am" : THIRD.has(person) ? "is" : "are");
+const doForm = (person: Person) => (THIRD.has(person) ? "does" : "do");
+
+/** The predicate of a clause whose subject is `person`: "left", "did not see me", "will be hungry", "wants to go". */
+function predicate(p: Phrase, person: Person, tense: Tense, neg: boolean): string {
+  const not = neg ? " not" : "";
+  const third = THIRD.has(person);
+  switch (tense.kind) {
+    case "present":
+      if (p.verb === "be") return `${beForm(person, false)}${not}${p.tail}`;
+      return neg ? `${doForm(person)} not ${p.phrase}` : `${third ? p.third : p.verb}${p.tail}`;
+    case "past":
+      if (p.verb === "be") return `${beForm(person, true)}${not}${p.tail}`;
+      return neg ? `did not ${p.phrase}` : `${pastOf(p.verb)}${p.tail}`;
+    case "used to":
+      return neg ? `did not use to ${p.phrase}` : `used to ${p.phrase}`;
+    case "modal":
+      return `${tense.word}${not} ${p.phrase}`;
+    case "perfect":
+      return `${tense.word}${not} have ${pastParticipleOf(p.verb)}${p.tail}`;
+    case "going to":
+      return `${beForm(person, false)}${not} going to ${p.phrase}`;
+    case "lead":
+      return neg ? `${doForm(person)} not ${tense.verb}${tense.rest} ${p.phrase}` : `${third ? thirdSingular(tense.verb) : tense.verb}${tense.rest} ${p.phrase}`;
+    case "ing":
+      return `${neg ? `${doForm(person)} not ${tense.verb}` : third ? thirdSingular(tense.verb) : tense.verb} ${ingOf(p.verb)}${p.tail}`;
+  }
+}
+
+/** Which participant a participle names: the subject ("those who see me") or the object ("those whom I see"). */
+function participleHeadIsSubject(cell: Cell): boolean {
+  const { subject, object, participle } = cell;
+  if (!object) return true;
+  if (participle === "0p") return subject === "0" || subject === "0s" || subject === "0p";
+  if (participle === "3'") return subject === "3'" || (object !== "3'" && subject !== "0");
+  if (subject === "3p" || object === "3p") return subject === "3p";
+  return subject === "3s";
+}
+const HEADS: Record<string, { words: string; person: Person; who: string; whom: string }> = {
+  "3p": { words: "those", person: "3p", who: "who", whom: "whom" },
+  "3'": { words: "the one(s) (obv.)", person: "3'", who: "who", whom: "whom" },
+  "0p": { words: "the things", person: "0p", who: "that", whom: "that" },
+};
+
+/**
+ * Every English reading of a whole-verb cell, the one a page shows first; it ends with a note naming what the form
+ * adds ("(past, gii-)", "(dubitative)"), which phrase search ignores. The readings differ by tense words only:
+ * "s/he will leave", "s/he is going to leave", "s/he wants to leave" (wii-); "I saw you", "I used to see you"
+ * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
+ */
+export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell): string[] {
+  const neg = cell.order.endsWith("neg");
+  const conj = cell.order.startsWith("conj");
+  const pv = cell.preverbs?.join("+") ?? "";
+  const pvReading = pv ? PREVERB_READINGS[pv] ?? { label: `${cell.preverbs!.map((x) => `${x}-`).join("")}`, tenses: [{ kind: "present" } as Tense] } : undefined;
+  const past = cell.mode === "prt" || cell.mode === "dubprt";
+  const tenses: Tense[] = pvReading?.tenses ?? (cell.mode === "prt" ? [{ kind: "past" }, { kind: "used to" }] : past ? [{ kind: "past" }] : [{ kind: "present" }]);
+  const maybe = cell.mode === "dub" || cell.mode === "dubprt" ? "maybe " : "";
+  const notes = [pvReading?.label, cell.mode ? MODE_LABELS[cell.mode] : undefined, cell.change && !cell.participle ? "changed conjunct" : undefined, cell.participle ? "participle" : undefined]
+    .filter(Boolean).join(", ");
+  const note = notes ? ` (${notes})` : "";
+  const out: string[] = [];
+  if (cell.participle) {
+    const head = HEADS[cell.participle]!;
+    const bySubject = participleHeadIsSubject(cell);
+    const p = bySubject ? phraseOf(dictionaryGloss, cls, cell.object) : phraseWithout(dictionaryGloss);
+    for (const t of tenses) {
+      const clause = bySubject ? `${head.who} ${predicate(p, head.person, t, neg)}` : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
+      out.push(`${maybe}${head.words} ${clause}${note}`);
+    }
+    return out;
+  }
+  const p = phraseOf(dictionaryGloss, cls, cell.object);
+  const leads = conj ? (cell.change ? ["whenever ", "when "] : ["when/that "]) : [""];
+  for (const t of tenses) {
+    for (const lead of leads) out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+  }
+  return out;
+}
+
+/** A VTA/VTI phrase with its object left out, for a participle that names the object ("those whom I see"). */
+function phraseWithout(dictionaryGloss: string): Phrase {
+  const sense = firstSense(dictionaryGloss).replace(/\s*\b(?:smb|sth)\.?(?: \(an\.\))?/g, "").replace(/\s+/g, " ").trim();
+  const space = sense.indexOf(" ");
+  const verb = space < 0 ? sense : sense.slice(0, space);
+  return { phrase: sense, verb, tail: space < 0 ? "" : sense.slice(space), third: thirdSingular(verb) };
 }

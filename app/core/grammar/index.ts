@@ -37,4 +37,4 @@ export { analyseNoun, buildNounIndex, nounSpellingKey, type NounAnalysis, type N
 export { nounGloss, pluralise } from "./noun-gloss";
 export { nounShape, type NounShape } from "./noun-tables";
 // "Why this form?" (on demand only): the rule-by-rule derivation of a verb or noun form.
-export { explain, explainDeclension, type Derivation } from "./explain";
+export { explain, explainDeclension, type Derivation, type DerivationStep } from "./explain";

@@ -1,0 +1,36 @@
+/**
+ * The analyser reads whole-verb forms back to lemma + cell on the demo lexicon: preverbs with and without the hyphen,
+ * participles, modes, capitals, curly apostrophes and punctuation around the word. The shared files hold no
+ * whole-verb forms of the sample verb maajaa, so the forms here are the engine's, by rules that reproduce the
+ * development paradigms in every VAI category: its dubitative 3s is maajaawdig and its preterit 1s nmaajaanaaban
+ * (as for every VAI of the reference), not maajaadog / nmaajaaban / maajaakan, which the reference does not give.
+ */
+import { describe, expect, test } from "vitest";
+import { analyse, buildLexicon, cellKey } from "../../app/core/grammar";
+import { DEMO_LEXEMES } from "../fixtures/grammar/reference";
+
+const lexicon = buildLexicon(DEMO_LEXEMES);
+const readings = (word: string) => analyse(word, lexicon).map((a) => `${a.lexeme.name} ${cellKey(a.cell)}`);
+
+describe("analysis of whole-verb forms", () => {
+  test.each([
+    ["ngii-maajaa", "maajaa ind 1s pv:gii"],
+    ["ngiimaajaa", "maajaa ind 1s pv:gii"],
+    ["Ngii’maajaa!", "maajaa ind 1s pv:gii"],
+    ["gaa-maajaad", "maajaa conj 3s pv:gaa"],
+    ["gaamaajaad,", "maajaa conj 3s pv:gaa"],
+    ["maajaajig", "maajaa conj 3s pcp:3p"],
+    ["myaajaajig", "maajaa conj 3s chg pcp:3p"],
+    ["maajaawdig", "maajaa ind 3s dub"],
+    ["nmaajaanaaban", "maajaa ind 1s prt"],
+    ["Nmaajaanaaba.", "maajaa ind 1s prt"],
+    ["maajaapan", "maajaa conj 3s prt"],
+  ])("%s → %s", (word, reading) => {
+    expect(readings(word)).toContain(reading);
+  });
+
+  test("today's forms still read as before, with punctuation and capitals", () => {
+    expect(readings("Nwaabmaa.")).toContain("waabmaa ind 1s>3s");
+    expect(readings("nwaabmaa")).toEqual(readings("Nwaabmaa."));
+  });
+});
