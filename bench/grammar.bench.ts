@@ -264,3 +264,20 @@ for (let i = 0; i < N; i++) hits += analyse(probes[i % probes.length]!, lexicon)
 console.log(`analyse() repeated words, answers cached (${big.length.toLocaleString("en")} entries): ${((performance.now() - t) / N).toFixed(4)} ms per call  (target <= 1 ms; ${hits} hits)`);
 gc();
 console.log(`heap held by the lexicon and its caches: ~${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1)} MB (after a full GC)`);
+
+// 5. The whole verb (issue 37 §8): every cell cellsOf(cls, { all: true }) lists (modes, changed conjunct,
+// participles, preverbs, VTA inanimate subjects) of a stem never generated before, per class (targets: VTA <= 5 ms,
+// the other classes <= 1 ms), the median of 60 new stems after 20 of warm-up.
+for (const [cls, make] of Object.entries(MAKE)) {
+  const cells = cellsOf(cls as "vai", { all: true });
+  const times: number[] = [];
+  for (let i = 0; i < 80; i++) {
+    const stem = make(C[(i + 3) % 11]!, C[(i + 5) % 11]!, C[Math.floor(i / 11) % 11]!);
+    const lexeme = { name: `whole${cls}${i}`, pos: cls, stem, gloss: `test ${i}` };
+    const t0 = performance.now();
+    for (const cell of cells) inflect(lexeme, cell);
+    if (i >= 20) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`whole-verb paradigm of a new ${cls.toUpperCase()} stem (${cells.length} cells): median ${times[times.length >> 1]!.toFixed(3)} ms  (target <= ${cls === "vta" ? 5 : 1} ms)`);
+}

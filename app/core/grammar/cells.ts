@@ -6,7 +6,18 @@
 export type VerbClass = "vai" | "vii" | "vti" | "vta";
 export type Order = "ind" | "ind-neg" | "conj" | "conj-neg" | "imp" | "imp-pro";
 export type Person = "1s" | "2s" | "3s" | "3'" | "1p" | "21" | "2p" | "3p" | "x" | "0s" | "0p" | "0's" | "0'p" | "0" | "0'";
-export type Cell = { order: Order; subject: Person; object?: Person };
+/** Mode: preterit, dubitative, preterit-dubitative (absent: neutral). */
+export type Mode = "prt" | "dub" | "dubprt";
+/** A participle's head: "the ones who" (3p), the obviative (3'), inanimate plural (0p). */
+export type ParticipleHead = "3p" | "3'" | "0p";
+/**
+ * A verb cell. Today's cells are order + subject (+ object); the whole verb adds, each only when set: a mode, the
+ * changed conjunct (initial change), a participle (subject/object give its conjunct cell) and preverbs in order.
+ */
+export type Cell = {
+  order: Order; subject: Person; object?: Person;
+  mode?: Mode; change?: true; participle?: ParticipleHead; preverbs?: string[];
+};
 
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
 export const VERB_CLASSES: VerbClass[] = ["vai", "vii", "vta", "vti"];
@@ -94,8 +105,18 @@ export function objectsOf(cls: VerbClass, order: Order, subject: Person): Person
   return order === "imp" || order === "imp-pro" ? objs.filter((o) => o === "1s" || o === "1p" || o === "3s" || o === "3p") : objs;
 }
 
-export function cellsOf(cls: VerbClass, order?: Order): Cell[] {
-  const orders = order ? [order] : ORDERS;
+export type CellsOptions = {
+  /**
+   * Also the whole verb's cells the engine builds: modes, the changed conjunct, participles, preverbs, and the VTA's
+   * inanimate subjects and x→3'/x→x. Without it, today's cells only (pages and tests that list today's paradigm).
+   */
+  all?: boolean;
+};
+
+export function cellsOf(cls: VerbClass, order?: Order | CellsOptions, options?: CellsOptions): Cell[] {
+  const only = typeof order === "string" ? order : undefined;
+  const all = (typeof order === "object" ? order : options)?.all ?? false;
+  const orders = only ? [only] : ORDERS;
   const out: Cell[] = [];
   for (const o of orders) {
     for (const subject of subjectsOf(cls, o)) {
@@ -103,6 +124,106 @@ export function cellsOf(cls: VerbClass, order?: Order): Cell[] {
       if (objects.length === 0) out.push({ order: o, subject });
       else for (const object of objects) out.push({ order: o, subject, object });
     }
+  }
+  return all ? [...out, ...wholeVerbCells(cls, out, orders)] : out;
+}
+
+export const MODES: Mode[] = ["prt", "dub", "dubprt"];
+/** Preverb chains the reference has, and the orders each goes with (e-, gaa- make the verb conjunct). */
+export const PREVERB_CHAINS: Array<{ preverbs: string[]; orders: Order[] }> = [
+  ...["gii", "wii", "ga", "da", "daa"].map((p) => ({ preverbs: [p], orders: ["ind", "ind-neg", "conj", "conj-neg"] as Order[] })),
+  ...[["daa", "gii"], ["bi"], ["maajii"], ["ishkwaa"]].map((preverbs) => ({ preverbs, orders: ["ind", "conj"] as Order[] })),
+  ...["e", "gaa"].map((p) => ({ preverbs: [p], orders: ["conj", "conj-neg"] as Order[] })),
+];
+
+/**
+ * The VTA participles the reference has: the conjunct cell (subject>object), the head (the one(s) named), the
+ * polarities it has changed ("pos", "neg", both), and the unchanged cells it also has (mode or "neu", "-neg" suffixed).
+ */
+export const VTA_PARTICIPLES: ReadonlyArray<{ s: Person; o: Person; head: ParticipleHead; pol: "pos" | "neg" | "both"; plain?: string[] }> = [
+  ...(["1s", "21", "2p"] as Person[]).map((s) => ({ s, o: "3s" as Person, head: "3p" as ParticipleHead, pol: "both" as const })),
+  ...(["2s", "1p"] as Person[]).map((s) => ({ s, o: "3s" as Person, head: "3p" as ParticipleHead, pol: "both" as const, plain: ["neu", "neu-neg"] })),
+  ...(["1s", "21", "2p"] as Person[]).map((o) => ({ s: "3s" as Person, o, head: "3p" as ParticipleHead, pol: "both" as const })),
+  { s: "3s", o: "1p", head: "3p", pol: "both", plain: ["neu", "neu-neg"] },
+  { s: "3s", o: "2s", head: "3p", pol: "both" },
+  { s: "3s", o: "3'", head: "3'", pol: "both" }, { s: "3p", o: "3'", head: "3'", pol: "both" }, { s: "3p", o: "3'", head: "3p", pol: "both" },
+  ...(["3p", "3'", "0p"] as ParticipleHead[]).map((head) => ({ s: "3'" as Person, o: "3p" as Person, head, pol: "pos" as const })),
+  { s: "0", o: "1s", head: "0p", pol: "both", plain: ["neu", "neu-neg", "prt", "prt-neg"] },
+  ...(["2s", "1p", "21", "2p"] as Person[]).map((o) => ({ s: "0" as Person, o, head: "0p" as ParticipleHead, pol: "both" as const })),
+  { s: "0", o: "3s", head: "0p", pol: "pos", plain: ["dub", "dubprt"] }, { s: "0", o: "3s", head: "3'", pol: "pos", plain: ["dub", "dubprt"] },
+  { s: "0", o: "3s", head: "3p", pol: "neg" },
+];
+
+/** The VTA participle cells of a conjunct cell, as the reference has them (3s→2s has no positive dubitatives). */
+function vtaParticiples(c: Cell): Cell[] {
+  const out: Cell[] = [];
+  const neg = c.order === "conj-neg";
+  for (const p of VTA_PARTICIPLES) {
+    if (p.s !== c.subject || p.o !== c.object) continue;
+    const participle = p.head;
+    if (p.pol === "both" || p.pol === (neg ? "neg" : "pos")) {
+      out.push({ ...c, change: true, participle });
+      for (const mode of MODES) {
+        if (!neg && c.subject === "3s" && c.object === "2s" && mode !== "prt") continue;
+        out.push({ ...c, mode, change: true, participle });
+      }
+    }
+    for (const m of p.plain ?? []) {
+      if (m.endsWith("-neg") !== neg) continue;
+      const mode = m.replace(/-neg$/, "");
+      out.push(mode === "neu" ? { ...c, participle } : { ...c, mode: mode as Mode, participle });
+    }
+  }
+  return out;
+}
+
+/** The VTA's cells beyond today's persons: inanimate subjects (independent 0s/0p, conjunct 0), x→3' and x→x. */
+function vtaNewPersons(o: Order): Cell[] {
+  const out: Cell[] = [];
+  if (o === "ind" || o === "ind-neg") {
+    for (const subject of ["0s", "0p"] as Person[]) {
+      for (const object of ["1s", "2s", "3s", "1p", "21", "2p", "3p"] as Person[]) out.push({ order: o, subject, object });
+    }
+    if (o === "ind-neg") out.push({ order: o, subject: "0s", object: "3'" });
+    out.push({ order: o, subject: "x", object: "3'" }, { order: o, subject: "x", object: "x" });
+  } else if (o === "conj" || o === "conj-neg") {
+    for (const object of ["1s", "2s", "3s", "1p", "21", "2p"] as Person[]) out.push({ order: o, subject: "0", object });
+  }
+  return out;
+}
+
+/** Whether an independent cell has the preterit-dubitative (3rd persons only; VTA: the passive's). */
+function hasIndDubPrt(cls: VerbClass, c: Cell): boolean {
+  if (cls === "vii") return true;
+  if (cls === "vai") return ["3s", "3'", "3p", "x"].includes(c.subject);
+  if (cls === "vti") return ["3s", "3'", "3p"].includes(c.subject) && c.object === "0s";
+  return c.subject === "x" && ["3s", "3'", "3p", "x"].includes(c.object ?? "");
+}
+
+function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] {
+  const out: Cell[] = [];
+  const base = [...today.filter((c) => c.order !== "imp" && c.order !== "imp-pro"), ...(cls === "vta" ? orders.flatMap(vtaNewPersons) : [])];
+  const vtaOld = (c: Cell) => cls === "vta" && !(c.subject === "0" || c.subject === "0s" || c.subject === "0p" || c.object === "x" || (c.subject === "x" && c.object === "3'"));
+  for (const c of base) {
+    const conj = c.order === "conj" || c.order === "conj-neg";
+    if (cls === "vta" && !vtaOld(c)) out.push(c);
+    // Modes (the reference has no negative dubitatives of the VTA conjunct x→3s).
+    const noDub = cls === "vta" && c.order === "conj-neg" && c.subject === "x" && c.object === "3s";
+    for (const mode of MODES) {
+      if ((mode === "dubprt" && !conj && !hasIndDubPrt(cls, c)) || (noDub && mode !== "prt")) continue;
+      out.push({ ...c, mode });
+    }
+    if (conj) {
+      out.push({ ...c, change: true });
+      for (const mode of MODES) if (!(noDub && mode !== "prt")) out.push({ ...c, mode, change: true });
+      if (cls === "vta") out.push(...vtaParticiples(c));
+      if (cls === "vai" && (c.subject === "3s" || c.subject === "3'")) {
+        const participle = c.subject === "3s" ? "3p" : "3'";
+        out.push({ ...c, participle }, { ...c, change: true, participle });
+        for (const mode of MODES) out.push({ ...c, mode, change: true, participle });
+      }
+    }
+    for (const { preverbs, orders: pvOrders } of PREVERB_CHAINS) if (pvOrders.includes(c.order)) out.push({ ...c, preverbs });
   }
   return out;
 }
@@ -114,8 +235,24 @@ export function isAllowed(cls: VerbClass, cell: Cell): boolean {
   return objs.length === 0 ? cell.object === undefined : cell.object !== undefined && objs.includes(cell.object);
 }
 
+/**
+ * A stable key: today's cells as before ("ind 1s>3s"); the new features only when set, in a fixed order after it
+ * ("conj 3s prt chg pcp:3p pv:gii+maajii").
+ */
 export function cellKey(cell: Cell): string {
-  return `${cell.order} ${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+  const base = `${cell.order} ${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+  if (!cell.mode && !cell.change && !cell.participle && !cell.preverbs?.length) return base;
+  let key = base;
+  if (cell.mode) key += ` ${cell.mode}`;
+  if (cell.change) key += " chg";
+  if (cell.participle) key += ` pcp:${cell.participle}`;
+  if (cell.preverbs?.length) key += ` pv:${cell.preverbs.join("+")}`;
+  return key;
+}
+
+/** Whether a cell uses any of the whole verb's features (mode, change, participle, preverbs). */
+export function isWholeVerbCell(cell: Cell): boolean {
+  return !!(cell.mode || cell.change || cell.participle || cell.preverbs?.length);
 }
 
 export function cellLabel(cell: Cell): string {

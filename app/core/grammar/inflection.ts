@@ -3,9 +3,11 @@
  * (tables.ts) and the ordered rules (phonology.ts, syncope.ts), with a confidence level and its reason
  * (confidence.ts) and an English gloss (gloss.ts). Pure; the forms are memoised per stem.
  */
-import { cellKey, cellLabel, cellsOf, isAllowed, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
+import { cellKey, cellLabel, cellsOf, isAllowed, isWholeVerbCell, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
+import { prefixOf, PREFIX_TEXT, type Prefix } from "./prefix";
+import { inflectWhole } from "./whole-inflection";
 import { encode, formSplit, siteSurfaceForms } from "./phonology";
 import { looseSpellingKey } from "./spelling";
 import { stemFor, type Stem } from "./stems";
@@ -13,14 +15,8 @@ import { siteSpelling } from "./syncope";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
 
 export type { Confidence } from "./confidence";
-export type LexemeInput = { id?: number; name: string; pos: string; stem?: string | null; gloss: string };
-export type Inflection = {
-  prefix: string | null; root: string; suffix: string | null; form: string; variants: string[]; gloss: string;
-  confidence: Confidence;
-  /** Why the form has that confidence, in plain English. */
-  confidenceNote: string;
-  subjectPronoun: string;
-};
+export type { Inflection, LexemeInput } from "./inflection-types";
+import type { Inflection, LexemeInput } from "./inflection-types";
 
 /** Independent pronouns as the dictionary gives them (demo lexicon pr-an entries). */
 const PRONOUNS: Partial<Record<Person, string>> = {
@@ -44,20 +40,8 @@ export function stemOf(lexeme: LexemeInput, cls: VerbClass): Stem {
   return stemFor(cls, lexeme.name, lexeme.stem);
 }
 
-// ── prefixes ──
-export type Prefix = "n" | "g" | "o" | null;
-export const PREFIX_TEXT: Record<string, string> = { n: "ni", g: "gi", o: "o" };
-
-export function prefixOf(cls: VerbClass, cell: Cell): Prefix {
-  if (cell.order !== "ind" && cell.order !== "ind-neg") return null;
-  const people = [cell.subject, cell.object];
-  if (people.some((p) => p === "2s" || p === "2p" || p === "21")) return "g";
-  if (people.some((p) => p === "1s" || p === "1p")) return "n";
-  if (cls === "vti" && (cell.subject === "3s" || cell.subject === "3p")) return "o";
-  if (cls === "vta" && cell.subject !== "x") return "o";
-  return null;
-}
-
+// ── prefixes (prefix.ts) ──
+export { prefixOf, PREFIX_TEXT, type Prefix } from "./prefix";
 /** The site's spelling: glottal ', and n' before g/k at the start of a stem that lost its vowel (n'gaabdoon). */
 export function site(form: string, stem: Stem, prefix: Prefix): string {
   const s = siteSpelling(form);
@@ -204,7 +188,8 @@ export function siteForms(cls: VerbClass, stem: Stem, cell: Cell): string[] | nu
 
 export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
-  if (!cls || !isAllowed(cls, cell)) return null;
+  if (!cls) return null;
+  if (isWholeVerbCell(cell) || !isAllowed(cls, cell)) return inflectWhole(lexeme, cls, cell);
   const plans = plansOf(cls);
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;

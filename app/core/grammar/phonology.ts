@@ -48,6 +48,8 @@ const rx = (source: string, flags = "g") => new RegExp(source, flags);
 
 // ── rules that see morpheme boundaries ──
 const PRE_EPEN = rx(`<(?=${VOWEL_CLASS})`, "");
+const ORD_ASSIM_B = rx(`${NAS}(?=>B)`);
+const D1_P = rx(`(?<!${NAS})D(?=>B)`);
 const ORD_ASSIM_C = rx(`${NAS}(?=C>[szdDjg])`);
 const ORD_ASSIM_K = rx(`${NAS}(?=>k)`);
 const D1_NASSTEM = rx(`(${NAS}C>)D`);
@@ -62,13 +64,15 @@ export const boundaryRules: Rule[] = [
   (s) => (s.includes("<o") ? s.replace("<o", "<oo") : s), // preLen: od-ozhitoo → doozhtoon
   (s) => (s.includes("<") ? s.replace(PRE_EPEN, "d<") : s), // preEpen
   (s) => (/[AI]>/.test(s) ? s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>") : s),
-  (s) => (s.includes(">") ? s.replace(ORD_ASSIM_C, "n").replace(ORD_ASSIM_K, "n").replace(/n>k/g, "ng") : s), // ordAssim, NC
-  (s) => (s.includes("D") ? s.replace(D1_NASSTEM, "$1g").replace(/DQ(?=4)/g, "D") : s), // cnjD1Gnasstem, partexcise
+  (s) => (s.includes(">") ? s.replace(ORD_ASSIM_B, "m").replace(ORD_ASSIM_C, "n").replace(ORD_ASSIM_K, "n").replace(/n>k/g, "ng") : s), // ordAssim, NC
+  (s) => (s.includes("D") ? s.replace(D1_NASSTEM, "$1g").replace(/DQ(?=4|>B)/g, "D") : s), // cnjD1Gnasstem, partexcise
+  (s) => (s.includes("D>B") ? s.replace(D1_P, "p").replace(/p>B/g, "p>") : s), // cnjD1p, cnjpb1: preterit -pan
   (s) => (s.includes("3") ? s.replace(/si3>D$/, "si3>D4") : s), // cnjnegsig: -sig, not *-sid
   (s) => (s.includes("D4") ? s.replace(/D4/g, "g4") : s), // cnjd1w4
+  (s) => (s.includes(">B") ? s.replace(/(e|an)gw(?=>B)/g, "$1go").replace(/4(?=>B)/g, "o").replace(/m>B/g, "mB") : s), // cnjoban, cnjrmbound
   (s) => (s.includes("3") ? s.replace(W3W, "w").replace(/3/g, "") : s), // cnjW3w, cnjW3del
   (s) => (s.includes("C") ? s.replace(RM_BOUND, "$1").replace(A_EPEN_1, "$1a").replace(A_EPEN_2, "$1a") : s),
-  (s) => (s.includes("5") ? s.replace(W5O, "$1o").replace(/5/g, "w") : s), // w5o, w5w
+  (s) => (s.includes("5") ? s.replace(W5O, "$1o").replace(/5(?=>goba)/g, "").replace(/5/g, "w") : s), // w5o, w5del, w5w
   (s) => (s.includes(">") ? s.replace(CC_EPEN, (m, c?: string, nc?: string) => `${c ?? nc}i`) : s), // ccEpen
 ];
 
@@ -85,7 +89,7 @@ export const plainRules: Rule[] = [
   (s) => (s.includes("T") ? s.replace(/TCg$/, "k").replace(/TC(?=s)/g, "").replace(/T/g, "d") : s), // d2k, d2del, d2d
   (s) => (s.includes("C") ? s.replace(/C/g, "") : s),
   (s) => (s.includes("D") ? s.replace(D1_NAS, "$1g").replace(D1_PAL, "j").replace(/D/g, "d") : s), // cnjD1Gnas, d1pal, cnjD1d
-  (s) => (s.includes("4") ? s.replace(W4W, "w").replace(/4/g, "") : s),
+  (s) => (/[4B]/.test(s) ? s.replace(/4e6/g, "4e6h").replace(W4W, "w").replace(/4/g, "").replace(/B/g, "b") : s), // cnjW4nas, cnjW4w, cnjb1b
   (s) => (s.includes("M") ? s.replace(/Ms/g, "nz").replace(/M(?=[mn])/g, "a").replace(/M8/g, "n").replace(/M/g, "m") : s), // vtiVoi, complen
   (s) => (s.includes("8") ? s.replace(/8/g, "n") : s),
   (s) => (s.includes("2") ? s.replace(W2NAS, "").replace(/2/g, "w") : s),

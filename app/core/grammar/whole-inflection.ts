@@ -1,0 +1,115 @@
+/**
+ * `inflect` for the whole verb's cells (mode, changed conjunct, participle, preverbs; VTA inanimate subjects and
+ * x→x): the forms (whole-verb.ts), a gloss, and a confidence that is "high" only where the rules were checked
+ * against the development data for the stem's shape and every category of the cell (tests/unit/grammar-dev-more
+ * .test.ts); every other level says why. Pure.
+ */
+import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
+import { confidenceOf, type Confidence } from "./confidence";
+import { glossFor } from "./gloss";
+import type { Inflection, LexemeInput } from "./inflection-types";
+import { prefixOf, PREFIX_TEXT } from "./prefix";
+import { stemFor, type Stem } from "./stems";
+import { wholeVerbForms } from "./whole-verb";
+
+export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan";
+
+/**
+ * Categories (`categoryLabel`) whose rules reproduce the development paradigms (otw_dev_verb_paradigms_more.tsv.gz)
+ * in at least 99.5% of the cells, per class: the scoring test asserts each one listed here, and only these are high.
+ */
+export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
+  vai: new Set([
+    "ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg",
+    "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pcp", "cnj:chg+pcp", "cnj:prt+chg+pcp", "cnj:dub+chg+pcp", "cnj:dubprt+chg+pcp", "cnj:pv",
+  ]),
+  vii: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
+  vti: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
+  vta: new Set([
+    "ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan",
+    ...["prt", "dub", "dubprt"].flatMap((m) => [`cnj:${m}`, `cnj:${m}+chg`, `cnj:${m}+inan`, `cnj:${m}+chg+inan`, `cnj:${m}+chg+pcp`, `cnj:${m}+chg+pcp+inan`, `cnj:${m}+pcp+inan`]),
+    "cnj:pcp", "cnj:chg+pcp", "cnj:pcp+inan", "cnj:chg+pcp+inan",
+  ]),
+};
+
+/** The scoring category of a cell: its order kind and features, e.g. "ind:prt", "cnj:chg+dub", "cnj:pv". */
+export function categoryLabel(cell: Cell): string {
+  const conj = cell.order === "conj" || cell.order === "conj-neg";
+  return `${conj ? "cnj" : "ind"}:${categoriesOf(cell).join("+") || "neu"}`;
+}
+
+const CATEGORY_NAMES: Record<Category, string> = {
+  prt: "preterit", dub: "dubitative", dubprt: "preterit-dubitative", chg: "changed conjunct", pcp: "participle",
+  pv: "preverb", inan: "inanimate-subject",
+};
+
+const PRONOUNS: Partial<Record<Person, string>> = {
+  "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
+};
+
+/** The categories a cell belongs to (a neutral cell with none is one of today's, or a new person combination). */
+export function categoriesOf(cell: Cell): Category[] {
+  const out: Category[] = [];
+  if (cell.mode) out.push(cell.mode);
+  if (cell.change) out.push("chg");
+  if (cell.participle) out.push("pcp");
+  if (cell.preverbs?.length) out.push("pv");
+  if (cell.object && (cell.subject === "0s" || cell.subject === "0p" || cell.subject === "0")) out.push("inan");
+  return out;
+}
+
+/** Combinations the reference has: preverbs only on neutral, unchanged cells; participles only in the conjunct. */
+function inReference(cell: Cell): boolean {
+  return !(cell.preverbs?.length && (cell.mode || cell.change || cell.participle));
+}
+
+const baseOf = (cell: Cell): Cell => ({ order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) });
+
+function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confidence; note: string } {
+  if (stem.problem) return { confidence: "low", note: `Low: ${stem.problem}.` };
+  if (cls === "vta" && cell.subject === "x" && cell.object === "x") {
+    return { confidence: "low", note: "Low: the reference gives x→x (-igoom) without saying what it means; the form is optional." };
+  }
+  const base = baseOf(cell);
+  if (isAllowed(cls, base)) {
+    const level = confidenceOf(cls, stem, `${base.order} ${base.subject}${base.object ? `>${base.object}` : ""}`, base);
+    if (level.confidence !== "high") return level;
+  }
+  const cats = categoriesOf(cell);
+  const names = cats.map((c) => CATEGORY_NAMES[c]).join(" + ") || "this";
+  if (!inReference(cell)) {
+    return { confidence: "medium", note: `Medium: the reference has no ${names} cells together; the form combines rules checked apart.` };
+  }
+  if (!VERIFIED[cls].has(categoryLabel(cell))) {
+    return { confidence: "medium", note: `Medium: the ${names} rules do not reproduce the reference for ${cls.toUpperCase()} verbs in enough of these cells to be rated high.` };
+  }
+  if (stem.shape === "lemma") return { confidence: "medium", note: "Medium: no underlying stem; the lemma was inflected as it is." };
+  return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
+}
+
+/** A short English label for the cell's new features, added to the gloss. */
+function featureLabel(cell: Cell): string {
+  const parts: string[] = [];
+  if (cell.mode) parts.push(CATEGORY_NAMES[cell.mode]);
+  if (cell.change) parts.push("changed conjunct");
+  if (cell.participle) parts.push(`participle: the one(s) who… (${cell.participle})`);
+  if (cell.preverbs?.length) parts.push(`with ${cell.preverbs.map((p) => `${p}-`).join(" ")}`);
+  return parts.join(", ");
+}
+
+export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell): Inflection | null {
+  const stem = stemFor(cls, lexeme.name, lexeme.stem);
+  const conj = cell.order === "conj" || cell.order === "conj-neg";
+  const prefix = conj || cell.participle ? null : prefixOf(cls, baseOf(cell));
+  const forms = wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "");
+  if (!forms) return null;
+  const form = forms[0]!;
+  const { confidence, note } = levelOf(cls, stem, cell);
+  const label = featureLabel(cell);
+  const gloss = glossFor(lexeme.gloss, cls, baseOf(cell));
+  const hyphen = cell.preverbs?.length ? form.lastIndexOf("-") + 1 : 0;
+  return {
+    prefix: hyphen ? form.slice(0, hyphen) : null, root: form.slice(hyphen), suffix: null, form, variants: forms.slice(1),
+    gloss: label ? `${gloss} (${label})` : gloss, confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
+  };
+}
