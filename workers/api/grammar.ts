@@ -8,7 +8,11 @@ import { z } from "zod";
 import { createDb } from "../../db/client";
 import { findNoun, findVerb } from "../../db/queries/verbs";
 import { getParadigm } from "../../app/services/paradigms.server";
-import { decline, inflect, NOUN_POS, NOUN_POSSESSORS, nounCellProblem, nounPosOf, ORDERS, type NounCell, type Order, type Person } from "../../app/core/grammar";
+import {
+  cellKey, decline, inflect, NOUN_POS, NOUN_POSSESSORS, nounCellProblem, nounPosOf, ORDERS, type Cell, type NounCell, type Order, type Person,
+} from "../../app/core/grammar";
+import { MODES, PREVERB_CHAINS, type Mode } from "../../app/core/grammar/cells";
+import { OPTIONAL_VARIANT_NOTE } from "../../app/core/grammar/noun-inflection";
 import type { ApiEnv } from "./types";
 import { API_ERRORS, apiError } from "./errors";
 import { invalid } from "./validation";
@@ -16,12 +20,27 @@ import { openapi } from "./openapi";
 
 const PERSONS = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
 
+/** Preverbs the engine knows (ADR 018), written in order with "+" or "," between them: gii, daa+gii. */
+const PREVERBS = new Set(PREVERB_CHAINS.flatMap((c) => c.preverbs));
+const Preverbs = z
+  .string()
+  .trim()
+  .max(60)
+  .regex(/^[a-z]+([+,][a-z]+)*$/)
+  .transform((s) => s.split(/[+,]/))
+  .refine((pvs) => pvs.every((p) => PREVERBS.has(p)), "unknown preverb");
+
 const ConjugateQuery = z.object({
   type: z.enum(["vai", "vii", "vti", "vta"]),
   verb: z.string().trim().min(1).max(100),
   order: z.enum(ORDERS as [Order, ...Order[]]),
   subject: z.enum(PERSONS),
   object: z.enum(PERSONS).optional(),
+  // The whole verb (issue 37): each optional; left out, the cell is today's.
+  mode: z.enum(MODES as [Mode, ...Mode[]]).optional(),
+  change: z.enum(["true"]).optional(),
+  participle: z.enum(["3p", "3'", "0p"]).optional(),
+  preverbs: Preverbs.optional(),
 });
 
 const ParadigmQuery = z.object({
@@ -42,6 +61,10 @@ const DeclineQuery = z
     poss_theme: z.literal("yes").optional(),
     diminutive: z.enum(["dim", "con"]).optional(),
     pejorative: z.literal("pej").optional(),
+    // The whole noun (issue 37): preterit, vocative plural, a prenoun (gchi, mji, shki, zaaw …).
+    mode: z.literal("prt").optional(),
+    vocative: z.literal("true").transform(() => true as const).optional(),
+    prenoun: z.string().trim().regex(/^[a-z]{1,20}$/).optional(),
   })
   .strict();
 
@@ -56,10 +79,18 @@ export const grammar = new Hono<ApiEnv>()
     const q = parsed.data;
     const verb = await findVerb(createDb(c.env.DB), q.type, q.verb);
     if (!verb) return c.json(notFound, NOT_FOUND);
-    const inf = inflect(verb, { order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}) });
+    const cell: Cell = {
+      order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}),
+      ...(q.mode ? { mode: q.mode } : {}), ...(q.change ? { change: true as const } : {}),
+      ...(q.participle ? { participle: q.participle } : {}), ...(q.preverbs ? { preverbs: q.preverbs } : {}),
+    };
+    const inf = inflect(verb, cell);
     if (!inf) return c.json(notFound, NOT_FOUND);
-    const { prefix, root, suffix, form, variants, gloss, confidence } = inf;
-    return c.json({ prefix, root, suffix, form, variants, gloss, confidence }, 200, { "Cache-Control": "public, max-age=300" });
+    const { prefix, root, suffix, form, variants, gloss, confidence, confidenceNote } = inf;
+    // Today's fields as they were; `key` and `confidenceNote` (null for high forms) added for the whole verb.
+    return c.json({ prefix, root, suffix, form, variants, gloss, confidence, key: cellKey(cell), confidenceNote: confidence === "high" ? null : confidenceNote }, 200, {
+      "Cache-Control": "public, max-age=300",
+    });
   })
   .get("/paradigm", async (c) => {
     const parsed = ParadigmQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
@@ -76,7 +107,7 @@ export const grammar = new Hono<ApiEnv>()
     const { noun: word, pos, ...rest } = parsed.data;
     // With no number, obviative or locative given, the plain singular (dependent nouns: the 1s possessor's).
     const cell = { ...rest } as NounCell;
-    if (!cell.number && !cell.obviative && !cell.locative) cell.number = "sg";
+    if (!cell.number && !cell.obviative && !cell.locative) cell.number = cell.vocative ? "pl" : "sg";
     const noun = await findNoun(createDb(c.env.DB), word, pos);
     if (!noun) return apiError(c, "NOT_FOUND", "No such noun in the dictionary.");
     const cls = nounPosOf(noun.pos)!;
@@ -86,7 +117,10 @@ export const grammar = new Hono<ApiEnv>()
     const d = decline(noun, cell);
     if (!d) return apiError(c, "NOT_FOUND", "No form found!");
     const { form, variants, gloss, confidence, confidenceNote, key, shape } = d;
-    return c.json({ noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape }, 200, {
+    // Variants only the optional (Medler) rules give, with the label to show them by (never as equals).
+    const optionalVariants = d.optionalVariants ?? [];
+    const extra = optionalVariants.length ? { optionalVariants, optionalNote: OPTIONAL_VARIANT_NOTE } : {};
+    return c.json({ noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape, ...extra }, 200, {
       "Cache-Control": "public, max-age=300",
     });
   });
