@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
-import type { FormConfidence, WordForms as Forms } from "../utils/word-forms";
+import type { FormConfidence, TenseForm, WordForms as Forms } from "../utils/word-forms";
 
 /**
  * The word page's forms (data from `wordForms`, app/services/paradigms.server.ts): for a verb, a short table per
@@ -40,13 +40,19 @@ export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
     <>
       <h2 id="word-forms-title">Forms</h2>
       <p className="muted">{forms.className} verb: the main forms of each order. Tap a form to see how it is built.</p>
-      {forms.orders.map((o) => (
-        <table className="conj-paradigm" key={o.order}>
+      {forms.orders.map((o) => {
+        const tenses = o.cells.some((c) => c.past?.length || c.future?.length);
+        return (
+        <table className={`conj-paradigm${tenses ? " word-tenses" : ""}`} key={o.order}>
           <caption>
             {o.name} (<abbr title={`${o.name} order`}>{o.order}</abbr>) <a href={o.href}>full paradigm</a>
           </caption>
           <thead>
-            <tr><th scope="col">Person</th><th scope="col">Form</th><th scope="col">Meaning</th></tr>
+            <tr>
+              <th scope="col">Person</th><th scope="col">{tenses ? "Now" : "Form"}</th>
+              {tenses && <><th scope="col">Past (gii-)</th><th scope="col">Future (wii-, ga-)</th></>}
+              <th scope="col">Meaning</th>
+            </tr>
           </thead>
           <tbody>
             {o.cells.map((c) => (
@@ -60,12 +66,19 @@ export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
                   </span>
                 </th>
                 <FormCell form={c.form} href={why(c.key)} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} />
+                {tenses && (
+                  <>
+                    <TenseCell label="past" forms={c.past ?? []} why={why} />
+                    <TenseCell label="future" forms={c.future ?? []} why={why} />
+                  </>
+                )}
                 <td>{c.gloss}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      ))}
+        );
+      })}
       <ConfidenceKey shown={forms.orders.some((o) => o.cells.some((c) => c.confidence !== "high"))} />
     </>
   );
@@ -74,6 +87,25 @@ export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
 /** The key to the confidence marks, when a form carries one. */
 function ConfidenceKey({ shown }: { shown: boolean }) {
   return shown ? <p className="muted">{CONFIDENCE_KEY} Tap a form for the reason.</p> : null;
+}
+
+/** The past or future forms of a person (the label is shown where the table is one column, without its header). */
+function TenseCell({ label, forms, why }: { label: string; forms: TenseForm[]; why: (key: string) => string }) {
+  return (
+    <td data-tense={label}>
+      {forms.length > 0 && <span className="tense-label">{label}: </span>}
+      {forms.map((f, i) => {
+        const flag = CONFIDENCE_FLAG[f.confidence];
+        return (
+          <Fragment key={f.key}>
+            {i > 0 && " or "}
+            <a lang="otw" href={why(f.key)}>{f.form}</a>
+            {flag && <span className="conj-flag" title={f.confidenceNote ?? undefined}>{` (${flag})`}</span>}
+          </Fragment>
+        );
+      })}
+    </td>
+  );
 }
 
 function FormCell({ form, href, variants, confidence, note }: { form: string; href: string; variants: string[]; confidence: FormConfidence; note: string | null }) {

@@ -6,11 +6,15 @@ import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
 import { hasCoreForms } from "../services/practice.server";
 import { WhyThisForm } from "../components/derivation";
+import { WholeBuilt } from "../components/whole-built";
 import { ReportLink } from "../components/report-link";
 import {
-  CLASS_NAMES, PERSON_NAMES, explain, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
+  CLASS_NAMES, PERSON_NAMES, cellKey, explain, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
-import { ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, ordersFor } from "../core/grammar/conj-form";
+import {
+  ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, normaliseWhole, ordersFor, wholeCell, type WholeChoice,
+} from "../core/grammar/conj-form";
+import { builtOf, labelled, wholeOffer } from "../services/conj-whole.server";
 import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conj";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
@@ -51,17 +55,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     params.get("prevType"),
   );
   const chosen = options[state.type].find((o) => o.value === state.verb);
-  const cell = { order: state.order, subject: state.subject, ...(state.object ? { object: state.object } : {}) };
+  // Tense or mode, conjunct form, preverb: only those the verb's cell has are offered (a choice it lacks is dropped).
+  const offered = wholeOffer(state);
+  const asked = normaliseWhole({ tense: params.get("tense"), shape: params.get("shape"), preverb: params.get("preverb") }, state.order);
+  const whole: WholeChoice = {
+    tense: offered.tenses.some((o) => o.value === asked.tense) ? asked.tense : "",
+    shape: offered.shapes.some((o) => o.value === asked.shape) ? asked.shape : "",
+    preverb: offered.preverbs.some((o) => o.value === asked.preverb) ? asked.preverb : "",
+  };
+  const cell = wholeCell(state, whole);
   const showFull = params.get("full") === "1";
   return {
     state,
+    whole,
+    offered,
     verbs: menuOf(options[state.type]),
-    ...(chosen ? workedOut(chosen.lexeme, cell, showFull) : NOTHING_CHOSEN),
+    ...(chosen ? workedOut(chosen.lexeme, cell, whole, showFull) : NOTHING_CHOSEN),
     showFull,
   };
 }
 
-const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, full: null };
+const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, built: null, full: null };
 
 /** The menu as the page shows it (value and label), made once per menu. */
 const menus = new WeakMap<VerbOption[], Array<{ value: string; label: string }>>();
@@ -79,11 +93,11 @@ function menuOf(options: VerbOption[]) {
  */
 const WORKED_MAX = 200;
 const worked = new Map<string, { lexeme: LexemeInput; value: ReturnType<typeof workOut> }>();
-function workedOut(lexeme: LexemeInput, cell: Cell, withFull: boolean) {
-  const key = `${lexeme.id} ${cell.order} ${cell.subject} ${cell.object ?? ""} ${withFull ? "full" : ""}`;
+function workedOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: boolean) {
+  const key = `${lexeme.id} ${cellKey(cell)} ${withFull ? "full" : ""}`;
   const kept = worked.get(key);
   if (kept?.lexeme === lexeme) return kept.value;
-  const value = workOut(lexeme, cell, withFull);
+  const value = workOut(lexeme, cell, whole, withFull);
   worked.delete(key);
   worked.set(key, { lexeme, value });
   if (worked.size > WORKED_MAX) worked.delete(worked.keys().next().value!);
@@ -92,15 +106,34 @@ function workedOut(lexeme: LexemeInput, cell: Cell, withFull: boolean) {
 
 type Cell = Parameters<typeof inflect>[1];
 
-function workOut(lexeme: LexemeInput, cell: Cell, withFull: boolean) {
-  const result = inflect(lexeme, cell);
+/** The full paradigm of an order with the same tense/mode, conjunct form and preverb: the cells the verb has only. */
+function wholeRows(lexeme: LexemeInput, order: Cell["order"], whole: WholeChoice) {
+  return paradigm(lexeme, order).flatMap((r) => {
+    const cell = wholeCell({ type: "vai", verb: "", order, subject: r.cell.subject, object: r.cell.object ?? null }, whole);
+    const inf = inflect(lexeme, cell);
+    if (!inf) return [];
+    return [{
+      label: r.label, form: inf.form, gloss: inf.gloss, confidence: inf.confidence,
+      note: inf.confidence !== "high" ? inf.confidenceNote : undefined,
+      derivation: explain(lexeme, cell),
+    }];
+  });
+}
+
+function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: boolean) {
+  const inf = inflect(lexeme, cell);
+  const result = inf ? labelled(inf) : null;
+  const derivation = inf ? explain(lexeme, cell) : null;
+  const plain = !whole.tense && !whole.shape && !whole.preverb;
   return {
     lexeme: { name: lexeme.name, pos: lexeme.pos, gloss: lexeme.gloss },
     // "Practise this word" only where practice has forms to give (high confidence only).
     practise: hasCoreForms(lexeme),
     result,
-    derivation: result ? explain(lexeme, cell) : null,
-    full: withFull
+    derivation,
+    // A whole-verb form the rule-by-rule replay does not cover yet: its pieces and the form it is built on.
+    built: inf && !derivation && !plain ? builtOf(lexeme, cell, inf) : null,
+    full: withFull && !plain ? wholeRows(lexeme, cell.order, whole) : withFull
       ? paradigm(lexeme, cell.order).map((r) => ({
         label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
         // The reason, only where the form carries a mark (high forms carry none).
@@ -112,14 +145,15 @@ function workOut(lexeme: LexemeInput, cell: Cell, withFull: boolean) {
 }
 
 /** The address of this conjugator result (what a report about it refers to). */
-function conjHref(state: { type: string; verb: string; order: string; subject: string; object: string | null }) {
+function conjHref(state: { type: string; verb: string; order: string; subject: string; object: string | null }, whole: WholeChoice) {
   const sp = new URLSearchParams({ type: state.type, verb: state.verb, order: state.order, subject: state.subject });
   if (state.object) sp.set("object", state.object);
+  for (const [name, value] of Object.entries(whole)) if (value) sp.set(name, value);
   return `/conj?${sp}`;
 }
 
 export default function Conj({ loaderData }: Route.ComponentProps) {
-  const { state, verbs, result, derivation, full, showFull, lexeme, practise } = loaderData;
+  const { state, whole, offered, verbs, result, derivation, built, full, showFull, lexeme, practise } = loaderData;
   const submit = useSubmit();
   const subjects = subjectsOf(state.type, state.order);
   const objects = objectsOf(state.type, state.order, state.subject);
@@ -174,6 +208,36 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             </select>
           </div>
         )}
+        {offered.tenses.length > 1 && (
+          <div className="conj-field">
+            <label htmlFor="conj-tense">Tense or mode</label>
+            <select id="conj-tense" name="tense" defaultValue={whole.tense} key={`te-${state.order}-${whole.tense}`}>
+              {offered.tenses.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        {offered.shapes.length > 1 && (
+          <div className="conj-field">
+            <label htmlFor="conj-shape">Conjunct form</label>
+            <select id="conj-shape" name="shape" defaultValue={whole.shape} key={`sh-${state.order}-${state.subject}-${whole.shape}`}>
+              {offered.shapes.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        {offered.preverbs.length > 1 && (
+          <div className="conj-field">
+            <label htmlFor="conj-preverb">Preverb</label>
+            <select id="conj-preverb" name="preverb" defaultValue={whole.preverb} key={`pv-${state.order}-${whole.preverb}`}>
+              {offered.preverbs.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </div>
+        )}
         <label className="conj-full">
           <input type="checkbox" name="full" value="1" defaultChecked={showFull} key={`f-${showFull}`} /> Show the full paradigm of
           this order
@@ -195,10 +259,15 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
               {result.suffix && <span className="conj-suffix" title="suffix">{result.suffix}</span>}
             </p>
             {result.variants.length > 0 && <p className="muted">Also: <span lang="otw">{result.variants.join(", ")}</span></p>}
+            {result.optionalNote && (
+              <p className="muted conj-optional">
+                <span lang="otw">{result.optionalVariants.join(", ")}</span>: {result.optionalNote}
+              </p>
+            )}
             <p className="conj-gloss">{result.gloss}</p>
-            <WhyThisForm derivation={derivation} />
+            {built ? <WholeBuilt built={built} /> : <WhyThisForm derivation={derivation} />}
             <p>
-              <ReportLink kind="conjugator" page={conjHref(state)} subject={result.form} />
+              <ReportLink kind="conjugator" page={conjHref(state, whole)} subject={result.form} />
             </p>
             {result.confidence !== "high" && (
               <p className={`alert ${result.confidence === "medium" ? "" : "alert-warning"} conj-confidence`} data-confidence={result.confidence}>
@@ -207,7 +276,12 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             )}
           </>
         ) : (
-          <p className="alert alert-warning">No form found!</p>
+          <>
+            <p className="alert alert-warning">No form found!</p>
+            {(whole.tense || whole.shape || whole.preverb) && (
+              <p className="muted">This person does not have that combination, or the conjugator does not build it yet.</p>
+            )}
+          </>
         )}
       </div>
       {lexeme && practise ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} /> : null}
@@ -215,7 +289,8 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
       {full && lexeme && (
         <table className="conj-paradigm">
           <caption>
-            {lexeme.name} - {lexeme.gloss} ({CLASS_NAMES[state.type]}, {ORDER_OPTIONS.find((o) => o.value === state.order)?.label})
+            {lexeme.name} - {lexeme.gloss} ({CLASS_NAMES[state.type]}, {ORDER_OPTIONS.find((o) => o.value === state.order)?.label}
+            {[whole.tense, whole.shape, whole.preverb].map((v, i) => (v ? `, ${[offered.tenses, offered.shapes, offered.preverbs][i]!.find((o) => o.value === v)?.label}` : ""))})
           </caption>
           <thead>
             <tr><th scope="col">Person</th><th scope="col">Form</th><th scope="col">Gloss</th></tr>

@@ -3,6 +3,8 @@ import { LegendLink } from "../components/abbr";
 import { listSampleNouns, listSampleWords, nounTable, paradigmTable } from "../services/paradigms.server";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
+import { nounBlocks, verbBlocks } from "../services/paradigm-blocks.server";
+import { ParadigmBlocks } from "../components/paradigm-blocks";
 import { findSampleWord, keepKind, kindLabel, kindsOf, nounKindLabel, parseKind, parseNounKind } from "../core/grammar/paradigm-kinds";
 import type { Route } from "./+types/paradigms";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kinds: noun.kinds.map((k) => ({ value: k, label: nounKindLabel(parseNounKind(k)!) })),
       kind: parsed ? parsed.kind : "",
       table: parsed ? nounTable(noun.lexeme, parsed) : null,
+      blocks: parsed ? nounBlocks(noun.lexeme, parsed) : [],
     };
   }
   const asked = findSampleWord(params.get("word"), params.get("kind"));
@@ -55,12 +58,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kinds: chosen ? kindsOf(chosen.cls).map((k) => ({ value: k, label: kindLabel(k) })) : [],
     kind: parsed ? parsed.kind : "",
     table,
+    blocks: chosen && parsed ? verbBlocks(chosen.lexeme, parsed) : [],
   };
 }
 
 
 export default function Paradigms({ loaderData }: Route.ComponentProps) {
-  const { words, word, kinds, kind, table } = loaderData;
+  const { words, word, kinds, kind, table, blocks } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/paradigms";
@@ -141,6 +145,7 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
           </table>
         )}
       </div>
+      {!loading && table && blocks.length > 0 && <ParadigmBlocks blocks={blocks} />}
       <p className="muted conj-source">
         Prefix, root and suffix are shown apart. {CONFIDENCE_KEY} Forms are generated from
         underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw, CC BY-NC-SA 4.0). The same

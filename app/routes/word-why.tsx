@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import { SiteLink } from "../components/site-link";
 import { DerivationSteps } from "../components/derivation";
+import { WholeBuiltSteps } from "../components/whole-built";
 import { getLexeme } from "../../db/queries/lexemes";
 import { getBindings } from "../context";
 import { formWhy } from "../services/paradigms.server";
@@ -63,7 +64,13 @@ export default function WordWhy({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <h2>How it is built</h2>
-      {why.derivation ? <DerivationSteps derivation={why.derivation} /> : <p>This form cannot be explained step by step.</p>}
+      {why.derivation ? (
+        <DerivationSteps derivation={why.derivation} />
+      ) : why.built ? (
+        <WholeBuiltSteps built={why.built} />
+      ) : (
+        <p>This form cannot be explained step by step.</p>
+      )}
       {why.paradigmHref && (
         <p>
           <a href={why.paradigmHref}>All the forms of this order in the conjugator</a>

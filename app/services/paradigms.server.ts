@@ -11,10 +11,12 @@ import {
   nounShape, parseNounCellKey, verbClassOf,
   type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type Person, type VerbClass,
 } from "../core/grammar";
-import { isWholeVerbCell } from "../core/grammar/cells";
+import { isWholeVerbCell, PREVERB_CHAINS } from "../core/grammar/cells";
 import { verbCellLabel } from "../core/phrase-search";
 import { parseVerbCellKey } from "../utils/course";
-import type { WordFormCell, WordForms } from "../utils/word-forms";
+import type { Built } from "../utils/whole-paradigm";
+import { builtOf } from "./conj-whole.server";
+import type { TenseForm, WordFormCell, WordForms } from "../utils/word-forms";
 import {
   nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
 } from "../core/grammar/paradigm-kinds";
@@ -128,6 +130,7 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
           form: inf.form, variants: inf.variants, gloss: inf.gloss,
           // A high form carries no mark, so its note is not shown (and not sent with the page's data).
           confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null,
+          ...tensesOf(lexeme, cell),
         }];
       });
       const href = `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}`;
@@ -144,10 +147,51 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
   return rows.length ? { kind: "noun", className: NOUN_CLASS_NAMES[pos], rows } : null;
 }
 
+/** Orders whose word-page rows show the past and future beside the present (the imperatives have no tense). */
+const TENSE_ORDERS = new Set<Order>(["ind", "ind-neg", "conj", "conj-neg"]);
+
+/** The past (gii-) and future (wii-, then ga-) forms of a cell; nothing where the engine builds none. */
+function tensesOf(lexeme: { name: string; pos: string; gloss: string; stem: string | null }, cell: Cell): { past?: TenseForm[]; future?: TenseForm[] } {
+  if (!TENSE_ORDERS.has(cell.order)) return {};
+  const of = (preverbs: string[]): TenseForm[] => {
+    const c: Cell = { ...cell, preverbs };
+    const inf = inflect(lexeme, c);
+    return inf ? [{ key: cellKey(c), preverb: preverbs.join("-"), form: inf.form, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null }] : [];
+  };
+  const past = of(["gii"]);
+  const future = [...of(["wii"]), ...of(["ga"])];
+  return { ...(past.length ? { past } : {}), ...(future.length ? { future } : {}) };
+}
+
+const KNOWN_PREVERBS = new Set(PREVERB_CHAINS.flatMap((c) => c.preverbs));
+
+/** /conj's tense of a lone preverb (gii- past, wii- and ga- future). */
+const TENSE_OF: Record<string, string> = { gii: "past", wii: "future", ga: "future-ga" };
+
+/**
+ * A verb cell key as cellKey writes it: today's ("ind 3s>3'") or with the whole verb's features after it
+ * ("ind 1s pv:gii", "conj 3s prt chg pcp:3p"); null for anything else.
+ */
+function parseWholeVerbKey(key: string): Cell | null {
+  const [order, person, ...rest] = key.trim().split(/\s+/);
+  const cell = parseVerbCellKey(`${order} ${person}`);
+  if (!cell) return null;
+  for (const part of rest) {
+    if (part === "prt" || part === "dub" || part === "dubprt") cell.mode = part;
+    else if (part === "chg") cell.change = true;
+    else if (part === "pcp:3p" || part === "pcp:3'" || part === "pcp:0p") cell.participle = part.slice(4) as Cell["participle"];
+    else if (/^pv:[a-z]+(\+[a-z]+)*$/.test(part) && part.slice(3).split("+").every((p) => KNOWN_PREVERBS.has(p))) cell.preverbs = part.slice(3).split("+");
+    else return null;
+  }
+  return cellKey(cell) === key.trim() ? cell : null;
+}
+
 /** One form of a word with how it is built ("Why this form?" on its own page, /k/{id}/why?cell=…). */
 export type FormWhy = {
   key: string; label: string; form: string; variants: string[]; gloss: string; confidence: Confidence; confidenceNote: string | null;
   derivation: Derivation | null;
+  /** A whole-verb form the rule-by-rule replay does not cover yet: its pieces in plain words (null otherwise). */
+  built: Built | null;
   /** The verb's full paradigm of that order in /conj (null for nouns). */
   paradigmHref: string | null;
 };
@@ -156,15 +200,18 @@ export type FormWhy = {
 export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: string; stem: string | null }, key: string): FormWhy | null {
   const cls = verbClassOf(lexeme.pos);
   if (cls) {
-    const cell = parseVerbCellKey(key);
+    const cell = parseWholeVerbKey(key);
     const inf = cell ? inflect(lexeme, cell) : null;
     if (!cell || !inf) return null;
     const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
+    const derivation = explain(lexeme, cell);
+    const tense = cell.preverbs?.length === 1 ? TENSE_OF[cell.preverbs[0]!] : cell.mode;
     return {
       key: cellKey(cell), label: isWholeVerbCell(cell) ? verbCellLabel(cell) : `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
       form: inf.form, variants: inf.variants, gloss: inf.gloss, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
-      derivation: explain(lexeme, cell),
-      paradigmHref: `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), full: "1" })}`,
+      derivation,
+      built: !derivation && (cell.mode || cell.change || cell.participle || cell.preverbs) ? builtOf(lexeme, cell, inf) : null,
+      paradigmHref: `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
     };
   }
   if (!nounPosOf(lexeme.pos)) return null;
@@ -174,7 +221,7 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
   return {
     key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
     confidence: d.confidence, confidenceNote: d.confidence === "high" ? null : (d.confidenceNote ?? null),
-    derivation: explainDeclension(lexeme, cell), paradigmHref: null,
+    derivation: explainDeclension(lexeme, cell), built: null, paradigmHref: null,
   };
 }
 

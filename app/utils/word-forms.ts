@@ -4,6 +4,9 @@
  */
 export type FormConfidence = "high" | "medium" | "low" | "unconfirmed";
 
+/** A tense's form beside a verb's present form on the word page (past gii-, future wii- or ga-). */
+export type TenseForm = { key: string; preverb: string; form: string; confidence: FormConfidence; confidenceNote: string | null };
+
 export type WordFormCell = {
   key: string;
   /** Plain-English person label ("s/he → me"), with the codes it stands for. */
@@ -14,6 +17,9 @@ export type WordFormCell = {
   gloss: string;
   confidence: FormConfidence;
   confidenceNote: string | null;
+  /** The past (gii-) and future (wii-, then ga-) forms of the same person, where the verb has them. */
+  past?: TenseForm[];
+  future?: TenseForm[];
 };
 
 export type WordForms =

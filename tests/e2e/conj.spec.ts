@@ -60,3 +60,56 @@ test.describe("/conj without JavaScript", () => {
     await expect(page.getByRole("table")).toContainText("gikendaanaawaa");
   });
 });
+
+/** No horizontal scroll: the page is no wider than the window. */
+async function expectNoHorizontalScroll(page: import("@playwright/test").Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const wide = await page.evaluate(() => [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth).slice(0, 8).map((e) => `${e.tagName}.${e.className}#${e.id} ${Math.round(e.getBoundingClientRect().right)}`).join("; "));
+  expect(overflow, wide).toBeLessThanOrEqual(0);
+}
+
+test.describe("/conj: tense, mode, conjunct form and preverb (issue 37)", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("a past form and a dubitative form, each with how it is built", async ({ page }) => {
+    await page.goto("/conj?type=vai&verb=maajaa&order=ind&subject=1s");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "nmaajaa");
+    await page.getByLabel("Tense or mode", { exact: true }).selectOption("past");
+    await expect(page).toHaveURL(/tense=past/);
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ngii-maajaa");
+    await expect(result(page).locator(".conj-prefix")).toHaveText("ngii-");
+    await result(page).getByText("Why this form?").click();
+    await expect(result(page)).toContainText("gii- (past)");
+    await expect(result(page)).toContainText("Built on the independent form nmaajaa");
+
+    // Maybe s/he left: the dubitative of the 3rd person.
+    await page.getByLabel("Subject", { exact: true }).selectOption("3s");
+    await page.getByLabel("Tense or mode", { exact: true }).selectOption("dub");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "maajaawdig");
+    await expect(result(page)).toContainText("dubitative");
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    // The conjunct has the changed form and participles: "the ones who leave".
+    await page.getByLabel("Order", { exact: true }).selectOption("conj");
+    await page.getByLabel("Conjunct form", { exact: true }).selectOption("pcp:3p");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", /^myaajaa/);
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the GET form builds a future form on the server", async ({ page }) => {
+      await page.goto("/conj?type=vai&verb=maajaa&order=ind&subject=1s");
+      await page.getByLabel("Tense or mode", { exact: true }).selectOption("future");
+      await page.getByRole("button", { name: "Conjugate" }).click();
+      await expect(page).toHaveURL(/tense=future/);
+      await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "nwii-maajaa");
+      await page.getByLabel("Preverb", { exact: true }).selectOption("maajii");
+      await page.getByRole("button", { name: "Conjugate" }).click();
+      await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", /^nwii-maajii-maajaa$/);
+    });
+  });
+});

@@ -69,3 +69,31 @@ test.describe("/paradigms without JavaScript", () => {
     await expect(page.locator("caption")).toContainText("gkendaan - ");
   });
 });
+
+test.describe("/paradigms: the whole paradigm's blocks (issue 37)", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("a verb's preterit and a noun's prenoun open one block at a time", async ({ page }) => {
+    await page.goto("/paradigms?word=maajaa&kind=vai-ind");
+    const blocks = page.locator(".paradigm-blocks");
+    await expect(blocks.getByRole("heading", { name: "More forms" })).toBeVisible();
+    const preterit = blocks.locator("details[data-block=prt]");
+    await expect(preterit).not.toHaveAttribute("open", "");
+    await expect(preterit.locator("[data-form=nmaajaanaaba]")).toBeHidden();
+    await preterit.locator("summary").click();
+    await expect(preterit.locator("[data-form=nmaajaanaaba]")).toBeVisible();
+    const past = blocks.locator("details[data-block='pv-gii']");
+    await past.locator("summary").click();
+    await expect(past.locator("[data-form='ngii-maajaa']")).toBeVisible();
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.goto("/paradigms?word=jiimaan&kind=ni-consonant-n-poss");
+    const big = page.locator("details[data-block='pn-gchi']");
+    await big.locator("summary").click();
+    await expect(big.locator("tr[data-key='1s sg gchi-'] [data-form]")).toBeVisible();
+    await expect(page.locator("details[data-block=prt] summary")).toContainText("Preterit");
+    await expectNoAxeViolations(page);
+  });
+});

@@ -194,3 +194,25 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a verb's page shows the past and future beside today's forms, each with how it is built (360 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/k?q=maajaa");
+  await page.getByRole("link", { name: "maajaa", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("maajaa");
+  const forms = page.locator("section.word-forms");
+  const independent = forms.getByRole("table", { name: /^Independent \(ind\)/ });
+  const mine = independent.getByRole("row").filter({ has: page.getByRole("link", { name: "nmaajaa", exact: true }) });
+  await expect(mine.getByRole("link", { name: "ngii-maajaa", exact: true })).toBeVisible();
+  await expect(mine.getByRole("link", { name: "nwii-maajaa", exact: true })).toBeVisible();
+  await expect(mine.getByRole("link", { name: "nga-maajaa", exact: true })).toBeVisible();
+  await expect(mine.locator("[data-tense=past]")).toContainText("past: ngii-maajaa");
+  await expectNoAxeViolations(page, "section.word-forms");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await mine.getByRole("link", { name: "ngii-maajaa", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Why ngii-maajaa?");
+  await expect(page.locator("main")).toContainText("gii- (past)");
+  await expect(page.getByRole("link", { name: "All the forms of this order in the conjugator" })).toHaveAttribute("href", /tense=past/);
+});

@@ -6,12 +6,27 @@
 import { createDb } from "../../db/client";
 import { findNoun, findVerb } from "../../db/queries/verbs";
 import { getParadigm } from "../../app/services/paradigms.server";
-import { decline, inflect, NOUN_POS, NOUN_POSSESSORS, nounCellProblem, nounPosOf, ORDERS, type NounCell, type Order, type Person } from "../../app/core/grammar";
+import {
+  cellKey, decline, inflect, NOUN_POS, NOUN_POSSESSORS, nounCellProblem, nounPosOf, ORDERS, type Cell, type NounCell, type Order, type Person,
+} from "../../app/core/grammar";
+import { MODES, PREVERB_CHAINS, type Mode } from "../../app/core/grammar/cells";
+import { OPTIONAL_VARIANT_NOTE } from "../../app/core/grammar/noun-inflection";
 import { API_ERRORS, apiError } from "./errors";
 import { apiRoutes, createRoute, errorResponses, jsonResponse, z, type ResponseDoc } from "./openapi";
 
 const PERSONS = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
 const VERB_CLASSES = ["vai", "vii", "vti", "vta"] as const;
+
+/** Preverbs the engine knows (ADR 018), written in order with "+" or "," between them: gii, daa+gii. */
+const PREVERBS = new Set(PREVERB_CHAINS.flatMap((c) => c.preverbs));
+const Preverbs = z
+  .string()
+  .trim()
+  .max(60)
+  .regex(/^[a-z]+([+,][a-z]+)*$/)
+  .transform((s) => s.split(/[+,]/))
+  .refine((pvs) => pvs.every((p) => PREVERBS.has(p)), "unknown preverb")
+  .openapi({ type: "string", description: "preverbs in order, joined by + (gii, wii, ga, da, daa, bi, maajii, ishkwaa; e and gaa in the conjunct)", example: "gii" });
 
 const ConjugateQuery = z.object({
   type: z.enum(VERB_CLASSES).meta({ example: "vai" }),
@@ -19,6 +34,11 @@ const ConjugateQuery = z.object({
   order: z.enum(ORDERS as [Order, ...Order[]]).meta({ example: "ind" }),
   subject: z.enum(PERSONS).meta({ example: "1s" }),
   object: z.enum(PERSONS).optional(),
+  // The whole verb (issue 37): each optional; left out, the cell is today's.
+  mode: z.enum(MODES as [Mode, ...Mode[]]).optional().meta({ description: "prt preterit, dub dubitative, dubprt preterit-dubitative" }),
+  change: z.enum(["true"]).optional().meta({ description: "the changed conjunct (conjunct orders only)" }),
+  participle: z.enum(["3p", "3'", "0p"]).optional().meta({ description: "a participle and its head (conjunct orders only)" }),
+  preverbs: Preverbs.optional(),
 });
 
 const ParadigmQuery = z.object({
@@ -50,6 +70,10 @@ const DeclineQuery = z
     poss_theme: cell(z.literal("yes"), "possessive theme -im"),
     diminutive: cell(z.enum(["dim", "con"]), "diminutive -ens, or contemptive -enh"),
     pejorative: cell(z.literal("pej"), "pejorative -ish"),
+    // The whole noun (issue 37): preterit, vocative plural, a prenoun (gchi, mji, shki, zaaw …).
+    mode: cell(z.literal("prt"), "preterit: the late / former"),
+    vocative: z.literal("true").transform(() => true as const).optional().openapi({ type: "string", enum: ["true"], description: "vocative (plural; number defaults to pl)" }),
+    prenoun: cell(z.string().trim().regex(/^[a-z]{1,20}$/), "a prenoun (gchi, mji, shki, zaaw are the checked ones)"),
   })
   .strict();
 
@@ -79,6 +103,8 @@ export const grammar = apiRoutes()
             variants: z.array(z.string()),
             gloss: z.string(),
             confidence: Confidence,
+            key: z.string(),
+            confidenceNote: z.string().nullable(),
           }),
         ),
         404: noForm,
@@ -88,10 +114,20 @@ export const grammar = apiRoutes()
       const q = c.req.valid("query");
       const verb = await findVerb(createDb(c.env.DB), q.type, q.verb);
       if (!verb) return c.json(notFound, NOT_FOUND);
-      const inf = inflect(verb, { order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}) });
+      const cell: Cell = {
+        order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}),
+        ...(q.mode ? { mode: q.mode } : {}), ...(q.change ? { change: true as const } : {}),
+        ...(q.participle ? { participle: q.participle } : {}), ...(q.preverbs ? { preverbs: q.preverbs } : {}),
+      };
+      const inf = inflect(verb, cell);
       if (!inf) return c.json(notFound, NOT_FOUND);
-      const { prefix, root, suffix, form, variants, gloss, confidence } = inf;
-      return c.json({ prefix, root, suffix, form, variants, gloss, confidence }, 200, { "Cache-Control": "public, max-age=300" });
+      const { prefix, root, suffix, form, variants, gloss, confidence, confidenceNote } = inf;
+      // Today's fields as they were; `key` and `confidenceNote` (null for high forms) added for the whole verb.
+      return c.json(
+        { prefix, root, suffix, form, variants, gloss, confidence, key: cellKey(cell), confidenceNote: confidence === "high" ? null : (confidenceNote ?? null) },
+        200,
+        { "Cache-Control": "public, max-age=300" },
+      );
     },
     noFormHook,
   )
@@ -154,6 +190,8 @@ export const grammar = apiRoutes()
             confidence: z.enum(["high", "medium", "low"]),
             confidenceNote: z.string().nullable(),
             shape: z.string(),
+            optionalVariants: z.array(z.string()).optional().meta({ description: "variants only the optional (Medler) rules give: never equals" }),
+            optionalNote: z.string().optional(),
           }),
         ),
         ...errorResponses({
@@ -166,7 +204,7 @@ export const grammar = apiRoutes()
       const { noun: word, pos, ...rest } = c.req.valid("query");
       // With no number, obviative or locative given, the plain singular (dependent nouns: the 1s possessor's).
       const cell = { ...rest } as NounCell;
-      if (!cell.number && !cell.obviative && !cell.locative) cell.number = "sg";
+      if (!cell.number && !cell.obviative && !cell.locative) cell.number = cell.vocative ? "pl" : "sg";
       const noun = await findNoun(createDb(c.env.DB), word, pos);
       if (!noun) return apiError(c, "NOT_FOUND", "No such noun in the dictionary.");
       const cls = nounPosOf(noun.pos)!;
@@ -176,7 +214,10 @@ export const grammar = apiRoutes()
       const d = decline(noun, cell);
       if (!d) return apiError(c, "NOT_FOUND", "No form found!");
       const { form, variants, gloss, confidence, confidenceNote, key, shape } = d;
-      return c.json({ noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape }, 200, {
+      // Variants only the optional (Medler) rules give, with the label to show them by (never as equals).
+      const optionalVariants = d.optionalVariants ?? [];
+      const extra = optionalVariants.length ? { optionalVariants, optionalNote: OPTIONAL_VARIANT_NOTE } : {};
+      return c.json({ noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape, ...extra }, 200, {
         "Cache-Control": "public, max-age=300",
       });
     },

@@ -2,7 +2,9 @@
  * The /conj form's state rules (docs/product.md "Conjugator form", §4 transitions, §5 allowed sets). Pure; shared by the
  * server (GET form without JavaScript) and the browser (instant recompute).
  */
-import { CLASS_NAMES, ORDER_NAMES, ORDERS, VERB_CLASSES, objectsOf, subjectsOf, type Order, type Person, type VerbClass } from "./cells";
+import {
+  CLASS_NAMES, ORDER_NAMES, ORDERS, VERB_CLASSES, objectsOf, subjectsOf, type Cell, type Mode, type Order, type ParticipleHead, type Person, type VerbClass,
+} from "./cells";
 
 export type ConjState = { type: VerbClass; verb: string; order: Order; subject: Person; object: Person | null };
 
@@ -63,4 +65,86 @@ export function normaliseState(
     else object = objects[0]!;
   }
   return { type, verb, order, subject, object };
+}
+
+// ── the whole verb (issue 37, docs/decisions/018-grammar-whole-verb.md): tense or mode, changed conjunct or
+// participle, preverb. Each is a field of its own after the object; an empty value is today's cell.
+
+/** Tense or mode: past and future are preverbs (gii-, wii-/ga-), the rest modes (endings). */
+export const TENSE_OPTIONS = [
+  { value: "", label: "Present (no preverb, no mode)" },
+  { value: "past", label: "Past: gii-" },
+  { value: "future", label: "Future: wii- (will, want to)" },
+  { value: "future-ga", label: "Future: ga- (will)" },
+  { value: "prt", label: "Preterit: -ban (used to, back then)" },
+  { value: "dub", label: "Dubitative: maybe, must be" },
+  { value: "dubprt", label: "Preterit-dubitative: maybe … back then" },
+] as const;
+export type Tense = (typeof TENSE_OPTIONS)[number]["value"];
+
+/** The conjunct's changed form and participles ("the one(s) who …"), where the verb has them. */
+export const SHAPE_OPTIONS = [
+  { value: "", label: "Plain conjunct" },
+  { value: "chg", label: "Changed conjunct (initial change: when, the time that …)" },
+  { value: "pcp:3p", label: "Participle: the ones who … (3p)" },
+  { value: "pcp:3'", label: "Participle: the one(s) who … (3', obviative)" },
+  { value: "pcp:0p", label: "Participle: the things that … (0p)" },
+] as const;
+export type Shape = (typeof SHAPE_OPTIONS)[number]["value"];
+
+/** Preverbs besides gii-, wii-, ga- (under tense); e- and gaa- go with the conjunct only. */
+export const PREVERB_OPTIONS = [
+  { value: "", label: "None" },
+  { value: "da", label: "da- (would, is to)" },
+  { value: "daa", label: "daa- (could, should)" },
+  { value: "daa+gii", label: "daa-gii- (could have, should have)" },
+  { value: "bi", label: "bi- (come and, towards here)" },
+  { value: "maajii", label: "maajii- (start to)" },
+  { value: "ishkwaa", label: "ishkwaa- (finish, after)" },
+  { value: "e", label: "e- (as, that: conjunct only)" },
+  { value: "gaa", label: "gaa- (when … did, the one who did: conjunct only)" },
+] as const;
+export type Preverb = (typeof PREVERB_OPTIONS)[number]["value"];
+
+export type WholeChoice = { tense: Tense; shape: Shape; preverb: Preverb };
+
+const TENSE_PREVERB: Partial<Record<Tense, string>> = { past: "gii", future: "wii", "future-ga": "ga" };
+const isConj = (o: Order) => o === "conj" || o === "conj-neg";
+
+/**
+ * The cell of a choice: the tense's preverb after a modal preverb (daa-gii-) and before any other (gii-maajii-), a
+ * mode, the changed conjunct or a participle (conjunct only). The engine says whether it exists (`inflect` → null).
+ */
+export function wholeCell(state: ConjState, choice: WholeChoice): Cell {
+  const cell: Cell = { order: state.order, subject: state.subject, ...(state.object ? { object: state.object } : {}) };
+  const tensePv = TENSE_PREVERB[choice.tense];
+  if (!tensePv && choice.tense) cell.mode = choice.tense as Mode;
+  if (isConj(state.order) && choice.shape === "chg") cell.change = true;
+  if (isConj(state.order) && choice.shape.startsWith("pcp:")) {
+    cell.change = true;
+    cell.participle = choice.shape.slice(4) as ParticipleHead;
+  }
+  const other = choice.preverb ? choice.preverb.split("+") : [];
+  const modal = other.length === 1 && (other[0] === "da" || other[0] === "daa");
+  const preverbs = tensePv ? (modal ? [...other, tensePv] : [tensePv, ...other]) : other;
+  // daa-gii- already has the past: gii- once.
+  const chain = preverbs.filter((p, i) => preverbs.indexOf(p) === i);
+  if (chain.length) cell.preverbs = chain;
+  return cell;
+}
+
+/**
+ * A choice from the query, each field kept only when the order has it: none on the imperatives; the changed
+ * conjunct, participles, e- and gaa- in the conjunct only.
+ */
+export function normaliseWhole(
+  input: { tense?: string | null; shape?: string | null; preverb?: string | null },
+  order: Order,
+): WholeChoice {
+  const none: WholeChoice = { tense: "", shape: "", preverb: "" };
+  if (isImperative(order)) return none;
+  const tense = TENSE_OPTIONS.find((o) => o.value === input.tense)?.value ?? "";
+  const shape = isConj(order) ? (SHAPE_OPTIONS.find((o) => o.value === input.shape)?.value ?? "") : "";
+  const preverb = PREVERB_OPTIONS.find((o) => o.value === input.preverb && (isConj(order) || (o.value !== "e" && o.value !== "gaa")))?.value ?? "";
+  return { tense, shape, preverb };
 }
