@@ -82,8 +82,8 @@ const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: stri
  * per Declension), oldest first, and how many they hold: at most HELD in all, the last few hundred candidates of
  * analyseNoun, which declines a few cells of each (its repeats are within ~250 nouns). nounParadigm's results are not
  * kept (it reuses those that are): as with the verb engine's STEM_CACHE (inflection.ts), a declension's ~200 objects
- * held in a cache survive young-generation collections (copied, then promoted) for nothing; kept, a steady run of new
- * extended declensions cost ~2.5 ms each instead of ~1.9 (alternated runs, session 12).
+ * held in a cache survive young-generation collections (copied, then promoted) for nothing, and a steady run of new
+ * declensions got slower (ADR 005a, tried and not kept).
  */
 const HELD = 8_000;
 const holding = new Map<Prepared, true>();
