@@ -41,9 +41,21 @@ export type LessonTable = {
   rows: Array<{ cell: string; label: string; forms: Array<CourseForm | null> }>;
 };
 
+const MODE_NAMES = { prt: "preterit", dub: "dubitative", dubprt: "preterit-dubitative" } as const;
+
+/**
+ * A row's label: the persons, with the order when the lesson has more than one, and the whole verb's features the
+ * row has (a mode, the changed conjunct, the preverb as the table writes it: "I (with gii-)", "you (sg) (changed)").
+ */
 function verbCellLabel(cell: Cell, orders: number) {
   const who = cell.object ? `${PERSON_NAMES[cell.subject]} → ${PERSON_NAMES[cell.object]}` : PERSON_NAMES[cell.subject];
-  return orders > 1 ? `${who} (${ORDER_NAMES[cell.order]})` : who;
+  const notes = [
+    ...(orders > 1 ? [ORDER_NAMES[cell.order]] : []),
+    ...(cell.mode ? [MODE_NAMES[cell.mode]] : []),
+    ...(cell.change ? ["changed"] : []),
+    ...(cell.preverbs?.length ? [`with ${cell.preverbs.map((p) => `${p}-`).join("")}`] : []),
+  ];
+  return notes.length ? `${who} (${notes.join(", ")})` : who;
 }
 
 /**

@@ -9,7 +9,7 @@ import { createEmptyCard, fsrs, Rating, type Card, type CardInput } from "ts-fsr
 import type { Db } from "../../db/client";
 import { getLexemesByNames, getLessonItemsByKeys } from "../../db/queries/lessons";
 import { addNewSrsCards, claimReview, countSrsCards, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
-import { cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
+import { cellKey, cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
 import { parseCardKey, verbCardKey } from "../utils/course";
 import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../utils/progress";
 import { isAcceptedAnswer, type PracticeItem } from "../utils/practice";
@@ -84,7 +84,7 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
       continue;
     }
     const spec = p.kind === "verb"
-      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell)), cell: `${p.cell.order} ${p.cell.subject}${p.cell.object ? `>${p.cell.object}` : ""}` }
+      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell)), cell: cellKey(p.cell) }
       : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!)), cell: p.cellKey };
     if (!spec.word) continue;
     const { forms } = expandLesson({ words: [{ name: spec.word.name, pos: spec.word.pos }], cells: [spec.cell] }, [spec.word]);

@@ -5,6 +5,7 @@
  * dependency-free (the learn pages load it); the lesson spec's zod schema is in lesson-spec.ts.
  */
 import type { Cell, Order, Person } from "../core/grammar";
+import { cellKey } from "../core/grammar/cells";
 
 const ORDER_CODES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"] as const;
 const PERSON_CODES = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
@@ -37,11 +38,15 @@ export const isVerbPos = (pos: string) => VERB_POS.has(pos);
 export const isNounPos = (pos: string) => NOUN_POS.has(pos);
 
 /**
- * Card keys (one ts-fsrs card per thing practised): `verb:{lemma}:{order}:{subject}[>{object}]`,
- * `noun:{lemma}.{pos}:{cell key, spaces as _}`, and `lesson:{lesson}:{position}` for a lesson's sentences.
+ * Card keys (one ts-fsrs card per thing practised): `verb:{lemma}:{order}:{subject}[>{object}]`, and for a whole-verb
+ * cell its features after one more colon, as cellKey writes them with spaces as _ and : as =
+ * (`verb:maajaa:ind:1s:pv=gii`), `noun:{lemma}.{pos}:{cell key, spaces as _}`, and `lesson:{lesson}:{position}` for a
+ * lesson's sentences. Today's verb keys are unchanged, so cards already saved keep their schedule.
  */
 export function verbCardKey(lemma: string, cell: Cell) {
-  return `verb:${lemma}:${cell.order}:${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+  const base = `verb:${lemma}:${cell.order}:${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+  const features = cellKey(cell).split(" ").slice(2);
+  return features.length ? `${base}:${features.join("_").replace(/:/g, "=")}` : base;
 }
 export function nounCardKey(lemma: string, pos: string, cellKey: string) {
   return `noun:${lemma}.${pos}:${cellKey.trim().replace(/\s+/g, "_")}`;
@@ -56,9 +61,10 @@ export type ParsedCardKey =
   | { kind: "lesson"; lessonId: number; position: number };
 
 export function parseCardKey(key: string): ParsedCardKey | null {
-  let m = /^verb:([^\s:]+):([^\s:]+):([^\s:]+)$/.exec(key);
+  let m = /^verb:([^\s:]+):([^\s:]+):([^\s:]+)(?::([^\s:]+))?$/.exec(key);
   if (m) {
-    const cell = parseVerbCellKey(`${m[2]} ${m[3]}`);
+    const features = m[4] ? ` ${m[4].replace(/_/g, " ").replace(/=/g, ":")}` : "";
+    const cell = parseVerbCellKey(`${m[2]} ${m[3]}${features}`);
     return cell ? { kind: "verb", lemma: m[1], cell } : null;
   }
   m = /^noun:([^\s:]+)\.([a-z]+):([^\s:]+)$/.exec(key);

@@ -9,7 +9,7 @@ export const COURSE: SeedLesson[] = course;
 
 export const LEXICON = parseSeedLexicon(lexiconTsv);
 
-/** Inserts the course's words and lessons (ids 1…15, published) unless they are there. */
+/** Inserts the course's words and lessons (every lesson of the file, published) unless they are there. */
 export async function loadCourse(env: typeof Env) {
   const words = new Set(COURSE.flatMap((l) => l.words.map((w) => `${w.name}\t${w.pos}`)));
   const statements = [];

@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { cellsOf, decline, inflect, nounCells, nounPosOf, ORDERS, parseNounCellKey, verbClassOf } from "../../app/core/grammar";
 import { expandLesson } from "../../app/services/course.server";
 import { askForMissingExamples } from "../../app/services/course-jobs.server";
+import { resolveItems } from "../../app/services/practice.server";
 import { createDb } from "../../db/client";
 import { parseCardKey, parseVerbCellKey } from "../../app/utils/course";
 import { LessonSpecSchema } from "../../app/utils/lesson-spec";
 import { answerKey } from "../../app/utils/practice";
+import STORIES from "../../db/seed/data/stories.json";
 import { COURSE, LEXICON, loadCourse } from "../factories/course";
 
 const worker = exports.default;
@@ -60,6 +62,38 @@ describe("the course data (db/seed/data/course.json)", () => {
         expect(`${parts.prefix ?? ""}${parts.root}${parts.suffix ?? ""}`, form.key).toBe(form.odawa);
       }
     }
+  });
+
+  test("at least 20 lessons, among them the past (gii-), the future (wii-, ga-) and questions", () => {
+    expect(COURSE.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(COURSE.map((l) => l.id)).size).toBe(COURSE.length);
+    const teaching = (test: (cell: NonNullable<ReturnType<typeof parseVerbCellKey>>) => boolean) =>
+      COURSE.filter((lesson) => {
+        const { forms } = expandLesson({ words: lesson.words, cells: lesson.cells }, LEXICON);
+        return forms.some((f) => {
+          const cell = parseVerbCellKey(f.cell);
+          return cell !== null && test(cell);
+        });
+      }).map((l) => l.id);
+    expect(teaching((c) => c.preverbs?.[0] === "gii").length, "the past").toBeGreaterThanOrEqual(1);
+    expect(teaching((c) => c.preverbs?.[0] === "wii" || c.preverbs?.[0] === "ga").length, "the future").toBeGreaterThanOrEqual(1);
+    expect(teaching((c) => c.preverbs?.[0] === "wii").length, "wii-").toBeGreaterThanOrEqual(1);
+    expect(teaching((c) => c.preverbs?.[0] === "ga").length, "ga-").toBeGreaterThanOrEqual(1);
+    expect(teaching((c) => c.change === true || c.preverbs?.[0] === "gaa").length, "questions").toBeGreaterThanOrEqual(1);
+    // The question words a questions lesson names are the dictionary's own.
+    const questions = COURSE.filter((l) => /question/i.test(l.title));
+    expect(questions.length).toBeGreaterThanOrEqual(1);
+    for (const word of ["aandi", "wenen", "wegnen", "aaniish"]) expect(LEXICON.some((l) => l.name === word), word).toBe(true);
+  });
+
+  test("a whole-verb form's card is its own: the past never shares a card with the present", () => {
+    const keys = COURSE.flatMap((lesson) => expandLesson({ words: lesson.words, cells: lesson.cells }, LEXICON).forms.map((f) => `${f.key} ${f.odawa}`));
+    const byKey = new Map<string, Set<string>>();
+    for (const entry of keys) {
+      const [key, odawa] = entry.split(" ");
+      byKey.set(key!, (byKey.get(key!) ?? new Set()).add(odawa!));
+    }
+    for (const [key, forms] of byKey) expect(forms.size, `${key}: ${[...forms].join(", ")}`).toBe(1);
   });
 
   test("the Odawa of sentences is engine forms or dictionary words only", () => {
@@ -136,6 +170,27 @@ describe("the course on the site", () => {
     const filed = (await reports()).results;
     expect(filed).toHaveLength(1);
     expect(filed[0]!.message).toContain(without.title);
+  });
+
+  test("a lesson of the past: published on the path, its table writes the preverb with one hyphen, its example is the story's", async () => {
+    const path = await (await worker.fetch("http://localhost/aambe")).text();
+    expect(path.match(/href="\/aambe\/learn\/\d+"/g)?.length).toBeGreaterThanOrEqual(20);
+    // The demo story, as the seed loads it: it has the one past form of the data (Ngii-maajaa).
+    const demo = STORIES.find((st) => st.id === "DEMO1")!;
+    await env.DB.prepare("INSERT OR IGNORE INTO stories (id, source, title, completed, data) VALUES (?, ?, ?, 1, ?)")
+      .bind(demo.id, demo.source, demo.title, JSON.stringify(demo.paragraphs))
+      .run();
+    const past = COURSE.find((l) => l.cells.some((c) => c.endsWith(" pv:gii")) && l.words.some((w) => w.name === "maajaa"))!;
+    const html = await (await worker.fetch(`http://localhost/aambe/learn/${past.id}`)).text();
+    expect(html).toContain(">ngii-</span>");
+    expect(html).not.toMatch(/ngii-<\/span><span[^>]*>-<\/span>/);
+    expect(html).toContain("I (with gii-)");
+    expect(html).toContain("Ngii-maajaa.");
+    expect(html).toContain('href="/d/DEMO1"');
+    // Its cards come back from the deck as the past, not as the present of the same person.
+    const deck = await resolveItems(createDb(env.DB), ["verb:maajaa:ind:1s:pv=gii", "verb:maajaa:ind:1s"]);
+    expect(deck.get("verb:maajaa:ind:1s:pv=gii")?.odawa).toBe("ngii-maajaa");
+    expect(deck.get("verb:maajaa:ind:1s")?.odawa).toBe("nmaajaa");
   });
 
   test("a draft lesson is not on the path and its page redirects", async () => {

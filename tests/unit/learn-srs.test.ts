@@ -53,6 +53,16 @@ describe("card keys and lesson states", () => {
     expect(parseCardKey(nounCardKey("ngwis", "nad", "1s sg"))).toEqual({ kind: "noun", lemma: "ngwis", pos: "nad", cellKey: "1s sg" });
     expect(parseCardKey("lesson:3:2")).toEqual({ kind: "lesson", lessonId: 3, position: 2 });
     expect(parseCardKey("verb:maajaa:nope:1s")).toBeNull();
+  });
+  test("whole-verb cells (the past, the future) have keys of their own that round-trip", () => {
+    const past = { order: "ind" as const, subject: "1s" as const, preverbs: ["gii"] };
+    expect(verbCardKey("maajaa", past)).toBe("verb:maajaa:ind:1s:pv=gii");
+    expect(verbCardKey("maajaa", past)).not.toBe(verbCardKey("maajaa", { order: "ind", subject: "1s" }));
+    expect(parseCardKey(verbCardKey("maajaa", past))).toEqual({ kind: "verb", lemma: "maajaa", cell: past });
+    const whole = { order: "conj" as const, subject: "3s" as const, mode: "prt" as const, change: true as const, participle: "3p" as const, preverbs: ["gii", "maajii"] };
+    expect(parseCardKey(verbCardKey("maajaa", whole))).toEqual({ kind: "verb", lemma: "maajaa", cell: whole });
+    expect(parseCardKey("verb:maajaa:ind:1s:pv=")).toBeNull();
+    expect(parseCardKey("verb:maajaa:ind:1s:nope")).toBeNull();
     expect(parseCardKey("something")).toBeNull();
   });
   test("new, in progress, done", () => {

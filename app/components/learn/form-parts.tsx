@@ -7,7 +7,8 @@ export function FormParts({ inflection }: { inflection: Pick<Inflection, "prefix
       {inflection.prefix ? (
         <>
           <span className="form-prefix">{inflection.prefix}</span>
-          <span aria-hidden="true">-</span>
+          {/* A preverb's hyphen is part of the spelling (ngii-maajaa): no second one as a separator. */}
+          {inflection.prefix.endsWith("-") ? null : <span aria-hidden="true">-</span>}
         </>
       ) : null}
       <span className="form-root">{inflection.root}</span>
