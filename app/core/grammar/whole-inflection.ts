@@ -9,6 +9,7 @@ import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
+import { followsHeadword } from "./spelling";
 import type { Stem } from "./stems";
 import { wholeVerbForms, type WholeMemo } from "./whole-verb";
 
@@ -101,8 +102,10 @@ function featureLabel(cell: Cell): string {
 export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell, stem: Stem, memo: WholeMemo): Inflection | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   const prefix = conj || cell.participle ? null : prefixOf(cls, baseOf(cell));
-  const forms = wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo);
-  if (!forms) return null;
+  const made = wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo);
+  if (!made) return null;
+  const keep = followsHeadword(lexeme.name);
+  const forms = keep ? made.map(keep) : made;
   const form = forms[0]!;
   const { confidence, note } = levelOf(cls, stem, cell);
   const label = featureLabel(cell);
