@@ -88,6 +88,9 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
 }
 
+/** How a variant only Medler's optional rules give is shown. */
+export const OPTIONAL_LABEL = "also heard, in some speakers' speech";
+
 /** A short English label for the cell's new features, added to the gloss. */
 function featureLabel(cell: Cell): string {
   const parts: string[] = [];
@@ -106,13 +109,18 @@ export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell, st
   if (!made) return null;
   const keep = followsHeadword(lexeme.name);
   const forms = keep ? made.map(keep) : made;
+  // Variants only Medler's optional rules give: labelled apart, never equals of the primary form.
+  const regular = forms.length > 1 ? new Set(wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo, true)?.map((f) => (keep ? keep(f) : f))) : null;
+  const optional = regular ? forms.slice(1).filter((f) => !regular.has(f)) : [];
   const form = forms[0]!;
   const { confidence, note } = levelOf(cls, stem, cell);
   const label = featureLabel(cell);
   const gloss = glossFor(lexeme.gloss, cls, baseOf(cell));
   const hyphen = cell.preverbs?.length ? form.lastIndexOf("-") + 1 : 0;
   return {
-    prefix: hyphen ? form.slice(0, hyphen) : null, root: form.slice(hyphen), suffix: null, form, variants: forms.slice(1),
+    prefix: hyphen ? form.slice(0, hyphen) : null, root: form.slice(hyphen), suffix: null, form,
+    variants: optional.length ? forms.slice(1).filter((f) => !optional.includes(f)) : forms.slice(1),
+    ...(optional.length ? { optionalVariants: optional.map((f) => ({ form: f, label: OPTIONAL_LABEL })) } : {}),
     gloss: label ? `${gloss} (${label})` : gloss, confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
   };
 }
