@@ -88,6 +88,12 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
 }
 
+/** Whether forms may differ by Medler's rules: in their count of w or of o (w + i → o, w lost). */
+function mayHaveMedler(forms: string[]): boolean {
+  const count = (f: string, c: string) => f.split(c).length;
+  return forms.some((f) => count(f, "w") !== count(forms[0]!, "w") || count(f, "o") !== count(forms[0]!, "o"));
+}
+
 /** How a variant only Medler's optional rules give is shown. */
 export const OPTIONAL_LABEL = "also heard, in some speakers' speech";
 
@@ -110,7 +116,7 @@ export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell, st
   const keep = followsHeadword(lexeme.name);
   const forms = keep ? made.map(keep) : made;
   // Variants only Medler's optional rules give: labelled apart, never equals of the primary form.
-  const regular = forms.length > 1 ? new Set(wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo, true)?.map((f) => (keep ? keep(f) : f))) : null;
+  const regular = forms.length > 1 && mayHaveMedler(forms) ? new Set(wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo, true)?.map((f) => (keep ? keep(f) : f))) : null;
   const optional = regular ? forms.slice(1).filter((f) => !regular.has(f)) : [];
   const form = forms[0]!;
   const { confidence, note } = levelOf(cls, stem, cell);
