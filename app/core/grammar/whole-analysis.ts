@@ -59,7 +59,7 @@ export type WholeCaches = {
 };
 export const newWholeCaches = (): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), heads: null });
 
-const STEM_ENTRIES = 2_000;
+const STEM_ENTRIES = 4_000;
 const TAIL_ENTRIES = 4_000;
 const conjOrder = (o: Order) => o === "conj" || o === "conj-neg";
 const prefixTextOf = (cls: VerbClass, cell: Cell) => {
@@ -119,7 +119,12 @@ function exists(cell: Cell): boolean {
 function stemEntry(caches: WholeCaches, cls: VerbClass, stem: string): StemEntry {
   const id = `${cls}\u0000${stem}`;
   let entry = caches.stems.get(id);
-  if (entry) return entry;
+  if (entry) {
+    // Most recently used last: the short stems, candidates for most words, stay.
+    caches.stems.delete(id);
+    caches.stems.set(id, entry);
+    return entry;
+  }
   entry = { forms: [], bases: [], memo: new Map(), changed: changedStems(stem), plans: {} };
   if (caches.stems.size >= STEM_ENTRIES) caches.stems.delete(caches.stems.keys().next().value!);
   caches.stems.set(id, entry);
