@@ -16,7 +16,7 @@ import { joinHead, joinTail, preFinalConsonants, siteSurfaceForms, tailTextOf } 
 import { prefixOf, PREFIX_TEXT } from "./prefix";
 import { project, projections, tailSet } from "./projection";
 import { looseSpellingKey } from "./spelling";
-import { changedStems, preverbHeads, wholeVerbForms, type WholeMemo } from "./whole-verb";
+import { changedStems, preverbHeads, wholeVerbForms } from "./whole-verb";
 
 /** One class's cells for the analyser: whole-verb cells without preverbs, and the neutral cells preverbs go on. */
 type ClassCells = {
@@ -30,10 +30,10 @@ type Group = { prefixText: string; change: boolean; cells: number[]; endings: st
 type Head = { key: string; preverbs: string[]; conj: boolean; prefixText: string };
 /**
  * Per stem: loose keys of the forms of each cell (`forms`: ClassCells.cells; `bases`: ClassCells.bases), generated
- * on first use, and the stem's whole-verb pieces shared by its cells.
+ * on first use (a few cells per stem: the pieces they share are not kept), and the stem's changed stems.
  */
 type StemEntry = {
-  forms: Array<string[] | undefined>; bases: Array<string[] | undefined>; memo: WholeMemo; changed: string[];
+  forms: Array<string[] | undefined>; bases: Array<string[] | undefined>; changed: string[];
   /** Per kind of cells, how the word's projection narrows them (`Plan`), worked out at the stem's first use. */
   plans: { cells?: Plan; bases?: Plan };
 };
@@ -125,7 +125,7 @@ function stemEntry(caches: WholeCaches, cls: VerbClass, stem: string): StemEntry
     caches.stems.set(id, entry);
     return entry;
   }
-  entry = { forms: [], bases: [], memo: new Map(), changed: changedStems(stem), plans: {} };
+  entry = { forms: [], bases: [], changed: changedStems(stem), plans: {} };
   if (caches.stems.size >= STEM_ENTRIES) caches.stems.delete(caches.stems.keys().next().value!);
   caches.stems.set(id, entry);
   return entry;
@@ -207,7 +207,7 @@ function add(map: Map<string, number[]>, key: string, i: number): void {
 /** Loose keys of a whole-verb cell's forms of a stem, generated on first use. */
 function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number): string[] {
   let keys = entry.forms[i];
-  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!, entry.memo) ?? []).map(looseSpellingKey))];
+  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!) ?? []).map(looseSpellingKey))];
   return keys;
 }
 
