@@ -91,8 +91,10 @@ export function scoreMore(rows: MoreRow[]): { byCategory: Map<string, MoreScore>
       continue;
     }
     const all = new Set(row.forms.map(fold));
-    const primaryOk = row.noMedler.map(fold).includes(fold(inf.form));
-    const ok = primaryOk && inf.variants.every((v) => all.has(fold(v)));
+    const regular = new Set(row.noMedler.map(fold));
+    const primaryOk = regular.has(fold(inf.form));
+    // Shown variants are in the reference set; those labelled optional are ones only Medler's rules give.
+    const ok = primaryOk && inf.variants.every((v) => all.has(fold(v))) && (inf.optionalVariants ?? []).every((v) => all.has(fold(v.form)) && !regular.has(fold(v.form)));
     if (primaryOk) s.primary++;
     if (ok) s.ok++;
     else if (misses.length < 4000) misses.push(`${key} ${row.shape} ${row.lexeme.name} [${row.lexeme.stem}] ${cellKey(row.cell)}: want ${row.noMedler.join("|")} (all ${row.forms.join("|")}), got ${[inf.form, ...inf.variants].join("|")}`);

@@ -6,7 +6,7 @@
  * (as for every VAI of the reference), not maajaadog / nmaajaaban / maajaakan, which the reference does not give.
  */
 import { describe, expect, test } from "vitest";
-import { analyse, buildLexicon, cellKey } from "../../app/core/grammar";
+import { analyse, buildLexicon, cellKey, inflect, type Cell } from "../../app/core/grammar";
 import { DEMO_LEXEMES } from "../fixtures/grammar/reference";
 
 const lexicon = buildLexicon(DEMO_LEXEMES);
@@ -32,5 +32,20 @@ describe("analysis of whole-verb forms", () => {
   test("today's forms still read as before, with punctuation and capitals", () => {
     expect(readings("Nwaabmaa.")).toContain("waabmaa ind 1s>3s");
     expect(readings("nwaabmaa")).toEqual(readings("Nwaabmaa."));
+  });
+});
+
+describe("n' before g/k follows the headword", () => {
+  const cells: Cell[] = [{ order: "conj", subject: "3s" }, { order: "conj", subject: "3s", mode: "prt" }, { order: "ind", subject: "3s", preverbs: ["gii"] }];
+  test("a lemma written nk… keeps nk in today's and the new forms; one written n'k… keeps n'k", () => {
+    const nk = { name: "nkwetam", pos: "vai", stem: "nakwetam", gloss: "answer" };
+    const np = { name: "n'kwetam", pos: "vai", stem: "nakwetam", gloss: "answer" };
+    for (const cell of cells) {
+      const a = inflect(nk, cell)!;
+      const b = inflect(np, cell)!;
+      for (const f of [a.form, ...a.variants]) expect(f, `${f}`).not.toMatch(/(^|-)n'[gk]/);
+      expect(b.form.replace(/(^|-)n'([gk])/, "$1n$2")).toBe(a.form);
+      expect(b.form).toMatch(/(^|-)n'k/);
+    }
   });
 });

@@ -59,3 +59,13 @@ describe("whole-verb cells", () => {
     expect(form("waabmaa", "vta", { order: "ind", subject: "1s", object: "3s", mode: "prt" })).toBe("nwaabmaaba");
   });
 });
+
+describe("Medler's optional variants", () => {
+  test("are labelled apart, never among the variants or primary (dewmaa conj 1s>3s dub: the reference's only regular form is dewmaawgenh)", () => {
+    const inf = inflect({ name: "dewmaa", pos: "vta", stem: "dewam", gloss: "t" }, { order: "conj", subject: "1s", object: "3s", mode: "dub" })!;
+    expect(inf.form).toBe("dewmaawgenh");
+    expect(inf.variants).toEqual([]);
+    expect(inf.optionalVariants?.map((v) => v.form)).toContain("dewmaagenh");
+    expect(inf.optionalVariants?.every((v) => v.label === "also heard, in some speakers' speech")).toBe(true);
+  });
+});

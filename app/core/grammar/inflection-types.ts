@@ -8,5 +8,10 @@ export type Inflection = {
   /** Why the form has that confidence, in plain English. */
   confidenceNote: string;
   subjectPronoun: string;
+  /**
+   * Whole-verb cells only, when there are any: variants produced only by the two optional rules taken from Medler
+   * (w + i → o, w lost before a consonant), each with its label; never among `variants`, never primary.
+   */
+  optionalVariants?: Array<{ form: string; label: string }>;
 };
 

@@ -9,7 +9,7 @@ import { glossFor } from "./gloss";
 import { prefixOf, PREFIX_TEXT, type Prefix } from "./prefix";
 import { inflectWhole } from "./whole-inflection";
 import { encode, formSplit, siteSurfaceForms } from "./phonology";
-import { looseSpellingKey } from "./spelling";
+import { followsHeadword, looseSpellingKey } from "./spelling";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
 import { VAI, VII, VTA, VTI, type Table } from "./tables";
@@ -276,11 +276,13 @@ function inflectIn(
   const cut2 = cut & 0xffff;
   let gloss = glossList[plan.ci];
   if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell);
-  return {
+  const keep = followsHeadword(lexeme.name);
+  const out: Inflection = {
     prefix: cut1 ? form.slice(0, cut1) : null, root: form.slice(cut1, cut2), suffix: cut2 < form.length ? form.slice(cut2) : null,
     form, variants: typeof forms === "string" ? NO_VARIANTS : forms.slice(1),
     gloss, confidence, confidenceNote: note, subjectPronoun: plan.pronoun,
   };
+  return keep && /n'[gk]/.test(form + out.variants.join()) ? { ...out, root: keep(out.root), form: keep(form), variants: out.variants.map(keep) } : out;
 }
 
 export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {

@@ -156,7 +156,7 @@ const WI = /wi/g;
  * The rules before the word-final ones (everything up to apocope) on one underlying string, every variant of the
  * optional rules on the way (prefix on the syncopated base, wi → o), in the FST's order of preference.
  */
-function beforeFinal(word: string, prefixed: boolean): string[] {
+function beforeFinal(word: string, prefixed: boolean, medler = true): string[] {
   const starts = prefixed && OPT_INIT_V.test(word) ? [word, word.replace(OPT_INIT_V, "<")] : [word];
   const out: string[] = [];
   const special = SPECIAL.test(word);
@@ -166,7 +166,7 @@ function beforeFinal(word: string, prefixed: boolean): string[] {
     if (s.includes("<") || s.includes(">")) s = s.replace(/[<>]/g, "");
     if (special) for (const rule of plainRules) s = rule(s);
     else s = vvvDel(plainRules[9]!(s)); // ny, vvvDel
-    for (let t of s.includes("wi") ? optional(s, WI, "o") : [s]) {
+    for (let t of medler && s.includes("wi") ? optional(s, WI, "o") : [s]) {
       t = lenPreNas(vCoal(t));
       if (t.includes("E")) t = t.replace(/E/g, "i");
       out.push(t);
@@ -219,10 +219,10 @@ export function surfaceFormsWhole(prefix: string, stem: string, suffix: string):
   return finalForms(beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix));
 }
 
-function finalForms(words: string[]): string[] {
+function finalForms(words: string[], medler = true): string[] {
   const out: string[] = [];
   for (const t of words) {
-    for (const f of finalRules(t)) if (!out.includes(f)) out.push(f);
+    for (const f of finalRules(t, medler)) if (!out.includes(f)) out.push(f);
   }
   return out;
 }
@@ -599,6 +599,20 @@ export function siteSurfaceForms(prefix: string, stem: string, suffix: string): 
   if (joinedForms) return joinedForms;
   const out: string[] = [];
   for (const f of surfaceForms(prefix, stem, suffix)) {
+    const s = withNPrime(siteSpelling(f), nPrime);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The site-spelled forms without the FST's two optional rules taken from Medler (w + i → o, w lost before a
+ * consonant): the forms every speaker has; the others are "also heard, in some speakers' speech".
+ */
+export function siteSurfaceFormsRegular(prefix: string, stem: string, suffix: string): string[] {
+  const nPrime = !prefix && N_PRIME.test(stem);
+  const out: string[] = [];
+  for (const f of finalForms(beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix, false), false)) {
     const s = withNPrime(siteSpelling(f), nPrime);
     if (!out.includes(s)) out.push(s);
   }

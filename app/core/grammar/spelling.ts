@@ -38,3 +38,11 @@ export function spellingKeys(text: string): string[] {
 export function looseSpellingKey(text: string): string {
   return voicedFinal(glottalAsApostrophe(normaliseWordform(text)).replace(/['\-\s]/g, ""));
 }
+
+/**
+ * n' before g/k follows the headword: the engine writes n'g/n'k where a stem's first vowel was lost (n'kwetang), but a
+ * lemma the dictionary writes nk…/ng… (nkwetam) keeps nk/ng in all its forms, after a preverb's hyphen too.
+ */
+export function followsHeadword(lemma: string): ((form: string) => string) | null {
+  return /^n[gk]/.test(normaliseWordform(lemma)) ? (form) => form.replace(/(^|-)n'(?=[gk])/g, "$1n") : null;
+}

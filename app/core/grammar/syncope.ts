@@ -177,14 +177,14 @@ function scan(s: string, atEnd: boolean, from: ScanState, to?: ScanState): strin
 }
 
 /** The rules from apocope on; variants for n2del (n-less primary) and codawdel (w kept primary). */
-export function finalRules(s: string): string[] {
+export function finalRules(s: string, medler = true): string[] {
   const a = apocope(s);
   const n2 = a.endsWith("6") ? [a.slice(0, -1), `${a.slice(0, -1)}n`] : [a];
   const out: string[] = [];
   for (const t of n2) {
     let synced = syncopate(t.includes("6") ? t.replace(/6/g, "n") : t);
     if (/[àìò]/.test(synced)) synced = synced.replace(/à/g, "a").replace(/ì/g, "i").replace(/ò/g, "o");
-    for (const f of HAS_CODA_W.test(synced) ? optional(synced, CODA_W, "") : [synced]) if (!out.includes(f)) out.push(f);
+    for (const f of medler && HAS_CODA_W.test(synced) ? optional(synced, CODA_W, "") : [synced]) if (!out.includes(f)) out.push(f);
   }
   return out;
 }

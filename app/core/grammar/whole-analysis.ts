@@ -1,42 +1,87 @@
 /**
  * Analysis of the whole verb's forms (modes, changed conjunct, participles, preverbs, the VTA's new persons): which
  * verb and cell a written word can be, beside today's cells (analysis.ts). Candidate verbs come from analysis.ts
- * (consonant skeleton of the stem); for each candidate stem every whole-verb cell without preverbs is generated once
- * and indexed by its loose spelling key (glottal h or ', no apostrophes or hyphens, final stops voiced), kept in the
- * caller's cache object. A preverb chain (ngii-, gaa-, daa-gii-, …) does not depend on the stem: a word that starts
- * with one (hyphen or not) is looked up as chain + the stem's form without a prefix. Pure: the caches are passed in.
+ * (consonant skeleton of the stem). Before a candidate's cell is generated, the word's consonant projection
+ * (projection.ts) is looked up among what the cell's forms can have: the join's head variants of the stem (or of its
+ * changed stems) + the tail projections of the cell's endings, kept per tail text and shared by the stems that end
+ * alike; where the join cannot split the stem, the strings before the word-final rules. Only the cells found are
+ * generated (once per stem) and compared by their loose spelling key (glottal h or ', no apostrophes or hyphens,
+ * final stops voiced). A preverb chain (ngii-, gaa-, daa-gii-, …) does not depend on the stem: a word that starts
+ * with one (hyphen or not) is looked up as chain + the stem's form without a prefix, narrowed the same way. Pure:
+ * the caches are passed in.
  */
 import { cellKey, cellsOf, type Cell, type Order, type VerbClass } from "./cells";
 import { modeEndings } from "./mode-tables";
-import { siteSurfaceForms } from "./phonology";
+import { joinHead, joinTail, preFinalConsonants, siteSurfaceForms, tailTextOf } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
+import { project, projections, tailSet } from "./projection";
 import { looseSpellingKey } from "./spelling";
-import { preverbHeads, wholeVerbForms } from "./whole-verb";
+import { changedStems, preverbHeads, wholeVerbForms } from "./whole-verb";
 
 /** One class's cells for the analyser: whole-verb cells without preverbs, and the neutral cells preverbs go on. */
 type ClassCells = {
   cells: Cell[]; prefixes: string[]; bases: Cell[]; basePrefixes: string[]; baseEndings: Array<string[] | null>; pvKeys: Set<string>;
+  /** The cells (`cells`) and the bases by join: same prefix text, changed or not (see `Group`). */
+  cellGroups: Group[]; baseGroups: Group[];
 };
+/** Cells that share a prefix text and whether the stem changes: their indices and encoded endings. */
+type Group = { prefixText: string; change: boolean; cells: number[]; endings: string[][] };
 /** A spelled preverb chain: its loose key, preverbs, order kind and the person prefix on it. */
 type Head = { key: string; preverbs: string[]; conj: boolean; prefixText: string };
-/** Per stem: loose key of a form → cell indices (`forms`: ClassCells.cells; `bases`: ClassCells.bases). */
-type StemIndex = { forms: Map<string, number[]>; bases: Map<string, number[]> };
+/**
+ * Per stem: loose keys of the forms of each cell (`forms`: ClassCells.cells; `bases`: ClassCells.bases), generated
+ * on first use (a few cells per stem: the pieces they share are not kept), and the stem's changed stems.
+ */
+type StemEntry = {
+  forms: Array<string[] | undefined>; bases: Array<string[] | undefined>; changed: string[];
+  /** Per kind of cells, how the word's projection narrows them (`Plan`), worked out at the stem's first use. */
+  plans: { cells?: Plan; bases?: Plan };
+};
+/**
+ * A group's cells for the stems with one tail text (projection.ts `tailCells`): tail projection → cell indices with an
+ * ending that has it, and the cells where not every ending joins (tested on the strings before the word-final rules).
+ */
+type GroupTails = { byTail: Map<string, number[]>; partial: number[] };
+
+/**
+ * A stem's narrowing for one kind of cells: per group and (changed) stem the join splits, the projections of its
+ * head variants + middle (`starts`) and the group's tail index; and the projections of the strings before the
+ * word-final rules of the cells the join cannot split → those cells (`whole`).
+ */
+type Plan = { joined: Array<{ starts: string[]; byTail: Map<string, number[]> }>; whole: Map<string, number[]> };
 
 /** The caller's caches (the analyser keeps one per lexicon). */
 export type WholeCaches = {
-  readonly stems: Map<string, StemIndex>;
+  readonly stems: Map<string, StemEntry>;
   readonly classes: Partial<Record<VerbClass, ClassCells>>;
+  readonly tails: Map<string, GroupTails>;
   heads: Head[] | null;
 };
-export const newWholeCaches = (): WholeCaches => ({ stems: new Map(), classes: {}, heads: null });
+export const newWholeCaches = (): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), heads: null });
 
-const STEM_ENTRIES = 600;
+const STEM_ENTRIES = 4_000;
+const TAIL_ENTRIES = 4_000;
 const conjOrder = (o: Order) => o === "conj" || o === "conj-neg";
 const prefixTextOf = (cls: VerbClass, cell: Cell) => {
   if (conjOrder(cell.order) || cell.participle) return "";
   const p = prefixOf(cls, { order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) });
   return p ? PREFIX_TEXT[p]! : "";
 };
+
+/** Cells grouped by prefix text and change; a cell without endings has no forms and is left out. */
+function groupsOf(cells: Cell[], prefixes: string[], endings: Array<string[] | null>): Group[] {
+  const byId = new Map<string, Group>();
+  cells.forEach((cell, i) => {
+    const e = endings[i];
+    if (!e?.length) return;
+    const id = `${prefixes[i]}\u0000${!!cell.change}`;
+    let group = byId.get(id);
+    if (!group) byId.set(id, (group = { prefixText: prefixes[i]!, change: !!cell.change, cells: [], endings: [] }));
+    group.cells.push(i);
+    group.endings.push(e);
+  });
+  return [...byId.values()];
+}
 
 function classCells(caches: WholeCaches, cls: VerbClass): ClassCells {
   let out = caches.classes[cls];
@@ -53,11 +98,104 @@ function classCells(caches: WholeCaches, cls: VerbClass): ClassCells {
     baseKeys.set(cellKey(base), base);
   }
   const bases = [...baseKeys.values()];
+  const prefixes = cells.map((c) => prefixTextOf(cls, c));
+  const baseEndings = bases.map((c) => modeEndings(cls, c));
+  // A cell's endings as wholeVerbForms reads them (they do not depend on change); none where it builds no form.
+  const cellEndings = cells.map((c) => (exists(c) ? modeEndings(cls, c) : null));
   out = {
-    cells, prefixes: cells.map((c) => prefixTextOf(cls, c)), bases, basePrefixes: bases.map((c) => prefixTextOf(cls, c)),
-    baseEndings: bases.map((c) => modeEndings(cls, c)), pvKeys,
+    cells, prefixes, bases, basePrefixes: bases.map((c) => prefixTextOf(cls, c)), baseEndings, pvKeys,
+    cellGroups: groupsOf(cells, prefixes, cellEndings), baseGroups: groupsOf(bases, bases.map(() => ""), baseEndings),
   };
   return (caches.classes[cls] = out);
+}
+
+/** Whether wholeVerbForms can build a cell at all (change and participles in the conjunct, modes not on the imperative). */
+function exists(cell: Cell): boolean {
+  const conj = conjOrder(cell.order);
+  if ((cell.change || cell.participle) && !conj) return false;
+  return !(cell.mode && cell.order !== "ind" && cell.order !== "ind-neg" && !conj);
+}
+
+function stemEntry(caches: WholeCaches, cls: VerbClass, stem: string): StemEntry {
+  const id = `${cls}\u0000${stem}`;
+  let entry = caches.stems.get(id);
+  if (entry) {
+    // Most recently used last: the short stems, candidates for most words, stay.
+    caches.stems.delete(id);
+    caches.stems.set(id, entry);
+    return entry;
+  }
+  entry = { forms: [], bases: [], changed: changedStems(stem), plans: {} };
+  if (caches.stems.size >= STEM_ENTRIES) caches.stems.delete(caches.stems.keys().next().value!);
+  caches.stems.set(id, entry);
+  return entry;
+}
+
+/** A group's tail index for the stems with `stem`'s tail text (`GroupTails`), kept in the caches. */
+function groupTails(caches: WholeCaches, cls: VerbClass, kind: string, gi: number, group: Group, stem: string, tailText: string): GroupTails {
+  const id = `${cls}\u0000${kind}\u0000${gi}\u0000${tailText}`;
+  let out = caches.tails.get(id);
+  if (out) return out;
+  out = { byTail: new Map(), partial: [] };
+  group.cells.forEach((ci, k) => {
+    for (const ending of group.endings[k]!) {
+      const tail = joinTail(stem, ending);
+      if (!tail) {
+        out!.partial.push(ci);
+        return;
+      }
+      for (const t of tailSet(tail)) add(out!.byTail, t, ci);
+    }
+  });
+  if (caches.tails.size >= TAIL_ENTRIES) caches.tails.delete(caches.tails.keys().next().value!);
+  caches.tails.set(id, out);
+  return out;
+}
+
+/**
+ * The cells of a class's groups whose forms of a stem may have the consonant projection `word` (projection.ts): a
+ * superset of the cells with a form spelled as the word, found before any form is generated. Where the join splits
+ * the stem (or its changed stems), the word must be a head variant's projection + the middle's + a tail variant's,
+ * looked up among the tail projections of the group's endings; elsewhere the strings before the word-final rules
+ * are projected. Sorted, as the cells are listed.
+ */
+function possible(caches: WholeCaches, cls: VerbClass, kind: "cells" | "bases", groups: Group[], entry: StemEntry, stem: string, word: string): number[] {
+  let plan = entry.plans[kind];
+  if (!plan) entry.plans[kind] = plan = planOf(caches, cls, kind, groups, entry, stem);
+  const found = new Set<number>(plan.whole.get(word));
+  for (const { starts, byTail } of plan.joined) {
+    for (const start of starts) {
+      if (!word.startsWith(start)) continue;
+      for (const ci of byTail.get(word.slice(start.length)) ?? []) found.add(ci);
+    }
+  }
+  return [...found].sort((x, y) => x - y);
+}
+
+/** A stem's `Plan` for one kind of cells (see `StemEntry.plans`). */
+function planOf(caches: WholeCaches, cls: VerbClass, kind: string, groups: Group[], entry: StemEntry, stem: string): Plan {
+  const plan: Plan = { joined: [], whole: new Map() };
+  groups.forEach((group, gi) => {
+    for (const s of group.change ? entry.changed : [stem]) {
+      const tailText = tailTextOf(s);
+      const joint = tailText === null ? null : joinHead(group.prefixText, s);
+      let partial: number[] = group.cells;
+      if (joint) {
+        const tails = groupTails(caches, cls, kind, gi, group, s, tailText!);
+        const inner = project(joint.inner);
+        const starts = new Set<string>();
+        for (const h of joint.head) for (const p of projections(h)) starts.add(p + inner);
+        plan.joined.push({ starts: [...starts], byTail: tails.byTail });
+        partial = tails.partial;
+      }
+      for (const ci of partial) {
+        for (const ending of group.endings[group.cells.indexOf(ci)]!) {
+          for (const str of preFinalConsonants(group.prefixText, s, ending)) for (const p of projections(str)) add(plan.whole, p, ci);
+        }
+      }
+    }
+  });
+  return plan;
 }
 
 function add(map: Map<string, number[]>, key: string, i: number): void {
@@ -66,22 +204,22 @@ function add(map: Map<string, number[]>, key: string, i: number): void {
   else if (list[list.length - 1] !== i) list.push(i);
 }
 
-function stemIndex(caches: WholeCaches, cls: VerbClass, stem: string): StemIndex {
-  const id = `${cls}\u0000${stem}`;
-  let entry = caches.stems.get(id);
-  if (entry) return entry;
-  const cc = classCells(caches, cls);
-  entry = { forms: new Map(), bases: new Map() };
-  const memo = new Map<string, string[]>();
-  cc.cells.forEach((cell, i) => {
-    for (const f of wholeVerbForms(cls, stem, cell, cc.prefixes[i]!, memo) ?? []) add(entry!.forms, looseSpellingKey(f), i);
-  });
-  cc.bases.forEach((_cell, i) => {
-    for (const e of cc.baseEndings[i] ?? []) for (const f of siteSurfaceForms("", stem, e)) add(entry!.bases, looseSpellingKey(f), i);
-  });
-  if (caches.stems.size >= STEM_ENTRIES) caches.stems.delete(caches.stems.keys().next().value!);
-  caches.stems.set(id, entry);
-  return entry;
+/** Loose keys of a whole-verb cell's forms of a stem, generated on first use. */
+function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number): string[] {
+  let keys = entry.forms[i];
+  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!) ?? []).map(looseSpellingKey))];
+  return keys;
+}
+
+/** Loose keys of a base's forms without a prefix (what follows a preverb chain), generated on first use. */
+function baseKeys(cc: ClassCells, entry: StemEntry, stem: string, i: number): string[] {
+  let keys = entry.bases[i];
+  if (!keys) {
+    const set = new Set<string>();
+    for (const e of cc.baseEndings[i] ?? []) for (const f of siteSurfaceForms("", stem, e)) set.add(looseSpellingKey(f));
+    entry.bases[i] = keys = [...set];
+  }
+  return keys;
 }
 
 function headsOf(caches: WholeCaches): Head[] {
@@ -116,18 +254,31 @@ export function analyseWhole(
   candidates: (text: string) => Iterable<{ li: number; cls: VerbClass; stem: string }>,
 ): WholeHit[] {
   const out: WholeHit[] = [];
-  for (const { li, cls, stem } of candidates(word)) {
+  const projected = project(word);
+  // Per stem: the cells (or bases) that may spell the word or the rest after a head, worked out once per call.
+  const narrowed = new Map<string, number[]>();
+  const cellsFor = (cls: VerbClass, stem: string, kind: "cells" | "bases", text: string, p: string): { cc: ClassCells; entry: StemEntry; list: number[] } => {
     const cc = classCells(caches, cls);
-    for (const i of stemIndex(caches, cls, stem).forms.get(word) ?? []) out.push({ li, cell: cc.cells[i]! });
+    const entry = stemEntry(caches, cls, stem);
+    const id = `${cls}\u0000${stem}\u0000${kind}\u0000${text}`;
+    let list = narrowed.get(id);
+    if (!list) narrowed.set(id, (list = possible(caches, cls, kind, kind === "cells" ? cc.cellGroups : cc.baseGroups, entry, stem, p)));
+    return { cc, entry, list };
+  };
+  for (const { li, cls, stem } of candidates(word)) {
+    const { cc, entry, list } = cellsFor(cls, stem, "cells", word, projected);
+    for (const i of list) if (cellKeys(cls, cc, entry, stem, i).includes(word)) out.push({ li, cell: cc.cells[i]! });
   }
   for (const head of headsOf(caches)) {
     if (word.length <= head.key.length || !word.startsWith(head.key)) continue;
     const rest = word.slice(head.key.length);
+    const restProjection = project(rest);
     for (const { li, cls, stem } of candidates(rest)) {
-      const cc = classCells(caches, cls);
-      for (const i of stemIndex(caches, cls, stem).bases.get(rest) ?? []) {
+      const { cc, entry, list } = cellsFor(cls, stem, "bases", rest, restProjection);
+      for (const i of list) {
         const base = cc.bases[i]!;
         if (conjOrder(base.order) !== head.conj || cc.basePrefixes[i] !== head.prefixText) continue;
+        if (!baseKeys(cc, entry, stem, i).includes(rest)) continue;
         const cell = { ...base, preverbs: head.preverbs };
         if (cc.pvKeys.has(cellKey(cell))) out.push({ li, cell });
       }

@@ -7,7 +7,7 @@
  */
 import { cellKey, type Cell, type VerbClass } from "./cells";
 import { modeEndings } from "./mode-tables";
-import { encode, siteSurfaceForms } from "./phonology";
+import { encode, siteSurfaceForms, siteSurfaceFormsRegular } from "./phonology";
 
 /** The alternatives the conjunct allows for a lone da-, ga-, daa- (→ ji-). */
 const CONJ_ALTERNATES: Record<string, string[]> = { da: ["da", "ji"], ga: ["ga", "ji"], daa: ["daa", "da", "ji"] };
@@ -70,11 +70,13 @@ function chainsOf(cell: Cell): string[] | null {
  */
 export type WholeMemo = Map<string, string[]>;
 
-function formsIn(memo: WholeMemo | undefined, prefix: string, stem: string, ending: string): string[] {
-  if (!memo) return siteSurfaceForms(prefix, stem, ending);
-  const key = `${prefix}\u0000${stem}\u0000${ending}`;
+/** `regular`: without Medler's two optional rules (phonology.ts `siteSurfaceFormsRegular`). */
+function formsIn(memo: WholeMemo | undefined, prefix: string, stem: string, ending: string, regular = false): string[] {
+  const make = regular ? siteSurfaceFormsRegular : siteSurfaceForms;
+  if (!memo) return make(prefix, stem, ending);
+  const key = `${regular ? "r" : ""}${prefix}\u0000${stem}\u0000${ending}`;
   let out = memo.get(key);
-  if (!out) memo.set(key, (out = siteSurfaceForms(prefix, stem, ending)));
+  if (!out) memo.set(key, (out = make(prefix, stem, ending)));
   return out;
 }
 
@@ -103,11 +105,11 @@ function push(out: string[], forms: string[]): void {
  * The spelled preverb chains of a cell with preverbs (person prefix on the first, hyphen-terminated), primary first,
  * or null: they depend on the cell's preverbs, order kind, change and prefix only, never on the stem.
  */
-export function preverbHeads(cell: Cell, prefixText: string, memo?: WholeMemo): string[] | null {
+export function preverbHeads(cell: Cell, prefixText: string, memo?: WholeMemo, regular = false): string[] | null {
   const chains = chainsOf(cell);
   if (!chains) return null;
   const heads: string[] = [];
-  for (const chain of chains) for (const c of cell.change ? changedIn(memo, chain) : [chain]) push(heads, formsIn(memo, prefixText, c, ""));
+  for (const chain of chains) for (const c of cell.change ? changedIn(memo, chain) : [chain]) push(heads, formsIn(memo, prefixText, c, "", regular));
   return heads;
 }
 
@@ -115,7 +117,7 @@ export function preverbHeads(cell: Cell, prefixText: string, memo?: WholeMemo): 
  * The site-spelled forms of a whole-verb cell, primary first, or null when it does not exist or no rule builds it.
  * `prefixText`: the person prefix of the cell's neutral counterpart ("" in the conjunct).
  */
-export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: WholeMemo): string[] | null {
+export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: WholeMemo, regular = false): string[] | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   if ((cell.change || cell.participle) && !conj) return null;
   if (cell.participle && cell.preverbs?.length) return null;
@@ -125,15 +127,15 @@ export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, pre
   const out: string[] = [];
   if (!cell.preverbs?.length) {
     const stems = cell.change ? changedIn(memo, stemText) : [stemText];
-    for (const s of stems) for (const e of endings) push(out, formsIn(memo, prefixText, s, e));
+    for (const s of stems) for (const e of endings) push(out, formsIn(memo, prefixText, s, e, regular));
     return out.length ? out : null;
   }
-  const headKey = `hd\u0000${cell.preverbs.join("+")}\u0000${conj}\u0000${!!cell.change}\u0000${prefixText}`;
-  const heads = memo?.get(headKey) ?? preverbHeads(cell, prefixText, memo);
+  const headKey = `hd\u0000${cell.preverbs.join("+")}\u0000${conj}\u0000${!!cell.change}\u0000${prefixText}\u0000${regular}`;
+  const heads = memo?.get(headKey) ?? preverbHeads(cell, prefixText, memo, regular);
   if (!heads) return null;
   memo?.set(headKey, heads);
   const bases: string[] = [];
-  for (const e of endings) push(bases, formsIn(memo, "", stemText, e));
+  for (const e of endings) push(bases, formsIn(memo, "", stemText, e, regular));
   for (const b of bases) for (const h of heads) if (!out.includes(h + b)) out.push(h + b);
   // Primary first: the first head with the first base.
   return out.length ? out : null;
