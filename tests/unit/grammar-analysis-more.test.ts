@@ -5,6 +5,7 @@
  * hyphen — must be found with its lemma and cell in at least 99.5% of the sample. Skips when the file is absent.
  */
 import { describe, expect, test } from "vitest";
+import { needsSharedData } from "../support/shared-data";
 import { analyse, buildLexicon, cellKey } from "../../app/core/grammar";
 import { FAULTY } from "./grammar-dev-data";
 import { MORE_FILE, moreRows } from "./grammar-dev-more-data";
@@ -16,7 +17,7 @@ const data = moreRows();
 /** The FST's glottal h written as the site does (not the h of sh, zh, ch, nh). */
 const siteSpelled = (form: string) => form.replace(/'h/g, "'").replace(/(?<![csznh'])h/g, "'");
 
-describe.skipIf(!data)("analysis of the whole verb", () => {
+describe.skipIf(!data)("analysis of the whole verb", needsSharedData, () => {
   test("finds lemma and cell for 99.5% of a seeded sample of the development forms, in both spellings", () => {
     const rows = data!.rows.filter((r) => !FAULTY.has(r.lexeme.name));
     const lexemes = [...new Map(rows.map((r) => [`${r.lexeme.name}\u0000${r.cls}`, r.lexeme])).values()];
@@ -43,8 +44,4 @@ describe.skipIf(!data)("analysis of the whole verb", () => {
     if (misses.length) console.log(`not found:\n${misses.join("\n")}`);
     for (const k of Object.keys(counts) as Array<keyof typeof counts>) expect((100 * counts[k][0]!) / counts[k][1]!, k).toBeGreaterThanOrEqual(FLOOR);
   }, 300_000);
-});
-
-test.runIf(!data)("analysis of the whole verb: development file absent, skipped", () => {
-  console.log(`skipped: ${MORE_FILE} not found (see ../shared/data/SOURCES.md)`);
 });

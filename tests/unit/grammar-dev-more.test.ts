@@ -6,13 +6,14 @@
  * gives without Medler's optional rules, every variant shown in the reference set.
  */
 import { describe, expect, test } from "vitest";
+import { needsSharedData } from "../support/shared-data";
 import { VERIFIED } from "../../app/core/grammar/whole-inflection";
 import { MORE_FILE, moreRows, moreTable, scoreMore } from "./grammar-dev-more-data";
 
 const FLOOR = 99.5;
 const data = moreRows();
 
-describe.skipIf(!data)("whole-verb development paradigms", () => {
+describe.skipIf(!data)("whole-verb development paradigms", needsSharedData, () => {
   test("every verified class and category reaches 99.5% of its cells", () => {
     const { byCategory, misses } = scoreMore(data!.rows);
     const skipped = [...data!.skipped].map(([k, n]) => `${k} ${n}`).join(", ");
@@ -26,8 +27,4 @@ describe.skipIf(!data)("whole-verb development paradigms", () => {
       expect((100 * s!.ok) / s!.cells, key).toBeGreaterThanOrEqual(FLOOR);
     }
   }, 300_000);
-});
-
-test.runIf(!data)("whole-verb development paradigms absent: scoring skipped", () => {
-  console.log(`skipped: ${MORE_FILE} not found (the shared data is not in the repo; see ../shared/data/SOURCES.md)`);
 });
