@@ -116,8 +116,8 @@ console.log(`forms per second (demo lexicon, ${verbs.length} verbs): ${Math.roun
 
 // 3. analyse() against 20,000 entries: real words first (the demo lexicon, or with --full-data the ~14,000 verbs and
 // nouns of otw_lexicon_stems.tsv), then made-up entries up to 20,000, each a real verb's or noun's stem and lemma with its
-// consonants changed (`madeUp`), so that every entry has a stem of its own, as in a dictionary. (Until session 16
-// the filler repeated the demo entries under other names with the same stems: ~95 entries per stem, so a word's answer
+// consonants changed (`madeUp`), so that every entry has a stem of its own, as in a dictionary. (An earlier
+// filler repeated the demo entries under other names with the same stems: ~95 entries per stem, so a word's answer
 // listed ~95 nouns, each declined on its own; no dictionary looks like that.)
 const CONSONANTS = "bdgjkmnpstz";
 /** A stem's (or lemma's) pieces: FST symbols (Va1, n1, d2 …), zh/sh/ch, then single characters. */

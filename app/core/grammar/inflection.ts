@@ -139,13 +139,11 @@ function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | unde
   return levels;
 }
 /**
- * Stems whose forms are kept. Small on purpose: a new stem's ~180 form strings that are still held when the young
- * generation is next collected are copied (and soon promoted), so with 200 stems kept every scavenge copied the
- * forms of the ~60 stems since the last one (3-11 ms pauses, about half the time of a steady run of new VTA stems); with
- * 32 most die young, and with 4 fewer still (a new VTA stem's paradigm with its own gloss, 8 alternated runs: 4 stems
- * 0.21-0.23 ms, 8 stems 0.22-0.27, 32 stems 0.24-0.26). A request uses one or a few stems (all six orders of /conj
- * share one; /paradigms renders its sample verbs one after the other), and the analyser keeps its own per-stem keys
- * (analysis.ts), so the hit rate that matters is unchanged (ADR 005, fifth round and session 10).
+ * Stems whose forms are kept. Small on purpose: a new stem's form strings that are still held when the young
+ * generation is next collected are copied (and soon promoted), so a large keep made every scavenge copy the forms of
+ * many stems for nothing; with a few kept, most die young (ADR 005, tried and not kept; figures in bench/README.md).
+ * A request uses one or a few stems (all six orders of /conj share one; /paradigms renders its sample verbs one after
+ * the other), and the analyser keeps its own per-stem keys (analysis.ts), so the hit rate that matters is unchanged.
  */
 const STEM_CACHE = 4;
 const byStem = new Map<Stem, StemForms>();
