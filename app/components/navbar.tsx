@@ -50,8 +50,21 @@ export function BeadMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** Signed in: the user's page. A visitor: log in, or join (one step from the menu to the sign-up form). */
+/** Pages a log-in should not come back to (the account pages themselves). */
+const NO_RETURN = /^(biindge|wiijiiwe|forgot|restore|logout|niin)(\/|\?|$)/;
+
+/**
+ * The log-in link of this page: /biindge?from=<this page> (docs/product.md §2: the path without its leading slash),
+ * so that logging in returns the visitor to where they were; /biindge from the account pages themselves.
+ */
+export function logInHref(pathname: string, search: string): `/${string}` {
+  const here = `${pathname}${search}`.replace(/^\/+/, "");
+  return here && !NO_RETURN.test(here) ? `/biindge?from=${encodeURIComponent(here)}` : "/biindge";
+}
+
+/** Signed in: the user's page. A visitor: log in (and come back here), or join (one step from the menu to the sign-up form). */
 function UserLink({ user }: { user: NavUser }) {
+  const { pathname, search } = useLocation();
   return user ? (
     <SiteLink to="/niin" className="user-link">
       <span className="color-dot" style={{ backgroundColor: user.usernameColor }} aria-hidden="true" />
@@ -59,7 +72,7 @@ function UserLink({ user }: { user: NavUser }) {
     </SiteLink>
   ) : (
     <>
-      <SiteLink to="/biindge" className="user-link">
+      <SiteLink to={logInHref(pathname, search)} className="user-link">
         <span lang="otw">Biindge</span>
         <span className="nav-hint">Enter</span>
       </SiteLink>

@@ -122,3 +122,23 @@ test("after lesson 1 the home page offers lesson 2 and shows the cards due; log-
   await expect(page.getByTestId("farewell")).toContainText("You are logged out");
   await expectNoAxeViolations(page);
 });
+
+test.describe("log-in returns to where you were", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`from /k/13 the header's log-in link brings the learner back to /k/13 (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto("/k/13", javaScriptEnabled ? undefined : { waitUntil: "load" });
+      await page.getByRole("banner").getByRole("link", { name: /Biindge/ }).click();
+      await expect(page).toHaveURL(/\/biindge\?from=k%2F13$/);
+      await page.getByLabel("Username").fill("learner");
+      await page.getByLabel("Password").fill("learner-demo-2026");
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL(/\/k\/13$/);
+      await expect(page.getByRole("banner").getByRole("link", { name: "learner" })).toBeVisible();
+      await context.close();
+    });
+  }
+});
