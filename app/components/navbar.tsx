@@ -50,8 +50,8 @@ export function BeadMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** Pages a log-in should not come back to (the account pages themselves). */
-const NO_RETURN = /^(biindge|wiijiiwe|forgot|restore|logout|niin)(\/|\?|$)/;
+/** Pages a log-in should not come back to (the account pages themselves, and the no-JavaScript menu). */
+const NO_RETURN = /^(biindge|wiijiiwe|forgot|restore|logout|niin|menu)(\/|\?|$)/;
 
 /**
  * The log-in link of this page: /biindge?from=<this page> (docs/product.md §2: the path without its leading slash),

@@ -12,7 +12,18 @@ export type WotdFormState = {
   email?: string;
 };
 
-export function WotdSignupForm({ action, result, headingLevel = 2 }: { action: string; result?: WotdFormState; headingLevel?: 1 | 2 }) {
+/** `email`: the signed-in learner's own address, filled in so that subscribing is one press of the button. */
+export function WotdSignupForm({
+  action,
+  result,
+  headingLevel = 2,
+  email,
+}: {
+  action: string;
+  result?: WotdFormState;
+  headingLevel?: 1 | 2;
+  email?: string;
+}) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(action.split("?")[0]) === true;
@@ -52,7 +63,7 @@ export function WotdSignupForm({ action, result, headingLevel = 2 }: { action: s
               required
               autoComplete="email"
               maxLength={254}
-              defaultValue={result?.email ?? ""}
+              defaultValue={result?.email ?? email ?? ""}
               aria-invalid={result?.status === "invalid" ? true : undefined}
             />
             <button type="submit" className="button button-primary" disabled={busy}>

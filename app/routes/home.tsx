@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
 import { getUser } from "../middleware/guard.server";
+import { findAccount } from "../../db/queries/users";
 import { wotdSignupAction } from "../services/email-forms.server";
 import { learnerHome, type LearnerHome } from "../services/learner-home.server";
 import { passRetryAfter } from "../services/rate-limit.server";
@@ -20,7 +21,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const user = await getUser(context);
-  return { learner: user ? await learnerHome(bindings, user.id) : null };
+  if (!user) return { learner: null, email: null };
+  const [learner, account] = await Promise.all([learnerHome(bindings, user.id), findAccount(bindings.db, user.id)]);
+  return { learner, email: account?.email ?? null };
 }
 
 /** The Word of the Day form on the home page (source 'index-signup'). */
@@ -87,7 +90,7 @@ function NextSteps({ learner }: { learner: LearnerHome }) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { learner } = loaderData;
+  const { learner, email } = loaderData;
   const farewell = FAREWELL[useSearchParams()[0].get("bye") ?? ""];
   return (
     <section className="page home">
@@ -136,7 +139,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </SiteLink>
         </li>
       </ul>
-      <WotdSignupForm action="/?index" result={actionData?.wotd} />
+      <WotdSignupForm action="/?index" result={actionData?.wotd} email={email ?? undefined} />
     </section>
   );
 }

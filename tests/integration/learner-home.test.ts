@@ -95,3 +95,15 @@ test("logging out says so on the home page", async () => {
   expect(home.text).toContain("You are logged out, on every device.");
   expect((await fetchPage("/?bye=deleted")).text).toContain("Your account has been deleted");
 });
+
+test("a signed-in learner finds their address filled in on both Word of the Day forms; a visitor finds it empty", async () => {
+  const user = await insertUser(env);
+  const cookie = await sessionCookieHeader(env, user);
+  for (const path of ["/", "/signup-wotd"]) {
+    const mine = await fetchPage(path, { Cookie: cookie });
+    expect(mine.text, path).toMatch(new RegExp(`name="email"[^>]*value="${user.email.replace(/[.]/g, "\\.")}"`));
+    expect(mine.response.headers.get("Cache-Control"), path).toMatch(/private/);
+    const visitor = await fetchPage(path);
+    expect(visitor.text, path).not.toContain(user.email);
+  }
+});

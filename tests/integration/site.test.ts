@@ -26,7 +26,8 @@ test("/index.html serves the home page too", async () => {
 
 test("the navbar has the seven links and, logged out, the Enter link", async () => {
   const { html } = await page("/wiij");
-  for (const href of ["/", "/aambe", "/wiij", "/k", "/d", "/conj", "/miinad", "/biindge"]) {
+  // The Enter link brings the visitor back to this page after log-in.
+  for (const href of ["/", "/aambe", "/wiij", "/k", "/d", "/conj", "/miinad", "/biindge?from=wiij"]) {
     expect(html).toContain(`href="${href}"`);
   }
   expect(html).toContain("Endaayin");
