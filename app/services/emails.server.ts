@@ -13,20 +13,28 @@ export function siteInfo(config: Pick<Config, "siteName" | "siteUrl">): SiteInfo
   return { siteName: config.siteName, siteUrl: config.siteUrl };
 }
 
+/**
+ * The site's colours (app/styles/tokens.css, ADR 014), written out: mail clients read no stylesheet. The header is the
+ * site's wordmark on its velvet band; buttons are the site's accent.
+ */
+const EMAIL = { bg: "#fbf7ef", surface: "#ffffff", ink: "#1f1c24", muted: "#57525e", line: "#e2d9cc", velvet: "#1b1d36", velvetInk: "#f6f1e7", accent: "#9b1d45" } as const;
+const DISPLAY_FONT = `"Iowan Old Style","Palatino Linotype",Palatino,"Book Antiqua",Georgia,serif`;
+
 function layout(site: SiteInfo, title: string, body: string, footer = "") {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:0;background:#f6f3f8;font-family:Arial,Helvetica,sans-serif;color:#1f1b24;">
+<body style="margin:0;padding:0;background:${EMAIL.bg};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:${EMAIL.ink};">
 <div style="max-width:560px;margin:0 auto;padding:24px 16px;">
-<p style="margin:0 0 16px;font-weight:bold;color:#5b3f73;">${escapeHtml(site.siteName)}</p>
+<p style="margin:0 0 16px;padding:12px 16px;background:${EMAIL.velvet};color:${EMAIL.velvetInk};border-radius:8px;font-family:${DISPLAY_FONT};font-size:20px;font-weight:bold;letter-spacing:0.01em;">${escapeHtml(site.siteName)}</p>
+<div style="background:${EMAIL.surface};border:1px solid ${EMAIL.line};border-radius:8px;padding:16px;">
 ${body}
-<hr style="border:none;border-top:1px solid #ddd3e3;margin:24px 0;">
-<p style="font-size:13px;color:#5c5563;">${footer}</p>
+</div>
+<p style="font-size:13px;color:${EMAIL.muted};margin-top:24px;">${footer}</p>
 </div></body></html>`;
 }
 
 const buttonStyle =
-  "display:inline-block;padding:10px 18px;background:#5b3f73;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;";
+  `display:inline-block;padding:10px 18px;background:${EMAIL.accent};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;`;
 
 /** Absolute URL of the one-click unsubscribe endpoint (RFC 8058) for a token. */
 export function oneClickUnsubscribeUrl(site: SiteInfo, token: string) {
@@ -53,12 +61,12 @@ export function renderWotdEmail(
     site,
     subject,
     `<h1 style="font-size:20px;margin:0 0 8px;">Nishnaabemwin Word of the Day</h1>
-<p style="font-size:28px;margin:8px 0;"><strong lang="otw">${escapeHtml(word.name)}</strong> <span style="font-size:16px;color:#5c5563;">(${escapeHtml(word.pos)})</span></p>
+<p style="font-size:28px;margin:8px 0;"><strong lang="otw">${escapeHtml(word.name)}</strong> <span style="font-size:16px;color:${EMAIL.muted};">(${escapeHtml(word.pos)})</span></p>
 <p style="font-size:18px;margin:0 0 16px;">${escapeHtml(word.gloss)}</p>
 ${
   word.example
     ? `<p style="margin:0 0 4px;"><em lang="otw">${escapeHtml(word.example.text)}</em></p>
-<p style="margin:0 0 16px;color:#5c5563;">${escapeHtml(word.example.trans)}</p>`
+<p style="margin:0 0 16px;color:${EMAIL.muted};">${escapeHtml(word.example.trans)}</p>`
     : ""
 }${audioUrl ? `<p><a href="${escapeHtml(audioUrl)}">Listen to ${escapeHtml(word.name)}</a></p>` : ""}
 <p><a href="${escapeHtml(wordUrl)}" style="${buttonStyle}">See the word</a></p>`,
@@ -103,7 +111,7 @@ export function renderConfirmEmail(site: SiteInfo, recipient: { email: string; t
     `<h1 style="font-size:20px;margin:0 0 8px;">Aanii!</h1>
 <p>Please confirm that you want to receive the Nishnaabemwin Word of the Day at ${escapeHtml(recipient.email)}.</p>
 <p><a href="${escapeHtml(confirmUrl)}" style="${buttonStyle}">Confirm subscription</a></p>
-<p style="font-size:13px;color:#5c5563;">Or open this link: ${escapeHtml(confirmUrl)}</p>`,
+<p style="font-size:13px;color:${EMAIL.muted};">Or open this link: ${escapeHtml(confirmUrl)}</p>`,
     "If you did not sign up, ignore this email: you will not get any Word of the Day emails.",
   );
   const text = [

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { parseConfig } from "../../app/services/config.server";
-import { renderContactEmail, renderWotdEmail, siteInfo } from "../../app/services/emails.server";
+import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "../../app/services/emails.server";
 
 const site = siteInfo(parseConfig({ SITE_NAME: "Nishnaabemwin", SITE_URL: "https://example.org/" }));
 const word = {
@@ -47,4 +47,18 @@ test("a contact subject cannot inject header lines", () => {
   expect(mail.subject).not.toMatch(/[\r\n]/);
   expect(mail.html).toContain("&lt;b&gt;hello&lt;/b&gt;");
   expect(mail.replyTo).toBe("n@example.org");
+});
+
+test("every email wears the site's wordmark band and colours (tokens.css), with no template text left over", () => {
+  const mails = [
+    renderWotdEmail(site, word, { email: "a@example.org", unsubscribeToken: "tok", clickToken: "click" }),
+    renderConfirmEmail(site, { email: "a@example.org", token: "tok" }),
+    renderAlreadySubscribedEmail(site, { email: "a@example.org", unsubscribeToken: "tok" }),
+  ];
+  for (const mail of mails) {
+    expect(mail.html).toMatch(/background:#1b1d36;color:#f6f1e7;[^>]*>Nishnaabemwin</);
+    expect(mail.html).toContain("background:#fbf7ef");
+    expect(mail.html).not.toContain("${");
+  }
+  expect(mails[0]!.html).toContain("background:#9b1d45");
 });
