@@ -147,8 +147,8 @@ function Overview({ lesson }: { lesson: Lesson }) {
         </ul>
       ) : (
         <p className="muted" data-testid="no-examples">
-          No example sentences yet: none of our sentences or stories uses these forms so far, and the editors have been
-          asked for some.
+          No example sentences yet: none of our sentences or stories uses these forms so far, and the editors are asked
+          for some.
         </p>
       )}
     </>
