@@ -79,8 +79,10 @@ test.describe("/conj: tense, mode, conjunct form and preverb (issue 37)", () => 
     await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ngii-maajaa");
     await expect(result(page).locator(".conj-prefix")).toHaveText("ngii-");
     await result(page).getByText("Why this form?").click();
-    await expect(result(page)).toContainText("gii- (past)");
-    await expect(result(page)).toContainText("Built on the independent form nmaajaa");
+    // The pieces in learner terms: the preverb, the person prefix on it, the stem, and the vowel that drops.
+    await expect(result(page)).toContainText("gii-: preverb gii- (past)");
+    await expect(result(page)).toContainText("ni-: person prefix");
+    await expect(result(page)).toContainText("nigii-maajaa → ngii-maajaa");
 
     // Maybe s/he left: the dubitative of the 3rd person.
     await page.getByLabel("Subject", { exact: true }).selectOption("3s");
