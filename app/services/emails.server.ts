@@ -41,6 +41,11 @@ export function oneClickUnsubscribeUrl(site: SiteInfo, token: string) {
   return `${site.siteUrl}/unsubscribe/one-click?t=${encodeURIComponent(token)}`;
 }
 
+/** RFC 8058 one-click unsubscribe headers of a mail to a subscriber. */
+function unsubscribeHeaders(site: SiteInfo, token: string) {
+  return { "List-Unsubscribe": `<${oneClickUnsubscribeUrl(site, token)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 export function unsubscribePageUrl(site: SiteInfo, token: string) {
   return `${site.siteUrl}/unsubscribe?t=${encodeURIComponent(token)}`;
 }
@@ -89,16 +94,7 @@ ${
     `Unsubscribe: ${unsubscribeUrl}`,
   ].join("\n");
 
-  return {
-    to: recipient.email,
-    subject,
-    text,
-    html,
-    headers: {
-      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(site, recipient.unsubscribeToken)}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
+  return { to: recipient.email, subject, text, html, headers: unsubscribeHeaders(site, recipient.unsubscribeToken) };
 }
 
 /** The double opt-in email: its 'Confirm subscription' button carries the confirmation token. */
@@ -146,16 +142,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
     "If you did not sign up again, you can ignore this email.",
   );
   const text = ["Aanii!", "", ...lines, "", `Unsubscribe: ${unsubscribeUrl}`, "", "If you did not sign up again, you can ignore this email."].join("\n");
-  return {
-    to: recipient.email,
-    subject,
-    text,
-    html,
-    headers: {
-      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(site, recipient.unsubscribeToken)}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
-  };
+  return { to: recipient.email, subject, text, html, headers: unsubscribeHeaders(site, recipient.unsubscribeToken) };
 }
 
 /** A contact-form message forwarded to the site owner; replies go to the sender. */
