@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
-import { COURSE, joinAsNewLearner, lessonAnswers } from "./learners";
+import { answerRight, COURSE, joinAsNewLearner, lessonAnswers } from "./learners";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -23,15 +23,8 @@ async function playRoundRight(page: Page, lessonIndex: number) {
     const done = page.getByRole("heading", { name: "Round complete" });
     await expect(question.or(done)).toBeVisible();
     if (await done.isVisible()) return;
-    const item = right.get((await question.getAttribute("data-card"))!)!;
-    if ((await question.getAttribute("data-kind")) === "type") {
-      // As the table shows it: the parts joined by hyphens are accepted too.
-      await page.getByLabel("Your answer").fill(item.odawa);
-      await page.getByRole("button", { name: "Check" }).click();
-    } else {
-      await page.getByRole("list", { name: "Choices" }).getByRole("button", { name: item.english, exact: true }).click();
-    }
-    await expect(page.getByRole("status").filter({ hasText: "Right!" })).toBeVisible();
+    // Typed as the table shows it: the parts joined by hyphens are accepted too.
+    await answerRight(page, right);
     if (guard < 2) {
       // A question with its feedback, both kinds: axe clean and no sideways scroll at 360 px.
       await expect(page.locator(".practice-question")).toContainText(/Question \d+ of \d+/);

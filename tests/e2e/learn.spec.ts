@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "./fixtures";
 import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";
-import { COURSE, joinAsNewLearner, lessonAnswers as answers } from "./learners";
+import { answerRight, COURSE, joinAsNewLearner, lessonAnswers as answers } from "./learners";
 
 /** Answers a whole round; the first question wrong on purpose. Returns the card keys in the order asked. */
 async function playRound(page: Page, lessonIndex: number) {
@@ -125,16 +125,7 @@ test("a card answered in one browser is not due in another browser of the same a
   const total = answers(2).size;
   await expect(page.getByTestId("due-count")).toHaveText(String(total));
   await page.getByRole("link", { name: "Start", exact: true }).click();
-  const question = page.locator(".practice-question");
-  const key = (await question.getAttribute("data-card"))!;
-  const item = answers(2).get(key)!;
-  if ((await question.getAttribute("data-kind")) === "type") {
-    await page.getByLabel("Your answer").fill(item.odawa);
-    await page.getByRole("button", { name: "Check" }).click();
-  } else {
-    await page.getByRole("list", { name: "Choices" }).getByRole("button", { name: item.english, exact: true }).click();
-  }
-  await expect(page.getByRole("status").filter({ hasText: "Right!" })).toBeVisible();
+  const key = await answerRight(page, answers(2));
 
   const second = await openAs(browser, await first.storageState());
   await second.goto(`/aambe/practice?lesson=${COURSE[2].id}`);

@@ -47,3 +47,22 @@ export function lessonAnswers(lessonIndex: number) {
     ...lesson.sentences.map((s, i) => [`lesson:${lesson.id}:${i + 1}`, { odawa: s.text, english: s.trans }] as const),
   ]);
 }
+
+/**
+ * Answers the practice question on the page right (typed, or the right choice) from `answers` (card key → Odawa and
+ * English) and waits for "Right!"; the question's card key.
+ */
+export async function answerRight(page: Page, answers: ReadonlyMap<string, { odawa: string; english: string }>) {
+  const question = page.locator(".practice-question");
+  await expect(question).toBeVisible();
+  const key = (await question.getAttribute("data-card"))!;
+  const item = answers.get(key)!;
+  if ((await question.getAttribute("data-kind")) === "type") {
+    await page.getByLabel("Your answer").fill(item.odawa);
+    await page.getByRole("button", { name: "Check" }).click();
+  } else {
+    await page.getByRole("list", { name: "Choices" }).getByRole("button", { name: item.english, exact: true }).click();
+  }
+  await expect(page.getByRole("status").filter({ hasText: "Right!" })).toBeVisible();
+  return key;
+}

@@ -1,26 +1,12 @@
 import { expect, test, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
-import { COURSE, joinAsNewLearner, lessonAnswers } from "./learners";
+import { answerRight, COURSE, joinAsNewLearner, lessonAnswers } from "./learners";
 
 // Offline (ADR 017): the manifest, the service worker, and practice answers kept offline and sent once.
 const LESSON = COURSE[0];
 const ANSWERS = lessonAnswers(0);
 
 /** Answers the question on screen right; returns its card key. */
-async function answerRight(page: Page) {
-  const question = page.locator(".practice-question");
-  await expect(question).toBeVisible();
-  const key = (await question.getAttribute("data-card"))!;
-  const item = ANSWERS.get(key)!;
-  if ((await question.getAttribute("data-kind")) === "type") {
-    await page.getByLabel("Your answer").fill(item.odawa);
-    await page.getByRole("button", { name: "Check" }).click();
-  } else {
-    await page.getByRole("list", { name: "Choices" }).getByRole("button", { name: item.english, exact: true }).click();
-  }
-  await expect(page.getByRole("status").filter({ hasText: "Right!" })).toBeVisible();
-  return key;
-}
 
 const serverReviews = async (page: Page) => {
   const response = await page.request.get("/api/progress/reviews");
@@ -72,7 +58,7 @@ test("goes offline after visiting a lesson, answers three cards, comes back onli
   await page.getByRole("link", { name: "Start", exact: true }).click();
   const answered: string[] = [];
   for (let i = 0; i < 3; i++) {
-    answered.push(await answerRight(page));
+    answered.push(await answerRight(page, ANSWERS));
     await expect(page.getByTestId("kept-offline")).toBeVisible();
     if (i === 0) await expectNoAxeViolations(page);
     const here = page.url();
