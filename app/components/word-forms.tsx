@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
-import type { FormConfidence, TenseForm, WordForms as Forms } from "../utils/word-forms";
+import type { FormConfidence, TenseForm, WordForms as Forms } from "../utils/word-forms-shape";
 
 /**
  * The word page's forms (data from `wordForms`, app/services/paradigms.server.ts): for a verb, a short table per

@@ -4,7 +4,7 @@ import { audioUrl } from "../../db/queries/lexemes";
 import { getPublicStory, getStory } from "../../db/queries/stories";
 import { getUser } from "../middleware/guard.server";
 import { hasRole } from "../services/session.server";
-import { AudioButton } from "../components/audio-button";
+import { WordAudioButton } from "../components/word-audio-button";
 import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
@@ -65,7 +65,7 @@ export default function Story({ loaderData }: Route.ComponentProps) {
                     <WordText text={sentence.text} words={words} />
                   </span>
                   <span className="sentence-trans">{sentence.trans}</span>
-                  {sentence.audio ? <AudioButton src={sentence.audio} label={`recording of ${sentence.text}`} /> : null}
+                  {sentence.audio ? <WordAudioButton src={sentence.audio} label={`recording of ${sentence.text}`} /> : null}
                 </p>
               ))}
             </div>

@@ -14,7 +14,7 @@ import { hasCoreForms } from "../services/practice.server";
 import { PosAbbr } from "../components/abbr";
 import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
-import { AudioButton } from "../components/audio-button";
+import { WordAudioButton } from "../components/word-audio-button";
 import { JsonLd } from "../components/json-ld";
 import { ReportLink } from "../components/report-link";
 import { AudioStatus } from "../components/audio-status";
@@ -131,7 +131,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
       </dl>
       {word.audio ? (
         <div className="word-audio">
-          <AudioButton src={word.audio.url} type={word.audio.type} label={`recording of ${word.name}`} />
+          <WordAudioButton src={word.audio.url} type={word.audio.type} label={`recording of ${word.name}`} />
           {word.audio.speaker || word.audio.recordedAt ? (
             <p className="audio-credit muted">
               {word.audio.speaker ? `Recorded by ${word.audio.speaker}` : "Recorded"}
@@ -170,7 +170,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
                   <WordText text={s.text} words={words} />
                 </p>
                 <p className="sentence-trans">{s.trans}</p>
-                {s.audio ? <AudioButton src={s.audio} label={`recording of sentence ${s.text}`} /> : null}
+                {s.audio ? <WordAudioButton src={s.audio} label={`recording of sentence ${s.text}`} /> : null}
                 {s.sourceLabel ? <p className="muted sentence-source">{s.sourceLabel}</p> : null}
                 <p>
                   <ReportLink kind="sentence" page={page} subject={s.text} />

@@ -17,7 +17,7 @@ import { getSearchIndex } from "../services/lexicon.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
 import { LETTERS, listWords } from "../core/word-list";
 import { POS_GROUP_LABELS, POS_GROUPS } from "../core/pos";
-import { AudioButton } from "../components/audio-button";
+import { WordAudioButton } from "../components/word-audio-button";
 import type { Route } from "./+types/words";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -206,7 +206,7 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
                 <span className="muted">
                   (<PosAbbr pos={hit.pos} />)
                 </span> <span className="word-gloss">{hit.gloss}</span>
-                {hit.audioUrl ? <AudioButton src={hit.audioUrl} label={`recording of ${hit.name}`} /> : null}
+                {hit.audioUrl ? <WordAudioButton src={hit.audioUrl} label={`recording of ${hit.name}`} /> : null}
               </span>
             </li>
           ))}

@@ -4,7 +4,7 @@ import type { Route } from "./+types/wotd-day";
 import { getBindings } from "../context";
 import { getWotdContent } from "../../db/queries/wotd";
 import { DaySchema } from "../services/job-messages.server";
-import { formatDay } from "./wotd";
+import { formatDay } from "./wotd-archive";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [SITE_DESCRIPTION, 

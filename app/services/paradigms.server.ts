@@ -16,7 +16,7 @@ import { verbCellLabel } from "../core/phrase-search";
 import { parseVerbCellKey } from "../utils/course";
 import type { Built } from "../utils/whole-paradigm";
 import { builtOf } from "./conj-whole.server";
-import type { TenseForm, WordFormCell, WordForms } from "../utils/word-forms";
+import type { TenseForm, WordFormCell, WordForms } from "../utils/word-forms-shape";
 import {
   nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
 } from "../core/grammar/paradigm-kinds";

@@ -1,6 +1,6 @@
 /**
  * One step of /aambe/practice from what is practised and the round in the URL: the start, a question, the summary.
- * Pure and client-safe: the server builds the page from the database (app/routes/aambe/practice.server.ts), and a
+ * Pure and client-safe: the server builds the page from the database (app/routes/course/practice.server.ts), and a
  * signed-in learner's browser builds the same page offline from the items it kept (app/components/learn/offline-practice.ts).
  * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
  */

@@ -3,7 +3,7 @@
  * conj-whole.server.ts, shown by components/paradigm-blocks.tsx and whole-built.tsx). Types only.
  */
 import type { Derivation } from "../core/grammar";
-import type { FormConfidence } from "./word-forms";
+import type { FormConfidence } from "./word-forms-shape";
 
 export type BlockRow = {
   key: string; label: string; prefix: string | null; root: string | null; form: string; variants: string[];

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { expect, test } from "vitest";
 import { WordForms } from "../../app/components/word-forms";
-import type { WordForms as Forms } from "../../app/utils/word-forms";
+import type { WordForms as Forms } from "../../app/utils/word-forms-shape";
 
 const NOTES = { high: null, medium: 'Medium: the rules give "maajaa" where the dictionary writes the lemma "maajaaz".', low: "Low: inferred." };
 const cell = (key: string, code: string, name: string, form: string, confidence: "high" | "medium" | "low" = "high") => ({

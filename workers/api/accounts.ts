@@ -1,6 +1,6 @@
 /**
  * docs/product.md §7 compatibility calls for accounts (form bodies, `{ success }` answers). They share
- * every rule with the pages (app/services/accounts.server.ts): rate limits, equal-time failures,
+ * every rule with the pages (app/services/account-access.server.ts): rate limits, equal-time failures,
  * the session cookie. Mounted under /api: /api/login, /api/join, /api/reset,
  * /api/restore-access, /api/logout.
  */
@@ -12,7 +12,7 @@ import {
   requestPasswordReset,
   restoreAccess,
   signUp,
-} from "../../app/services/accounts.server";
+} from "../../app/services/account-access.server";
 import { clearSessionCookie, getSessionUser } from "../../app/services/session.server";
 import { ForgotSchema, LoginSchema, NewPasswordSchema, ResetCodeSchema, SignupFieldsSchema } from "../../app/utils/account-validation";
 import type { ApiEnv } from "./types";

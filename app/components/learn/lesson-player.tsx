@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { AudioButton } from "./audio-button";
+import { LessonAudioButton } from "./lesson-audio-button";
 
 /** One step of the player: an engine form or a sentence. */
 export type PlayerItem = { label: string; value: string; trans: string; audio: string | null };
@@ -64,7 +64,7 @@ export function LessonPlayer({
         <p className="lesson-value" lang="otw">
           {item.value}
         </p>
-        <AudioButton
+        <LessonAudioButton
           key={step}
           src={item.audio}
           label={item.value}

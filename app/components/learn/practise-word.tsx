@@ -1,5 +1,5 @@
 /**
- * "Practise this word": a plain form post to /aambe/deck (app/routes/aambe/deck.ts), so it works without JavaScript.
+ * "Practise this word": a plain form post to /aambe/deck (app/routes/course/deck.ts), so it works without JavaScript.
  * Drop it on any page that shows a verb, e.g. the word page: <PractiseWord verb={word.name} pos={word.pos} />.
  */
 import { Form } from "react-router";

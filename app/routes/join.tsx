@@ -3,11 +3,11 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../co
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
-import { signUp } from "../services/accounts.server";
+import { signUp } from "../services/account-access.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
-import type { Route } from "./+types/wiijiiwe";
+import type { Route } from "./+types/join";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const shouldRevalidate = skipRevalidationWhenUnreachable;

@@ -5,9 +5,9 @@
  * ever marks the address of the account it was sent for.
  */
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/niin-address";
+import type { Route } from "./+types/account-address";
 import { getBindings } from "../context";
-import { isAddressProofLive, proveAddress } from "../services/account.server";
+import { isAddressProofLive, proveAddress } from "../services/account-page.server";
 import { MESSAGES } from "../utils/account-messages";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

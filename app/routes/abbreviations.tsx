@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { WordName } from "../components/word-name";
 import { ORDER_CODES, PERSON_CODES, POS_GROUPS, POS_NAMES, posAnchor } from "../core/glossary";
-import type { Route } from "./+types/legend";
+import type { Route } from "./+types/abbreviations";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Abbreviations and colours | Nishnaabemwin" }];

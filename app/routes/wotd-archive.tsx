@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/wotd";
+import type { Route } from "./+types/wotd-archive";
 import { getBindings } from "../context";
 import { listWotdArchive } from "../../db/queries/wotd";
 

@@ -7,7 +7,7 @@ import { loadLesson } from "../../services/course.server";
 import { getUser } from "../../middleware/guard.server";
 import { keepOfflinePack } from "../../components/learn/offline-practice";
 import { lessonOfflinePack } from "./practice.server";
-import { AudioButton } from "../../components/learn/audio-button";
+import { LessonAudioButton } from "../../components/learn/lesson-audio-button";
 import { FormParts } from "../../components/learn/form-parts";
 import { LessonPlayer, type PlayerItem } from "../../components/learn/lesson-player";
 import type { Route } from "./+types/lesson";
@@ -128,7 +128,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
         <ul className="lesson-examples">
           {lesson.sentences.map((s) => (
             <li key={`own-${s.position}`}>
-              <strong lang="otw">{s.value}</strong> — {s.trans} <AudioButton src={s.audio} label={s.value} />
+              <strong lang="otw">{s.value}</strong> — {s.trans} <LessonAudioButton src={s.audio} label={s.value} />
             </li>
           ))}
           {lesson.examples.map((s) => (

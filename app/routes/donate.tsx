@@ -1,5 +1,5 @@
 import { getBindings } from "../context";
-import type { Route } from "./+types/miinad";
+import type { Route } from "./+types/donate";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Donate | Nishnaabemwin" }];

@@ -6,10 +6,10 @@
 import { Form, redirect } from "react-router";
 import { getBindings } from "../context";
 import { getUser } from "../middleware/guard.server";
-import { logOut } from "../services/accounts.server";
+import { logOut } from "../services/account-access.server";
 import { clearSessionCookie } from "../services/session.server";
 import { SITE_DESCRIPTION } from "../utils/meta";
-import type { Route } from "./+types/logout";
+import type { Route } from "./+types/log-out";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Log out | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { getBindings } from "../../context";
 import { getSessionUser } from "../../services/session.server";
-import { AudioButton } from "../../components/learn/audio-button";
+import { LessonAudioButton } from "../../components/learn/lesson-audio-button";
 import { FormParts } from "../../components/learn/form-parts";
 import { readLocalCards, saveLocalCard, useMergeLocalProgress } from "../../components/learn/local-progress";
 import { isNetworkFailure, keepOfflinePack, offlineAnswer, offlinePracticePage } from "../../components/learn/offline-practice";
@@ -235,7 +235,7 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
           <p className="practice-prompt" lang="otw">
             {item.odawa}
           </p>
-          <AudioButton src={item.audio} label={item.odawa} />
+          <LessonAudioButton src={item.audio} label={item.odawa} />
           <Form method="post" action={formAction} preventScrollReset>
             {hidden}
             <ul className="practice-options" aria-label="Choices">

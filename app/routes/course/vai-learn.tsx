@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getBindings } from "../../context";
-import { AudioButton } from "../../components/learn/audio-button";
+import { LessonAudioButton } from "../../components/learn/lesson-audio-button";
 import { ConfidenceNote, FORM_NOT_AVAILABLE, FormParts } from "../../components/learn/form-parts";
 import type { VaiRow } from "../../components/learn/subjects";
 import { TermButton, TermPopovers } from "../../components/learn/term-popover";
@@ -53,7 +53,7 @@ export default function VaiLearn({ loaderData }: Route.ComponentProps) {
             The dictionary lists a VAI verb in its “he / she” form, here <strong lang="otw">{verb.name}</strong>. The
             other forms add a <em>prefix</em> in front of the root, a <em>suffix</em> after it, or both.
           </p>
-          <AudioButton src={verb.audio} label={verb.name} />
+          <LessonAudioButton src={verb.audio} label={verb.name} />
         </li>
         {rows.map((row, i) => (
           <li key={row.code} data-subject={row.code}>
@@ -90,7 +90,7 @@ export default function VaiLearn({ loaderData }: Route.ComponentProps) {
                     Also heard: <span lang="otw">{row.inflection.variants.join(", ")}</span>
                   </p>
                 ) : null}
-                <AudioButton src={audio[row.inflection.form] ?? null} label={row.inflection.form} />
+                <LessonAudioButton src={audio[row.inflection.form] ?? null} label={row.inflection.form} />
               </>
             ) : (
               <p className="muted">{FORM_NOT_AVAILABLE}</p>

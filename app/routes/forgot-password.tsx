@@ -3,11 +3,11 @@ import { Field, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, USERNAME_MAX } from "../utils/account-messages";
-import { requestPasswordReset } from "../services/accounts.server";
+import { requestPasswordReset } from "../services/account-access.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
-import type { Route } from "./+types/forgot";
+import type { Route } from "./+types/forgot-password";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const shouldRevalidate = skipRevalidationWhenUnreachable;

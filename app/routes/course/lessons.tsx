@@ -7,7 +7,7 @@ import { loadCourse } from "../../services/course.server";
 import { getSessionUser } from "../../services/session.server";
 import { readLocalCards, useMergeLocalProgress } from "../../components/learn/local-progress";
 import { lessonState, type LessonState } from "../../utils/course";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/lessons";
 
 /** /aambe: the course path, each lesson's state (new, in progress, done) from the learner's cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {

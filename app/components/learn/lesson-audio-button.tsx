@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 
-export function AudioButton({
+export function LessonAudioButton({
   src,
   label,
   autoPlayAfterMs,

@@ -21,8 +21,8 @@ import {
   sendAddressProof,
   subscribeAccount,
   unsubscribeAccount,
-} from "../services/account.server";
-import type { Route } from "./+types/niin";
+} from "../services/account-page.server";
+import type { Route } from "./+types/account";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Niin (Me) | Nishnaabemwin" }];

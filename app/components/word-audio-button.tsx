@@ -5,7 +5,7 @@ import { useHydrated } from "./use-hydrated";
  * Plays a word's recording; the same button pauses it (docs/product.md §4). Rendered only when the server
  * knows a recording exists. Without JavaScript it is a link to the audio file.
  */
-export function AudioButton({ src, type, label }: { src: string; type?: string; label: string }) {
+export function WordAudioButton({ src, type, label }: { src: string; type?: string; label: string }) {
   const hydrated = useHydrated();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);

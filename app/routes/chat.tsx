@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/wiij";
+import type { Route } from "./+types/chat";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Chat | Nishnaabemwin" }];

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/signup-wotd";
+import type { Route } from "./+types/wotd-signup";
 import { WotdSignupForm } from "../components/wotd-signup-form";
 import { getBindings } from "../context";
 import { getUser } from "../middleware/guard.server";

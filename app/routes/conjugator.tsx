@@ -16,7 +16,7 @@ import {
 } from "../core/grammar/conj-form";
 import { builtOf, labelled, wholeOffer } from "../services/conj-whole.server";
 import { PractiseWord } from "../components/learn/practise-word";
-import type { Route } from "./+types/conj";
+import type { Route } from "./+types/conjugator";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import { SITE_DESCRIPTION } from "../utils/meta";
 

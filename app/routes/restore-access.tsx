@@ -3,10 +3,10 @@ import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGE_MS, MESSAGES } from "../utils/account-messages";
-import { isResetCodeLive, restoreAccess } from "../services/accounts.server";
+import { isResetCodeLive, restoreAccess } from "../services/account-access.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
-import type { Route } from "./+types/restore";
+import type { Route } from "./+types/restore-access";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 export const shouldRevalidate = skipRevalidationWhenUnreachable;
