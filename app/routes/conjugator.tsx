@@ -41,9 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const params = new URL(request.url).searchParams;
   // The verb menus, per class (the same for every anonymous visitor until an editor's change: kept per isolate).
-  const options = await publicData(request, bindings, "conj options", async () => {
+  const { options, menus } = await publicData(request, bindings, "conj options", async () => {
     const rows = await listConjugableVerbs(bindings.db);
-    return Object.fromEntries((["vai", "vii", "vta", "vti"] as const).map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+    const options = Object.fromEntries(CONJ_CLASSES.map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+    // The menu as the page shows it (value and label).
+    const menus = Object.fromEntries(CONJ_CLASSES.map((t) => [t, options[t].map(({ value, label }) => ({ value, label }))]));
+    return { options, menus: menus as Record<VerbClass, Array<{ value: string; label: string }>> };
   });
   // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
   let verb = params.get("verb");
@@ -69,40 +72,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state,
     whole,
     offered,
-    verbs: menuOf(options[state.type]),
-    ...(chosen ? workedOut(chosen.lexeme, cell, whole, showFull) : NOTHING_CHOSEN),
+    verbs: menus[state.type],
+    // What the page works out for a verb and a cell, kept like the menus for anonymous visitors.
+    ...(chosen
+      ? await publicData(request, bindings, `conj ${chosen.lexeme.id} ${cellKey(cell)} ${showFull ? "full" : ""}`, async () =>
+          workOut(chosen.lexeme, cell, whole, showFull),
+        )
+      : NOTHING_CHOSEN),
     showFull,
   };
 }
 
+const CONJ_CLASSES = ["vai", "vii", "vta", "vti"] as const;
+
 const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, built: null, full: null };
-
-/** The menu as the page shows it (value and label), made once per menu. */
-const menus = new WeakMap<VerbOption[], Array<{ value: string; label: string }>>();
-function menuOf(options: VerbOption[]) {
-  let menu = menus.get(options);
-  if (!menu) menus.set(options, (menu = options.map(({ value, label }) => ({ value, label }))));
-  return menu;
-}
-
-/**
- * What the page works out for a verb and a cell (its form, how it is built, the whole order when asked), kept in
- * the isolate for the verb's lexeme object: an anonymous visitor's menus are kept per content version
- * (services/public-data.server.ts), so the same object comes back and the same choice is worked out once; a
- * signed-in visitor's own read makes new objects. The most recent choices only (values are read, never changed).
- */
-const WORKED_MAX = 200;
-const worked = new Map<string, { lexeme: LexemeInput; value: ReturnType<typeof workOut> }>();
-function workedOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: boolean) {
-  const key = `${lexeme.id} ${cellKey(cell)} ${withFull ? "full" : ""}`;
-  const kept = worked.get(key);
-  if (kept?.lexeme === lexeme) return kept.value;
-  const value = workOut(lexeme, cell, whole, withFull);
-  worked.delete(key);
-  worked.set(key, { lexeme, value });
-  if (worked.size > WORKED_MAX) worked.delete(worked.keys().next().value!);
-  return value;
-}
 
 type Cell = Parameters<typeof inflect>[1];
 

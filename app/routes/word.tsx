@@ -47,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
     getSearchIndex(db, env),
   ]);
-  const { formsHtml, ...page } = derive(index, word, sentences);
+  // What the page works out from the word, its sentences and the index: kept like the word for anonymous visitors,
+  // and worked out anew when the index was rebuilt since (a new lexicon version) or the reads are a visitor's own.
+  const kept = await publicData(request, bindings, `word page ${word.id}`, async () => ({ index, sentences, page: deriveNow(index, word, sentences) }));
+  const { formsHtml, ...page } = kept.index === index && kept.sentences === sentences ? kept.page : deriveNow(index, word, sentences);
   const forms = formsHtml === null ? null : keepHtml(context, request, "word-forms", formsHtml);
   return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }
@@ -56,20 +59,9 @@ type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexeme>>>;
 type Sentences = Awaited<ReturnType<typeof sentencesForLexeme>>;
 
 /**
- * What the page works out from the word, its sentences and the search index (the forms, the sentences' words for
- * tap-a-word, related words), kept with those objects: for anonymous visitors they are the same from request to
- * request while the content version holds (public-data.server.ts) and the index is current, so it is worked out
- * once; a signed-in visitor's own reads, or a rebuilt index, derive it anew (ADR 015).
+ * What the page works out from the word, its sentences and the search index: the forms, the sentences' words for
+ * tap-a-word, related words.
  */
-const derived = new WeakMap<SearchIndex, WeakMap<Lexeme, { from: Sentences; page: ReturnType<typeof deriveNow> }>>();
-function derive(index: SearchIndex, word: Lexeme, sentences: Sentences) {
-  let byWord = derived.get(index);
-  if (!byWord) derived.set(index, (byWord = new WeakMap()));
-  let kept = byWord.get(word);
-  if (!kept || kept.from !== sentences) byWord.set(word, (kept = { from: sentences, page: deriveNow(index, word, sentences) }));
-  return kept.page;
-}
-
 function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
   const forms = wordForms(word);
   return {

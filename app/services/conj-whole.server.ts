@@ -7,16 +7,15 @@ import { cellKey, cellsOf, explain, inflect, ORDER_NAMES, type Cell, type Inflec
 import { PREVERB_OPTIONS, SHAPE_OPTIONS, TENSE_OPTIONS, wholeCell, type ConjState, type WholeChoice } from "../core/grammar/conj-form";
 import { OPTIONAL_VARIANT_NOTE } from "../core/grammar/noun-inflection";
 import type { Built } from "../utils/whole-paradigm";
+import { BoundedCache } from "./bounded-cache.server";
 
 type Option = { value: string; label: string };
 export type WholeOffer = { tenses: Option[]; shapes: Option[]; preverbs: Option[] };
 
 /** The keys of every cell the engine lists for a class (today's and the whole verb's), made once per class. */
-const listed = new Map<VerbClass, Set<string>>();
+const listed = new BoundedCache<VerbClass, Set<string>>("cell keys of each verb class", { entries: 8 });
 function listedKeys(cls: VerbClass): Set<string> {
-  let keys = listed.get(cls);
-  if (!keys) listed.set(cls, (keys = new Set(cellsOf(cls, { all: true }).map(cellKey))));
-  return keys;
+  return listed.getOrSet(cls, () => new Set(cellsOf(cls, { all: true }).map(cellKey)));
 }
 
 const NONE: WholeChoice = { tense: "", shape: "", preverb: "" };

@@ -4,6 +4,7 @@
  * without one is left out, never guessed.
  * @see docs/decisions/016-course-and-server-practice.md
  */
+import { BoundedCache } from "./bounded-cache.server";
 import type { Db } from "../../db/client";
 import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
 import type { Bindings } from "./bindings.server";
@@ -159,18 +160,11 @@ function sentenceItems(lessonId: number, items: readonly LessonItem[]): Practice
  * expandLesson's results, once per isolate for each lesson spec and state of its words (the engine's work is the
  * same for every visitor until an editor changes the lesson or a word). Bounded; callers copy before changing.
  */
-const expanded = new Map<string, ReturnType<typeof expandLesson>>();
-const EXPANDED_MAX = 64;
+const expanded = new BoundedCache<string, ReturnType<typeof expandLesson>>("lessons expanded by the engine", { entries: 64 });
 
 function expandOnce(spec: LessonSpec, lexicon: readonly CourseLexeme[]) {
   const key = JSON.stringify([spec, lexicon.map((l) => [l.name, l.pos, l.gloss, l.stem])]);
-  let result = expanded.get(key);
-  if (!result) {
-    result = expandLesson(spec, lexicon);
-    if (expanded.size >= EXPANDED_MAX) expanded.delete(expanded.keys().next().value!);
-    expanded.set(key, result);
-  }
-  return result;
+  return expanded.getOrSet(key, () => expandLesson(spec, lexicon));
 }
 
 /** Where the course reads from: D1, and the Worker's env when the in-memory lexicon may be used. */

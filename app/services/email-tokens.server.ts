@@ -6,6 +6,7 @@
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import { isProduction } from "./config.server";
+import { BoundedCache } from "./bounded-cache.server";
 
 const LOCAL_DEV_SECRET = "local-development-only-email-token-secret";
 const encoder = new TextEncoder();
@@ -31,15 +32,10 @@ function tokenSecret(env: Env) {
   return secret;
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
+const keys = new BoundedCache<string, Promise<CryptoKey>>("HMAC keys of the token secrets", { entries: 4 });
 
 function hmacKey(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return key;
+  return keys.getOrSet(secret, () => crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]));
 }
 
 /** The subscriber's unsubscribe token (same value every time for the same address). */

@@ -4,16 +4,16 @@
  * message before React Router runs (workers/app.ts), so every route, new ones included, behaves the same.
  */
 import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHandler } from "react-router";
+import { BoundedCache } from "./bounded-cache.server";
 
 /**
  * The route tree of a build, with React Router's matcher: made once per build, so its routes are flattened and
  * ranked once (React Router's `matchRoutes` does that on every call).
  */
-const matchers = new WeakMap<ServerBuild["routes"], StaticHandler>();
+const matchers = new BoundedCache<ServerBuild["routes"], StaticHandler>("route matchers of the server build", { entries: 2 });
 
 function matcherOf(manifest: ServerBuild["routes"]): StaticHandler {
-  let matcher = matchers.get(manifest);
-  if (!matcher) {
+  return matchers.getOrSet(manifest, () => {
     const build = (parentId: string | undefined): RouteObject[] =>
       Object.values(manifest)
         .filter((route) => route && route.parentId === parentId)
@@ -22,10 +22,8 @@ function matcherOf(manifest: ServerBuild["routes"]): StaticHandler {
             ? { id: route!.id, path: route!.path, index: true, caseSensitive: route!.caseSensitive }
             : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: build(route!.id) },
         );
-    matcher = createStaticHandler(build(undefined));
-    matchers.set(manifest, matcher);
-  }
-  return matcher;
+    return createStaticHandler(build(undefined));
+  });
 }
 
 /**

@@ -9,6 +9,7 @@
 import type { ServerBuild } from "react-router";
 import { contentVersion } from "../../db/queries/content-version";
 import type { Bindings } from "./bindings.server";
+import { BoundedCache } from "./bounded-cache.server";
 import type { Config } from "./config.server";
 import { createNonce } from "./security-headers.server";
 import { hasSessionCookie } from "./session.server";
@@ -170,10 +171,11 @@ type StoredPage = {
   /** The nonce the page was rendered with, and where its every occurrence starts in `body`. */
   nonce: string | undefined; nonceAt: number[];
 };
-const MEMORY_MAX_PAGES = 200;
-const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
-const memory = new Map<string, StoredPage>();
-let memoryBytes = 0;
+const memory = new BoundedCache<string, StoredPage>("public pages rendered in this isolate", {
+  entries: 200,
+  weight: 16 * 1024 * 1024,
+  weigh: (page) => page.body.byteLength,
+});
 const utf8 = new TextEncoder();
 const TRANSIENT_HEADERS = new Set(["date", "age", "cf-cache-status", "content-length", "transfer-encoding", "x-page-cache"]);
 
@@ -199,19 +201,7 @@ async function remember(url: string, response: Response): Promise<StoredPage> {
   const csp = nonce ? (policy!.split(`'nonce-${nonce}'`) as [string, string]) : null;
   if (csp && csp.length !== 2) throw new Error("page-cache: the CSP names its nonce more than once");
   const page: StoredPage = { body, headers, csp, nonce, nonceAt: nonce ? offsetsOf(body, nonce) : [] };
-  const old = memory.get(url);
-  if (old) {
-    memory.delete(url);
-    memoryBytes -= old.body.byteLength;
-  }
-  memory.set(url, page);
-  memoryBytes += body.byteLength;
-  for (const [oldest, entry] of memory) {
-    if (memory.size <= MEMORY_MAX_PAGES && memoryBytes <= MEMORY_MAX_BYTES) break;
-    memory.delete(oldest);
-    memoryBytes -= entry.body.byteLength;
-  }
-  return page;
+  return memory.set(url, page);
 }
 
 /**

@@ -14,6 +14,7 @@ import { parseCardKey, verbCardKey } from "../utils/course";
 import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../utils/progress";
 import { isAcceptedAnswer, type PracticeItem } from "../utils/practice";
 import { expandLesson } from "./course.server";
+import { BoundedCache } from "./bounded-cache.server";
 
 const scheduler = fsrs({ enable_fuzz: false });
 
@@ -108,15 +109,13 @@ export function coreKeys(lexeme: { name: string; pos: string; stem?: string | nu
 }
 
 /**
- * Whether "Practise this word" has forms to add (coreKeys is not empty), kept per lexeme object: /conj's verb menus
- * are the same objects from request to request while the content version holds (public-data.server.ts), so a page
- * view does not inflect the core cells again (it cost /conj ~7% more CPU per request).
+ * Whether "Practise this word" has forms to add (coreKeys is not empty), kept per word (its name, part of speech,
+ * stem and gloss decide it), so a page view does not inflect the core cells again.
  */
-const practisable = new WeakMap<object, boolean>();
+const practisable = new BoundedCache<string, boolean>("words with forms to practise", { entries: 2_000 });
 export function hasCoreForms(lexeme: Parameters<typeof coreKeys>[0]): boolean {
-  let yes = practisable.get(lexeme);
-  if (yes === undefined) practisable.set(lexeme, (yes = coreKeys(lexeme).length > 0));
-  return yes;
+  const key = JSON.stringify([lexeme.name, lexeme.pos, lexeme.stem ?? null, lexeme.gloss]);
+  return practisable.getOrSet(key, () => coreKeys(lexeme).length > 0);
 }
 
 /** Adds cards (due now) to a signed-in learner's deck; cards they already have keep their schedule. */

@@ -11,11 +11,11 @@
  * Values are shared between requests: loaders must not change what they get (they build new objects).
  */
 import type { Bindings } from "./bindings.server";
+import { BoundedCache } from "./bounded-cache.server";
 import { currentVersion, isPublicPageRequest, utcDay } from "./page-cache.server";
 
-/** Reads kept per version (a story can be tens of KB: bounded by count), the oldest first out when full. */
-const LIMIT = 200;
-let store = { tag: "", entries: new Map<string, Promise<unknown>>() };
+/** Reads kept per version (a story can be tens of KB: bounded by count). */
+const store = new BoundedCache<string, Promise<unknown>>("public reads of the content version", { entries: 200 });
 
 /**
  * `load()`'s answer for this page request, kept under `key` for the current content version. Concurrent requests
@@ -23,16 +23,12 @@ let store = { tag: "", entries: new Map<string, Promise<unknown>>() };
  */
 export async function publicData<T>(request: Request, bindings: Bindings, key: string, load: () => Promise<T>): Promise<T> {
   if (!bindings.config.dataCache || !isPublicPageRequest(request)) return load();
-  const tag = `${await currentVersion(bindings)}.${utcDay()}`;
-  if (store.tag !== tag) store = { tag, entries: new Map() };
-  const { entries } = store;
+  const entries = store.keepFor(`${await currentVersion(bindings)}.${utcDay()}`);
   let entry = entries.get(key) as Promise<T> | undefined;
   if (!entry) {
-    if (entries.size >= LIMIT) entries.delete(entries.keys().next().value!);
-    entry = load();
-    entries.set(key, entry);
-    entry.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
+    const loading = (entry = entries.set(key, load()) as Promise<T>);
+    loading.catch(() => {
+      if (entries.has(key) && entries.get(key) === loading) entries.delete(key);
     });
   }
   return entry;

@@ -19,29 +19,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.num)) throw redirect("/aambe");
   const bindings = getBindings(context);
   const { db } = bindings;
-  const lesson = await publicData(request, bindings, `lesson ${Number(params.num)}`, () =>
-    loadLesson(bindings, Number(params.num), { examples: true }),
-  );
-  if (!lesson) throw redirect("/aambe");
+  // The lesson and what the page shows of it: the same for every anonymous visitor until an editor's change.
+  const loaded = await publicData(request, bindings, `lesson ${Number(params.num)}`, async () => {
+    const lesson = await loadLesson(bindings, Number(params.num), { examples: true });
+    return lesson ? { lesson, page: pageNow(lesson) } : null;
+  });
+  if (!loaded) throw redirect("/aambe");
   // Signed in: the lesson's practice goes to the browser too, so it can be practised offline (ADR 017).
   const user = await getUser(context);
-  return { lesson: pageOf(lesson), offline: user ? await lessonOfflinePack(db, lesson, user.id) : null };
+  return { lesson: loaded.page, offline: user ? await lessonOfflinePack(db, loaded.lesson, user.id) : null };
 }
 
 type LoadedLesson = NonNullable<Awaited<ReturnType<typeof loadLesson>>>;
 
 /**
  * What the page shows of a lesson, and no more (its hydration data): the table's forms with their text and parts
- * only, the examples, and the player's steps. Made once per lesson object: an anonymous visitor's lesson is kept
- * per content version (services/public-data.server.ts).
+ * only, the examples, and the player's steps.
  */
-const pages = new WeakMap<LoadedLesson, ReturnType<typeof pageNow>>();
-function pageOf(lesson: LoadedLesson) {
-  let page = pages.get(lesson);
-  if (!page) pages.set(lesson, (page = pageNow(lesson)));
-  return page;
-}
-
 function pageNow(lesson: LoadedLesson) {
   const steps: PlayerItem[] = [
     ...lesson.forms.map((f) => ({ label: `${f.lemma} · ${f.label}`, value: f.odawa, trans: f.english, audio: f.audio })),
