@@ -12,11 +12,11 @@
  */
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cloudflareContext } from "../app/context";
-import { createBindings } from "../app/services/bindings.server";
+import { createBindings, type Bindings } from "../app/services/bindings.server";
 import { explainMethodNotAllowed, methodNotAllowed } from "../app/services/http-methods.server";
 import { openD1Session } from "../app/services/d1-session.server";
 import { forgetContentVersion, isEditorWrite, memoryHit, openPageCache } from "../app/services/page-cache.server";
-import { getConfig, keepConfig } from "../app/services/config.server";
+import { getConfig } from "../app/services/config.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { api as apiApp } from "./api";
 import { handleEmailBatch } from "../app/services/email-queue.server";
@@ -43,11 +43,10 @@ function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-async function pages(request: Request, env: Env, ctx: ExecutionContext) {
+async function pages(request: Request, bindings: Bindings) {
   const build = await loadBuild();
   const refused = methodNotAllowed(build, request);
   if (refused) return refused;
-  const bindings = createBindings(env, ctx);
   const cache = await openPageCache(request, bindings, build);
   const hit = await cache?.match();
   if (hit) return hit;
@@ -63,29 +62,29 @@ export default {
     // Every request reads and writes D1 through one session (read replicas, bookmarks for the user's own writes).
     const url = new URL(request.url);
     const api = isApiPath(url.pathname);
-    // Parsed once per isolate, looked up by the isolate's own `env` (the D1 session's copy below is a new object).
+    // Parsed once per request and handed down: services never read `env`.
     const config = getConfig(env);
     // Word-page views and searches count before any cache answers (batched; app/services/word-uses.server.ts).
-    countRequest(request, url, env, ctx);
+    countRequest(request, url, { db: env.DB, ctx, config });
     if (!api) {
       // A public page this isolate already holds answers before anything else runs (ADR 015).
       const quick = memoryHit(request, (await loadBuild()).assets.version, config);
       if (quick) return withBaselineHeaders(quick);
     }
     const d1 = openD1Session(env, request);
-    // Pages and the API read their configuration from the session's copy of `env`: the same vars, parsed above.
-    keepConfig(d1.env, config);
-    if (!api) return withBaselineHeaders(d1.finish(await pages(request, d1.env, ctx)));
-    const response = await apiApp.fetch(request, d1.env, ctx);
+    const bindings = createBindings(env, ctx, config, d1.db);
+    if (!api) return withBaselineHeaders(d1.finish(await pages(request, bindings)));
+    // The API's Hono `c.env` is these bindings.
+    const response = await apiApp.fetch(request, bindings, ctx);
     if (isEditorWrite(request, response)) forgetContentVersion();
     return withBaselineHeaders(d1.finish(response));
   },
 
   async scheduled(controller, env, ctx) {
-    await runScheduled(controller, env, ctx);
+    await runScheduled(controller, createBindings(env, ctx));
   },
 
-  async queue(batch, env, _ctx) {
-    await handleEmailBatch(batch, env);
+  async queue(batch, env, ctx) {
+    await handleEmailBatch(batch, createBindings(env, ctx));
   },
 } satisfies ExportedHandler<Env, unknown>;

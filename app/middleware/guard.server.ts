@@ -24,9 +24,9 @@ const plain = { "Content-Type": "text/plain; charset=utf-8" };
 export const requestGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (!isSameOrigin(request)) throw new Response("Forbidden", { status: 403, headers: plain });
   await assertReadableForm(request);
-  const { env, db } = getBindings(context);
+  const { config, db } = getBindings(context);
   let user: Promise<SessionUser | null> | undefined;
-  context.set(sessionContext, () => (user ??= getSessionUser(request, env, db)));
+  context.set(sessionContext, () => (user ??= getSessionUser(request, config, db)));
   const response = await next();
   // Recordings are the same for everyone (and cached long); everything else shown to a user stays private.
   const media = /^audio\//.test(response.headers.get("Content-Type") ?? "");

@@ -34,8 +34,8 @@ const INTENTS = ["color", "address-proof", "wotd-subscribe", "wotd-unsubscribe",
 type Intent = (typeof INTENTS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  const user = await requireUser(request, env, db);
+  const { config, db } = getBindings(context);
+  const user = await requireUser(request, config, db);
   const overview = await accountOverview(db, user);
   const params = new URL(request.url).searchParams;
   const passwordChanged = params.get("password") === "changed";
@@ -49,8 +49,9 @@ export const headers = passRetryAfter;
 type ActionResult = { intent: Intent; ok: boolean; message: string; errors?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = getBindings(context);
-  const user = await requireUser(request, env, db);
+  const bindings = getBindings(context);
+  const { config, db } = bindings;
+  const user = await requireUser(request, config, db);
   const form = Object.fromEntries(await request.formData());
   // The colour form came first and posts no intent.
   const intent = INTENTS.find((i) => i === (form.intent ?? "color"));
@@ -66,13 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result =
     intent === "password"
-      ? await changePassword({ env, db }, request, user, form)
+      ? await changePassword(bindings, request, user, form)
       : intent === "delete"
-        ? await deleteAccount({ env, db }, request, user, form)
+        ? await deleteAccount(bindings, request, user, form)
         : intent === "address-proof"
-          ? await sendAddressProof({ env, db }, user)
+          ? await sendAddressProof(bindings, user)
           : intent === "wotd-subscribe"
-            ? await subscribeAccount({ env, db }, request, user)
+            ? await subscribeAccount(bindings, request, user)
             : await unsubscribeAccount(db, user);
 
   if (result.status === "limited") {

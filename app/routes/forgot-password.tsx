@@ -15,8 +15,8 @@ export const shouldRevalidate = skipRevalidationWhenUnreachable;
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Forgot your password? | Nishnaabemwin" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireAnonymous(request, env, db);
+  const { config, db } = getBindings(context);
+  await requireAnonymous(request, config, db);
   return null;
 }
 

@@ -46,8 +46,8 @@ const TRIBE_OPTIONS = [
 const TEXT_FIELDS = ["username", "email", "realName", "age", "fluency", "fluencyComment", "tribe", "tribeComment"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireAnonymous(request, env, db);
+  const { config, db } = getBindings(context);
+  await requireAnonymous(request, config, db);
   return null;
 }
 

@@ -16,9 +16,9 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Biind
 
 /** docs/product.md §2: signed in → /{from} (a path on this site only) or /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
+  const { config, db } = getBindings(context);
   const from = new URL(request.url).searchParams.get("from");
-  await requireAnonymous(request, env, db, safeFrom(from));
+  await requireAnonymous(request, config, db, safeFrom(from));
   return null;
 }
 

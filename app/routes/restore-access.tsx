@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Resto
 
 /** docs/product.md §5: no code, or a used/expired/unknown one, is the invalid-code state. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  await requireAnonymous(request, env, db);
+  const { config, db } = getBindings(context);
+  await requireAnonymous(request, config, db);
   const code = new URL(request.url).searchParams.get("code");
   return { code: code ?? "", live: await isResetCodeLive(db, code) };
 }

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPT
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
-  const { env, db } = bindings;
+  const { config, db } = bindings;
   const known = params.id.length <= 200;
   // A draft is the editors' own: anyone else gets 404, as for a story that does not exist. Editors preview
   // drafts and stories listed as coming.
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
     story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     draft,
-    words: lookupWords(await getSearchIndex(db, env), texts),
+    words: lookupWords(await getSearchIndex(db, config), texts),
   };
 }
 

@@ -39,13 +39,13 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
-  const { env, db, config } = bindings;
+  const { config, db } = bindings;
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
   const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
   const [sentences, index] = await Promise.all([
     publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
-    getSearchIndex(db, env),
+    getSearchIndex(db, config),
   ]);
   // What the page works out from the word, its sentences and the index: kept like the word for anonymous visitors,
   // and worked out anew when the index was rebuilt since (a new lexicon version) or the reads are a visitor's own.

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
+  const { config, db } = getBindings(context);
   const sp = new URL(request.url).searchParams;
   const params = ParamsSchema.parse({
     q: sp.get("q") ?? "",
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pos: sp.get("pos") || null,
     page: sp.get("page") ?? 1,
   });
-  const index = await getSearchIndex(db, env);
+  const index = await getSearchIndex(db, config);
   if (params.q) {
     const result = searchWords(index, params.q, undefined, { pos: params.pos });
     return {

@@ -20,7 +20,7 @@ import {
 } from "../../db/queries/users";
 import { escapeHtml } from "../core/html";
 import { hashToken, randomToken } from "./email-tokens.server";
-import { getConfig } from "./config.server";
+import type { Config } from "./config.server";
 import { sendMail } from "./mail.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { deviceCookie, trustedDevice } from "./device-cookie.server";
@@ -43,7 +43,7 @@ import { createSessionToken, sessionCookie } from "./session.server";
  */
 const DUMMY_HASH = "pbkdf2-sha256$100000$XLvFlMuvoCgZU3GbjHGwXQ==$sVALv/45Jl99zzKCUt4mQIEdJI5R6rpqHn06Zs7j0pU=";
 
-type Bindings = { env: Env; db: Db; ctx?: Pick<ExecutionContext, "waitUntil"> };
+type Bindings = { config: Config; db: Db; authLimiter?: RateLimit; ctx?: Pick<ExecutionContext, "waitUntil"> };
 
 /** Over an abuse limit: answer 429 with `Retry-After: retryAfter` (seconds). */
 export type Limited = { status: "limited"; message: string; retryAfter: number };
@@ -62,15 +62,15 @@ export type LoginResult =
  * cannot overshoot a limit; a success gives the reservation back (failures count, successes do not). A valid
  * device cookie for this username is counted in its own budget instead of the account's and the address's.
  */
-export async function logIn({ env, db }: Bindings, request: Request, input: unknown): Promise<LoginResult> {
+export async function logIn({ config, db, authLimiter }: Bindings, request: Request, input: unknown): Promise<LoginResult> {
   const parsed = LoginSchema.safeParse(input);
   if (!parsed.success) return { status: "invalid", message: MESSAGES.invalidLogin };
   const { username, password } = parsed.data;
   const client = clientKey(request);
 
-  if (!(await bindingAllows(env, `login:${client}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
+  if (!(await bindingAllows(authLimiter, `login:${client}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
   const row = await findCredentials(db, username);
-  const device = row ? await trustedDevice(env, request, row) : null;
+  const device = row ? await trustedDevice(config, request, row) : null;
   const reservation = await reserveLogin(db, { account: username, client, device });
   if (!("release" in reservation)) return limited(reservation.retryAfter);
 
@@ -79,11 +79,11 @@ export async function logIn({ env, db }: Bindings, request: Request, input: unkn
   if (!row || !verified) return { status: "invalid", message: MESSAGES.invalidLogin };
   await reservation.release();
   if (needsRehash(row.passwordHash)) await updatePasswordHash(db, row.id, await hashPassword(password));
-  const token = await createSessionToken(env, { id: row.id, sessionVersion: row.sessionVersion });
+  const token = await createSessionToken(config, { id: row.id, sessionVersion: row.sessionVersion });
   return {
     status: "ok",
     setCookie: sessionCookie(token),
-    deviceCookie: await deviceCookie(env, { id: row.id, deviceKey: await ensureDeviceKey(db, row) }, device),
+    deviceCookie: await deviceCookie(config, { id: row.id, deviceKey: await ensureDeviceKey(db, row) }, device),
     username: row.username,
   };
 }
@@ -98,9 +98,9 @@ export type SignupResult =
   | Limited;
 
 /** `withRepeat`: the page sends `passwordRepeat`; the docs/product.md §7 `/join` call does not. */
-export async function signUp({ env, db }: Bindings, request: Request, input: unknown, withRepeat: boolean): Promise<SignupResult> {
+export async function signUp({ config, db, authLimiter }: Bindings, request: Request, input: unknown, withRepeat: boolean): Promise<SignupResult> {
   const ip = clientKey(request);
-  if (!(await bindingAllows(env, `signup:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
+  if (!(await bindingAllows(authLimiter, `signup:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
   const refusal = await take(db, RATE_RULES.signupIp, ip);
   if (refusal) return limited(refusal.retryAfter);
 
@@ -124,7 +124,7 @@ export async function signUp({ env, db }: Bindings, request: Request, input: unk
     // Someone took the name or address between the check and the insert.
     return { status: "invalid", errors: { username: MESSAGES.usernameTaken }, message: MESSAGES.usernameTaken };
   }
-  const token = await createSessionToken(env, user);
+  const token = await createSessionToken(config, user);
   return { status: "ok", setCookie: sessionCookie(token), username: user.username };
 }
 
@@ -136,20 +136,20 @@ export type ForgotResult = { status: "done"; message: string } | { status: "inva
  * Always the same neutral answer. The lookup, the token and the email happen after the
  * response (ctx.waitUntil), so a matching and a non-matching request take the same time.
  */
-export async function requestPasswordReset({ env, db, ctx }: Bindings, request: Request, input: unknown): Promise<ForgotResult> {
+export async function requestPasswordReset({ config, db, ctx, authLimiter }: Bindings, request: Request, input: unknown): Promise<ForgotResult> {
   const parsed = ForgotSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return { status: "invalid", errors, message: Object.values(errors)[0] };
   }
   const ip = clientKey(request);
-  if (!(await bindingAllows(env, `forgot:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
+  if (!(await bindingAllows(authLimiter, `forgot:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
   // Counted by what the requester controls (their address, and the username with the email they typed), so
   // strangers guessing the email of a username never use up its owner's allowance.
   const pair = `${parsed.data.username}\n${parsed.data.email}`;
   const refusal = (await take(db, RATE_RULES.forgotIp, ip)) ?? (await take(db, RATE_RULES.forgotAccount, pair));
   if (refusal) return limited(refusal.retryAfter);
-  const work = sendResetIfMatch(env, db, parsed.data.username, parsed.data.email).catch((error) =>
+  const work = sendResetIfMatch(config, db, parsed.data.username, parsed.data.email).catch((error) =>
     console.error("password-reset-error", String(error)),
   );
   if (ctx) ctx.waitUntil(work);
@@ -157,14 +157,14 @@ export async function requestPasswordReset({ env, db, ctx }: Bindings, request: 
   return { status: "done", message: MESSAGES.forgotDone };
 }
 
-async function sendResetIfMatch(env: Env, db: Db, username: string, email: string) {
+async function sendResetIfMatch(config: Config, db: Db, username: string, email: string) {
   const user = await findUserByUsernameAndEmail(db, username, email);
   if (!user) return;
   const code = randomToken(32);
   await insertResetToken(db, user.id, await hashToken(code));
-  const { siteUrl, siteName } = getConfig(env);
+  const { siteUrl, siteName } = config;
   const link = `${siteUrl}/restore?code=${code}`;
-  const result = await sendMail(env, {
+  const result = await sendMail(config, {
     to: user.email,
     subject: `Reset your ${siteName} password`,
     text: [

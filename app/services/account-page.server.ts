@@ -11,14 +11,14 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { clientKey, RATE_RULES, reserveLogin, take } from "./rate-limit.server";
 import { claimEmailProof, insertEmailProof, isEmailProofLive } from "../../db/queries/email-proofs";
 import { escapeHtml } from "../core/html";
-import { getConfig } from "./config.server";
+import type { Bindings as FullBindings } from "./bindings.server";
 import { hashToken, randomToken } from "./email-tokens.server";
 import { sendMail } from "./mail.server";
 import { trustedDevice } from "./device-cookie.server";
 import { createSessionToken, type SessionUser, sessionCookie } from "./session.server";
 import { signUpForWotd, unsubscribeAddress, wotdStatusOf } from "./wotd.server";
 
-type Bindings = { env: Env; db: Db };
+type Bindings = Pick<FullBindings, "config" | "db" | "queue">;
 
 /**
  * The Word of the Day state of the account's address is shown only once the account has proven the address (a link
@@ -37,7 +37,7 @@ export async function accountOverview(db: Db, user: SessionUser) {
 }
 
 /** Sends the link that proves the account's address (/niin/address?code=…), a few a day at most. */
-export async function sendAddressProof({ env, db }: Bindings, user: SessionUser): Promise<AccountResult> {
+export async function sendAddressProof({ config, db }: Bindings, user: SessionUser): Promise<AccountResult> {
   const account = await findAccount(db, user.id);
   if (!account) return { status: "invalid", errors: {}, message: MESSAGES.wotdError };
   if (account.emailVerifiedAt) return { status: "ok", message: MESSAGES.addressProven };
@@ -45,9 +45,9 @@ export async function sendAddressProof({ env, db }: Bindings, user: SessionUser)
   if (refusal) return { status: "limited", message: MESSAGES.rateLimited, retryAfter: refusal.retryAfter };
   const code = randomToken(32);
   await insertEmailProof(db, { userId: account.id, email: account.email, tokenHash: await hashToken(code) });
-  const { siteUrl, siteName } = getConfig(env);
+  const { siteUrl, siteName } = config;
   const link = `${siteUrl}/niin/address?code=${code}`;
-  const result = await sendMail(env, {
+  const result = await sendMail(config, {
     to: account.email,
     subject: `Confirm your email address for ${siteName}`,
     text: [
@@ -91,10 +91,10 @@ export type AccountResult =
  * device (its device cookie) only that device's budget counts, so strangers' failed log-ins cannot lock the owner
  * out of changing the password or deleting the account.
  */
-async function checkPassword({ env, db }: Bindings, request: Request, user: SessionUser, password: string) {
+async function checkPassword({ config, db }: Pick<Bindings, "config" | "db">, request: Request, user: SessionUser, password: string) {
   const account = await findAccount(db, user.id);
   if (!account) return { ok: false as const };
-  const device = await trustedDevice(env, request, account);
+  const device = await trustedDevice(config, request, account);
   const reservation = await reserveLogin(db, { account: account.username, client: clientKey(request), device });
   if (!("release" in reservation)) return { ok: false as const, retryAfter: reservation.retryAfter };
   if (!(await verifyPassword(password, account.passwordHash))) return { ok: false as const };
@@ -103,30 +103,30 @@ async function checkPassword({ env, db }: Bindings, request: Request, user: Sess
 }
 
 /** Same rules and messages as sign-up; every other session ends, this one gets a fresh cookie. */
-export async function changePassword({ env, db }: Bindings, request: Request, user: SessionUser, input: unknown): Promise<AccountResult> {
+export async function changePassword({ config, db }: Bindings, request: Request, user: SessionUser, input: unknown): Promise<AccountResult> {
   const parsed = ChangePasswordSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return { status: "invalid", errors, message: Object.values(errors)[0] };
   }
-  const check = await checkPassword({ env, db }, request, user, parsed.data.currentPassword);
+  const check = await checkPassword({ config, db }, request, user, parsed.data.currentPassword);
   if (check.retryAfter) return { status: "limited", message: MESSAGES.rateLimited, retryAfter: check.retryAfter };
   if (!check.ok) {
     return { status: "invalid", errors: { currentPassword: MESSAGES.currentPasswordWrong }, message: MESSAGES.currentPasswordWrong };
   }
   const row = await changePasswordHash(db, user.id, await hashPassword(parsed.data.password));
   if (!row) return { status: "invalid", errors: {}, message: MESSAGES.currentPasswordWrong };
-  return { status: "ok", message: MESSAGES.passwordChanged, setCookie: sessionCookie(await createSessionToken(env, row)) };
+  return { status: "ok", message: MESSAGES.passwordChanged, setCookie: sessionCookie(await createSessionToken(config, row)) };
 }
 
 /** Deletes the account after the password is confirmed (db/queries/users.ts deleteUser says what goes with it). */
-export async function deleteAccount({ env, db }: Bindings, request: Request, user: SessionUser, input: unknown): Promise<AccountResult> {
+export async function deleteAccount({ config, db }: Bindings, request: Request, user: SessionUser, input: unknown): Promise<AccountResult> {
   const parsed = DeleteAccountSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return { status: "invalid", errors, message: Object.values(errors)[0] };
   }
-  const check = await checkPassword({ env, db }, request, user, parsed.data.deletePassword);
+  const check = await checkPassword({ config, db }, request, user, parsed.data.deletePassword);
   if (check.retryAfter) return { status: "limited", message: MESSAGES.rateLimited, retryAfter: check.retryAfter };
   if (!check.ok) {
     return { status: "invalid", errors: { deletePassword: MESSAGES.deletePasswordWrong }, message: MESSAGES.deletePasswordWrong };

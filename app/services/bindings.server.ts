@@ -1,13 +1,25 @@
 /**
- * What a service needs from the Worker, handed in explicitly: the raw `env` (bindings and secrets),
- * the execution context (waitUntil), the Drizzle database and the parsed configuration.
- * workers/app.ts builds it per request; the Hono API and the jobs build it from their own arguments.
+ * What a service needs from the Worker, handed in explicitly: the parsed configuration (secrets included), the
+ * Drizzle database, the execution context (waitUntil) and the other bindings by name. Each entry of the Worker
+ * (workers/app.ts: a request, a queue batch, the cron) builds it once from its own arguments; pages get it from
+ * the router context, the API as Hono's `c.env`. Services never see the raw `env`.
  */
 import { createDb, type Db } from "../../db/client";
 import { getConfig, type Config } from "./config.server";
 
-export type Bindings = { env: Env; ctx: ExecutionContext; db: Db; config: Config };
+export type Bindings = {
+  config: Config;
+  db: Db;
+  ctx: ExecutionContext;
+  /** R2: the recordings. */
+  audio: R2Bucket;
+  /** The queue of email and import jobs. */
+  queue: Queue;
+  /** The optional Workers rate limiter of log-in, sign-up and reset (the D1 counter is the floor). */
+  authLimiter: RateLimit | undefined;
+};
 
-export function createBindings(env: Env, ctx: ExecutionContext): Bindings {
-  return { env, ctx, db: createDb(env.DB), config: getConfig(env) };
+/** The bindings of one entry; `db` may be the request's D1 session (d1-session.server.ts), `config` parsed once. */
+export function createBindings(env: Env, ctx: ExecutionContext, config: Config = getConfig(env), db: D1Database = env.DB): Bindings {
+  return { config, db: createDb(db), ctx, audio: env.AUDIO, queue: env.EMAIL_QUEUE, authLimiter: env.AUTH_RATE_LIMITER };
 }

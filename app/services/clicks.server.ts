@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import type { Config } from "./config.server";
 import { logClick } from "../../db/queries/clicks";
 import { getSubscriberEmail } from "../../db/queries/wotd";
 import { ClickSchema, SitePathSchema } from "../utils/validation";
@@ -21,14 +22,14 @@ export type ClickResult =
 const ClickRefSchema = z.object({ r: z.string().max(64), page: SitePathSchema });
 
 /** Valid clicks count against the client's cap; over it nothing is written. */
-export async function recordClick({ env, db }: { env: Env; db: Db }, request: Request, body: unknown): Promise<ClickResult> {
+export async function recordClick({ config, db }: { config: Config; db: Db }, request: Request, body: unknown): Promise<ClickResult> {
   const byRef = ClickRefSchema.safeParse(body);
   const parsed = byRef.success ? byRef : ClickSchema.safeParse(body);
   if (!parsed.success) return { status: "invalid", error: parsed.error };
   const refusal = await takeClientCap(db, "click", request);
   if (refusal) return { status: "rate-limited", message: RATE_LIMIT_TEXT.click, retryAfter: refusal.retryAfter };
   if ("r" in parsed.data) {
-    const id = await subscriberOfClickToken(env, parsed.data.r);
+    const id = await subscriberOfClickToken(config, parsed.data.r);
     const email = id === null ? null : await getSubscriberEmail(db, id);
     // An unknown or forged reference is answered like a logged click and writes nothing.
     if (email) await logClick(db, { email, page: parsed.data.page });

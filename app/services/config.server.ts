@@ -1,8 +1,9 @@
 /**
- * The site's configuration, parsed once per Worker `env` with zod from the public vars of
- * wrangler.toml [vars] (secrets stay on `env`: SESSION_SECRET, EMAIL_TOKEN_SECRET, mail keys).
- * Routes get it from the router context (`getBindings(context).config`), the API and the jobs from
- * `getConfig(env)`: one parser, one rule per value (SITE_URL above all: absolute, no trailing slash).
+ * The site's configuration, parsed with zod from the Worker's `env`: the vars of wrangler.toml [vars] and the
+ * secrets (SESSION_SECRET, EMAIL_TOKEN_SECRET, mail keys). Each entry of the Worker (a request, a queue batch,
+ * the cron) parses it once and hands it down in its `Bindings` (bindings.server.ts): services receive the parsed
+ * `Config`, never `env`. One parser, one rule per value (SITE_URL above all: absolute, no trailing slash).
+ * Secrets never leave the server: the root loader sends `publicConfig` only.
  */
 import { z } from "zod";
 
@@ -26,6 +27,18 @@ export type Config = {
    * (services/public-data.server.ts, ADR 015): on unless ENVIRONMENT=test; DATA_CACHE=on|off overrides.
    */
   dataCache: boolean;
+  /** HS256 key of session and device cookies; "" when unset in production (refused where it is used). */
+  sessionSecret: string;
+  /** HMAC key of the email links (unsubscribe, confirm, click): EMAIL_TOKEN_SECRET, else the session secret. */
+  emailTokenSecret: string;
+  mail: MailConfig;
+};
+
+/** How mail is sent (app/services/mail.server.ts): MAIL_TRANSPORT and its options. */
+export type MailConfig = {
+  transport: "smtp" | "resend" | "record";
+  smtp: { host: string; port: number; secure: boolean; startTls: boolean; user: string; password: string };
+  resendApiKey: string;
 };
 
 /** What the pages may show of the configuration (it goes to the browser in the root loader). */
@@ -54,7 +67,21 @@ const VarsSchema = z.object({
   DONATE_GOLD_URL: text(""),
   PAGE_CACHE: onOff,
   DATA_CACHE: onOff,
+  SESSION_SECRET: text(""),
+  EMAIL_TOKEN_SECRET: text(""),
+  MAIL_TRANSPORT: z.preprocess((v) => (v === "resend" || v === "record" ? v : "smtp"), z.enum(["smtp", "resend", "record"])),
+  SMTP_HOST: text("localhost"),
+  SMTP_PORT: z.preprocess((v) => (typeof v === "string" && /^\d{1,5}$/.test(v.trim()) ? Number(v) : 25), z.number().int()),
+  SMTP_SECURE: text(""),
+  SMTP_STARTTLS: text(""),
+  SMTP_USER: text(""),
+  SMTP_PASSWORD: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()),
+  RESEND_API_KEY: text(""),
 });
+
+/** Local runs only (not production) without secrets: fixed development keys, so `npm start` works as cloned. */
+const LOCAL_SESSION_SECRET = "local-development-only-secret-never-used-in-production";
+const LOCAL_EMAIL_TOKEN_SECRET = "local-development-only-email-token-secret";
 
 /** SITE_URL: an absolute http(s) URL; outside production an empty value means the local server. */
 function siteUrlOf(raw: string, environment: Environment): string {
@@ -71,6 +98,7 @@ function siteUrlOf(raw: string, environment: Environment): string {
 
 export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>, unknown>>): Config {
   const vars = VarsSchema.parse(env);
+  const local = vars.ENVIRONMENT !== "production";
   return {
     environment: vars.ENVIRONMENT,
     isProduction: vars.ENVIRONMENT === "production",
@@ -82,43 +110,28 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>
     donate: { copper: vars.DONATE_COPPER_URL, silver: vars.DONATE_SILVER_URL, gold: vars.DONATE_GOLD_URL },
     pageCache: vars.PAGE_CACHE ? vars.PAGE_CACHE === "on" : vars.ENVIRONMENT !== "test",
     dataCache: vars.DATA_CACHE ? vars.DATA_CACHE === "on" : vars.ENVIRONMENT !== "test",
+    sessionSecret: vars.SESSION_SECRET || (local ? LOCAL_SESSION_SECRET : ""),
+    emailTokenSecret: vars.EMAIL_TOKEN_SECRET || vars.SESSION_SECRET || (local ? LOCAL_EMAIL_TOKEN_SECRET : ""),
+    mail: {
+      transport: vars.MAIL_TRANSPORT,
+      smtp: {
+        host: vars.SMTP_HOST,
+        port: vars.SMTP_PORT,
+        secure: vars.SMTP_SECURE === "true",
+        startTls: vars.SMTP_STARTTLS === "true",
+        user: vars.SMTP_USER,
+        password: vars.SMTP_PASSWORD,
+      },
+      resendApiKey: vars.RESEND_API_KEY,
+    },
   };
 }
 
-const VAR_NAMES = Object.keys(VarsSchema.shape) as Array<keyof typeof VarsSchema.shape>;
-const parsed = new Map<string, Config>();
-/** The same `env` object (the isolate's own, asked on every request) skips even the join of its values. */
-const byEnv = new WeakMap<object, Config>();
-
-/**
- * The configuration of this `env`, parsed on first use and kept for the isolate's life (keyed by the values of
- * the vars, so a per-request copy of `env`, as workers/app.ts makes for D1 sessions, is not parsed again).
- */
+/** The configuration of a Worker's `env`: called once by each entry (workers/app.ts), then handed down. */
 export function getConfig(env: Env): Config {
-  const known = byEnv.get(env);
-  if (known) return known;
-  const vars = env as unknown as Record<string, unknown>;
-  const key = VAR_NAMES.map((name) => String(vars[name] ?? "")).join("\u0000");
-  let config = parsed.get(key);
-  if (!config) {
-    config = parseConfig(vars);
-    if (parsed.size > 16) parsed.clear();
-    parsed.set(key, config);
-  }
-  byEnv.set(env, config);
-  return config;
-}
-
-/** `env`'s configuration is `config`, already parsed from the same vars (the D1 session's copy of the isolate's `env`). */
-export function keepConfig(env: Env, config: Config): void {
-  byEnv.set(env, config);
+  return parseConfig(env as unknown as Record<string, unknown>);
 }
 
 export function publicConfig(config: Config): PublicConfig {
   return { siteName: config.siteName, ownerName: config.ownerName, contactEmail: config.contactEmail };
-}
-
-/** True only for the deployed site; local workerd runs pass ENVIRONMENT=development. */
-export function isProduction(env: Env) {
-  return getConfig(env).isProduction;
 }

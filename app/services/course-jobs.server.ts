@@ -8,7 +8,7 @@ import type { Bindings } from "./bindings.server";
 import { loadCourse, loadLesson } from "./course.server";
 
 /** The lessons that were asked about (a report already open for a lesson is not filed again). */
-export async function askForMissingExamples(bindings: Pick<Bindings, "db" | "env">) {
+export async function askForMissingExamples(bindings: Pick<Bindings, "db" | "config">) {
   const asked: number[] = [];
   for (const { id } of await loadCourse(bindings)) {
     const lesson = await loadLesson(bindings, id, { examples: true });

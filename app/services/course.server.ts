@@ -167,18 +167,18 @@ function expandOnce(spec: LessonSpec, lexicon: readonly CourseLexeme[]) {
   return expanded.getOrSet(key, () => expandLesson(spec, lexicon));
 }
 
-/** Where the course reads from: D1, and the Worker's env when the in-memory lexicon may be used. */
-type CourseSource = Db | Pick<Bindings, "db" | "env">;
-const dbOf = (from: CourseSource): Db => ("env" in from ? from.db : from);
+/** Where the course reads from: D1, and the configuration when the in-memory lexicon may be used. */
+type CourseSource = Db | Pick<Bindings, "db" | "config">;
+const dbOf = (from: CourseSource): Db => ("config" in from ? from.db : from);
 
 /**
  * The dictionary entries of the course's words in id order: from the in-memory lexicon (ADR 009, no round trip)
- * when the env is at hand, else from D1.
+ * when the configuration is at hand, else from D1.
  */
 async function courseLexicon(from: CourseSource, names: readonly string[]): Promise<CourseLexeme[]> {
   if (names.length === 0) return [];
-  if (!("env" in from)) return getLexemesByNames(from, names);
-  const index = await getSearchIndex(from.db, from.env);
+  if (!("config" in from)) return getLexemesByNames(from, names);
+  const index = await getSearchIndex(from.db, from.config);
   const wanted = new Set(names);
   return index.entries
     .filter((e) => wanted.has(e.name))

@@ -13,17 +13,16 @@ import { isSafeMethod } from "./request-guard.server";
 export const BOOKMARK_COOKIE = "__Host-d1b";
 const BOOKMARK_MAX_AGE_S = 600;
 
-export type D1Session = { env: Env; finish(response: Response): Response };
+export type D1Session = { db: D1Database; finish(response: Response): Response };
 
-/** `env` with `DB` replaced by this request's D1 session, and `finish` to hand the bookmark back. */
+/** This request's D1 session (`db`), and `finish` to hand the bookmark back. */
 export function openD1Session(env: Env, request: Request): D1Session {
-  if (typeof env.DB.withSession !== "function") return { env, finish: (response) => response };
+  if (typeof env.DB.withSession !== "function") return { db: env.DB, finish: (response) => response };
   const write = !isSafeMethod(request.method);
   const bookmark = readCookie(request, BOOKMARK_COOKIE);
   const session = env.DB.withSession(write ? "first-primary" : (bookmark ?? "first-unconstrained"));
-  const sessionEnv = { ...env, DB: session as unknown as D1Database } as Env;
   return {
-    env: sessionEnv,
+    db: session as unknown as D1Database,
     finish(response) {
       if (!write || !readCookie(request, SESSION_COOKIE)) return response;
       const latest = session.getBookmark();

@@ -11,6 +11,7 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 import { getSessionKey, readCookie, SESSION_ISSUER } from "./session.server";
+import type { Config } from "./config.server";
 
 export const DEVICE_COOKIE = "__Host-device";
 /** Not the session's audience, so neither token is accepted as the other. */
@@ -28,11 +29,11 @@ async function keyDigest(deviceKey: string) {
 }
 
 /** The device id of a valid device cookie for `account`, or null (absent, forged, expired, another account's or an old key's). */
-export async function trustedDevice(env: Env, request: Request, account: DeviceAccount): Promise<string | null> {
+export async function trustedDevice(config: Config, request: Request, account: DeviceAccount): Promise<string | null> {
   const token = readCookie(request, DEVICE_COOKIE);
   if (!token || !account.deviceKey) return null;
   try {
-    const { payload } = await jwtVerify(token, getSessionKey(env), {
+    const { payload } = await jwtVerify(token, getSessionKey(config), {
       issuer: SESSION_ISSUER,
       audience: DEVICE_AUDIENCE,
       algorithms: ["HS256"],
@@ -47,7 +48,7 @@ export async function trustedDevice(env: Env, request: Request, account: DeviceA
 }
 
 /** The Set-Cookie value binding this browser to the account (keeps `device` when it already had one). */
-export async function deviceCookie(env: Env, account: { id: number; deviceKey: string }, device: string | null) {
+export async function deviceCookie(config: Config, account: { id: number; deviceKey: string }, device: string | null) {
   const did = device ?? randomDeviceId();
   const token = await new SignJWT({ did, kd: await keyDigest(account.deviceKey) })
     .setProtectedHeader({ alg: "HS256" })
@@ -56,7 +57,7 @@ export async function deviceCookie(env: Env, account: { id: number; deviceKey: s
     .setAudience(DEVICE_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${DEVICE_MAX_AGE_SECONDS}s`)
-    .sign(getSessionKey(env));
+    .sign(getSessionKey(config));
   return `${DEVICE_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${DEVICE_MAX_AGE_SECONDS}`;
 }
 

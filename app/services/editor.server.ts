@@ -4,6 +4,7 @@
  * The pages declare their role with `requireRole` middleware (app/middleware/guard.server.ts).
  */
 import type { Db } from "../../db/client";
+import type { Config } from "./config.server";
 import { getSessionUser, hasRole, type Role, type SessionUser } from "./session.server";
 
 export type EditorAccess =
@@ -11,8 +12,8 @@ export type EditorAccess =
   | { status: "forbidden"; user: SessionUser }
   | { status: "ok"; user: SessionUser };
 
-export async function getEditorAccess(request: Request, env: Env, db: Db, role: Role = "editor"): Promise<EditorAccess> {
-  const user = await getSessionUser(request, env, db);
+export async function getEditorAccess(request: Request, config: Config, db: Db, role: Role = "editor"): Promise<EditorAccess> {
+  const user = await getSessionUser(request, config, db);
   if (!user) return { status: "anonymous" };
   if (!hasRole(user, role)) return { status: "forbidden", user };
   return { status: "ok", user };

@@ -5,13 +5,14 @@
  * message goes to the dead-letter queue (wrangler.toml `dead_letter_queue`).
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
-import { createDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { getContactMessage } from "../../db/queries/contact";
 import { hasJobRun, recordJobRun } from "../../db/queries/jobs";
 import { claimDeliveries, getWotdContent, settleDeliveries } from "../../db/queries/wotd";
 import { clickTokenFor, unsubscribeTokenFor } from "./email-tokens.server";
 import { getMailTransport, type MailTransport } from "./mail.server";
-import { getConfig } from "./config.server";
+import type { Config } from "./config.server";
+import type { Bindings } from "./bindings.server";
 import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
@@ -27,9 +28,8 @@ const SEND_CONCURRENCY = 6;
 
 type Outcome = { retry: boolean; sent: number; failed: number };
 
-export async function handleEmailBatch(batch: MessageBatch<unknown>, env: Env, deps?: ConsumerDeps) {
-  const db = createDb(env.DB);
-  const mailer = deps?.mailer ?? getMailTransport(env);
+export async function handleEmailBatch(batch: MessageBatch<unknown>, { db, config }: Pick<Bindings, "db" | "config">, deps?: ConsumerDeps) {
+  const mailer = deps?.mailer ?? getMailTransport(config);
   const totals = { handled: 0, rejected: 0, retried: 0, sent: 0, failed: 0 };
   for (const message of batch.messages) {
     const parsed = JobMessageSchema.safeParse(message.body);
@@ -41,7 +41,7 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, env: Env, d
     }
     let outcome: Outcome;
     try {
-      outcome = await handleJob(db, env, mailer, parsed.data);
+      outcome = await handleJob(db, config, mailer, parsed.data);
     } catch (error) {
       console.error("email-queue-failed", { id: message.id, type: parsed.data.type, error: String(error) });
       outcome = { retry: true, sent: 0, failed: 0 };
@@ -60,26 +60,26 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, env: Env, d
   return totals;
 }
 
-async function handleJob(db: Db, env: Env, mailer: MailTransport, job: JobMessage): Promise<Outcome> {
+async function handleJob(db: Db, config: Config, mailer: MailTransport, job: JobMessage): Promise<Outcome> {
   switch (job.type) {
     case "wotd-send":
-      return sendDailyEmails(db, env, mailer, job.day, job.subscriberIds);
+      return sendDailyEmails(db, config, mailer, job.day, job.subscriberIds);
     case "wotd-confirm":
       return sendOnce(db, `wotd-confirm-sent`, `${job.subscriberId}:${job.sendId ?? job.token.slice(0, 12)}`, () =>
-        mailer.send(renderConfirmEmail(siteInfo(getConfig(env)), { email: job.email, token: job.token })),
+        mailer.send(renderConfirmEmail(siteInfo(config), { email: job.email, token: job.token })),
       );
     case "wotd-already": {
-      const unsubscribeToken = await unsubscribeTokenFor(env, job.email);
+      const unsubscribeToken = await unsubscribeTokenFor(config, job.email);
       return sendOnce(db, "wotd-already-sent", `${job.subscriberId}:${job.sendId}`, () =>
-        mailer.send(renderAlreadySubscribedEmail(siteInfo(getConfig(env)), { email: job.email, unsubscribeToken })),
+        mailer.send(renderAlreadySubscribedEmail(siteInfo(config), { email: job.email, unsubscribeToken })),
       );
     }
     case "contact": {
       const stored = await getContactMessage(db, job.contactMessageId);
       if (!stored) return { retry: false, sent: 0, failed: 1 };
-      const to = getConfig(env).contactEmail;
+      const to = config.contactEmail;
       return sendOnce(db, "contact-mail-sent", String(stored.id), () =>
-        mailer.send(renderContactEmail(siteInfo(getConfig(env)), to, stored)),
+        mailer.send(renderContactEmail(siteInfo(config), to, stored)),
       );
     }
   }
@@ -101,11 +101,11 @@ async function sendOnce(db: Db, job: string, detail: string, send: () => ReturnT
  * The daily email for one batch of subscribers. Claiming the (day, subscriber) rows first makes a
  * redelivered or concurrent message harmless; anything claimed but not sent is released as failed.
  */
-async function sendDailyEmails(db: Db, env: Env, mailer: MailTransport, day: string, subscriberIds: number[]): Promise<Outcome> {
+async function sendDailyEmails(db: Db, config: Config, mailer: MailTransport, day: string, subscriberIds: number[]): Promise<Outcome> {
   const word = await getWotdContent(db, day);
   if (!word) throw new Error(`No word picked for ${day}`);
   const claimed = await claimDeliveries(db, day, subscriberIds);
-  const site = siteInfo(getConfig(env));
+  const site = siteInfo(config);
   const sent: number[] = [];
   const failures: Array<{ id: number; permanent: boolean; message: string }> = [];
   let next = 0;
@@ -113,8 +113,8 @@ async function sendDailyEmails(db: Db, env: Env, mailer: MailTransport, day: str
     const worker = async () => {
       while (next < claimed.length) {
         const recipient = claimed[next++];
-        const unsubscribeToken = await unsubscribeTokenFor(env, recipient.email);
-        const clickToken = await clickTokenFor(env, recipient.id);
+        const unsubscribeToken = await unsubscribeTokenFor(config, recipient.email);
+        const clickToken = await clickTokenFor(config, recipient.id);
         const result = await mailer.send(renderWotdEmail(site, word, { email: recipient.email, unsubscribeToken, clickToken }));
         if (result.status === "sent") sent.push(recipient.id);
         else failures.push({ id: recipient.id, permanent: !result.transient, message: result.message });

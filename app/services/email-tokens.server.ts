@@ -5,10 +5,9 @@
  *   derived: HMAC-SHA256(EMAIL_TOKEN_SECRET, "wotd-unsubscribe:v1:" + email). Long-lived, one per subscriber.
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
-import { isProduction } from "./config.server";
+import type { Config } from "./config.server";
 import { BoundedCache } from "./bounded-cache.server";
 
-const LOCAL_DEV_SECRET = "local-development-only-email-token-secret";
 const encoder = new TextEncoder();
 
 export function toBase64Url(bytes: Uint8Array) {
@@ -26,8 +25,8 @@ export async function hashToken(token: string) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function tokenSecret(env: Env) {
-  const secret = env.EMAIL_TOKEN_SECRET || env.SESSION_SECRET || (isProduction(env) ? "" : LOCAL_DEV_SECRET);
+function tokenSecret(config: Pick<Config, "emailTokenSecret">) {
+  const secret = config.emailTokenSecret;
   if (secret.length < 32) throw new Error("EMAIL_TOKEN_SECRET (or SESSION_SECRET) is missing or too short.");
   return secret;
 }
@@ -39,8 +38,8 @@ function hmacKey(secret: string) {
 }
 
 /** The subscriber's unsubscribe token (same value every time for the same address). */
-export async function unsubscribeTokenFor(env: Env, email: string) {
-  const key = await hmacKey(tokenSecret(env));
+export async function unsubscribeTokenFor(config: Config, email: string) {
+  const key = await hmacKey(tokenSecret(config));
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`wotd-unsubscribe:v1:${email}`));
   return toBase64Url(new Uint8Array(mac));
 }
@@ -49,8 +48,8 @@ export async function unsubscribeTokenFor(env: Env, email: string) {
  * The confirmation token of a pending sign-up: an HMAC of the address and the link's expiry, so a second sign-up
  * while the first link is still valid sends the same link again instead of invalidating it. Stored hashed.
  */
-export async function confirmTokenFor(env: Env, email: string, expiresAt: Date) {
-  const key = await hmacKey(tokenSecret(env));
+export async function confirmTokenFor(config: Config, email: string, expiresAt: Date) {
+  const key = await hmacKey(tokenSecret(config));
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`wotd-confirm:v1:${email}:${expiresAt.getTime()}`));
   return toBase64Url(new Uint8Array(mac));
 }
@@ -59,18 +58,18 @@ export async function confirmTokenFor(env: Env, email: string, expiresAt: Date) 
  * The reference a Word of the Day email's "See the word" link carries instead of the address: the subscriber's
  * id and an HMAC of it, so a click can be logged for the subscriber without their address in any URL.
  */
-export async function clickTokenFor(env: Env, subscriberId: number) {
-  const key = await hmacKey(tokenSecret(env));
+export async function clickTokenFor(config: Config, subscriberId: number) {
+  const key = await hmacKey(tokenSecret(config));
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`wotd-click:v1:${subscriberId}`));
   return `${subscriberId}.${toBase64Url(new Uint8Array(mac)).slice(0, 22)}`;
 }
 
 /** The subscriber id a click token stands for, or null when the token is not one of ours. */
-export async function subscriberOfClickToken(env: Env, token: string): Promise<number | null> {
+export async function subscriberOfClickToken(config: Config, token: string): Promise<number | null> {
   const match = /^(\d{1,12})\.[A-Za-z0-9_-]{22}$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  return (await clickTokenFor(env, id)) === token ? id : null;
+  return (await clickTokenFor(config, id)) === token ? id : null;
 }
 
 /** Tokens arrive in links: a loose shape check before any database work. */

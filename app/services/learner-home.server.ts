@@ -10,9 +10,9 @@ import type { Bindings } from "./bindings.server";
 import { loadCourse } from "./course.server";
 import { deckCounts } from "./practice.server";
 
-export async function learnerHome({ db, env }: Pick<Bindings, "db" | "env">, userId: number, now = Date.now()) {
+export async function learnerHome({ db, config }: Pick<Bindings, "db" | "config">, userId: number, now = Date.now()) {
   const today = new Date(now).toISOString().slice(0, 10);
-  const [course, deck, words] = await Promise.all([loadCourse({ db, env }), deckCounts(db, userId, now), listWotdArchive(db, today, 1)]);
+  const [course, deck, words] = await Promise.all([loadCourse({ db, config }), deckCounts(db, userId, now), listWotdArchive(db, today, 1)]);
   const seen = new Set((await getSrsCards(db, userId, course.flatMap((l) => l.keys))).map((c) => c.key));
   const states = course.map((l) => lessonState(l.keys, (k) => seen.has(k)));
   const at = states.findIndex((s) => s !== "done");

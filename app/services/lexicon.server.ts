@@ -8,6 +8,7 @@
 import type { Db } from "../../db/client";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
 import { buildSearchIndex, type SearchIndex } from "../core/word-search";
+import type { Config } from "./config.server";
 
 const VERSION_TTL_MS = 30_000;
 
@@ -15,10 +16,10 @@ let cached: { version: string; index: SearchIndex } | null = null;
 let building: { version: string; promise: Promise<SearchIndex> } | null = null;
 let checkedAt = 0;
 
-export async function getSearchIndex(db: Db, env: Pick<Env, "ENVIRONMENT">): Promise<SearchIndex> {
+export async function getSearchIndex(db: Db, config: Pick<Config, "environment">): Promise<SearchIndex> {
   const now = Date.now();
   // Tests insert rows and look at once; everywhere else the version is trusted for VERSION_TTL_MS.
-  const ttl = env.ENVIRONMENT === "test" ? 0 : VERSION_TTL_MS;
+  const ttl = config.environment === "test" ? 0 : VERSION_TTL_MS;
   if (cached && now - checkedAt < ttl) return cached.index;
 
   const version = await lexiconVersion(db);

@@ -7,6 +7,7 @@
  */
 import { WorkerMailer } from "worker-mailer";
 import { z } from "zod";
+import type { Config } from "./config.server";
 
 export type MailMessage = {
   to: string;
@@ -27,20 +28,19 @@ export type MailTransport = { name: string; send(message: MailMessage): Promise<
 
 const ResendResponseSchema = z.object({ id: z.string() });
 
-export function getMailTransport(env: Env): MailTransport {
-  switch (env.MAIL_TRANSPORT) {
+export function getMailTransport(config: Config): MailTransport {
+  switch (config.mail.transport) {
     case "resend":
-      return resendTransport(env);
+      return resendTransport(config);
     case "record":
       return recordingTransport;
     case "smtp":
-    default:
-      return smtpTransport(env);
+      return smtpTransport(config);
   }
 }
 
-export async function sendMail(env: Env, message: MailMessage): Promise<SendResult> {
-  return getMailTransport(env).send(message);
+export async function sendMail(config: Config, message: MailMessage): Promise<SendResult> {
+  return getMailTransport(config).send(message);
 }
 
 /** "Name <addr@host>" or "addr@host" → worker-mailer's user object. */
@@ -91,23 +91,23 @@ export function getRecordedMailStats(subjectPrefix: string) {
 
 // ---------------------------------------------------------------- SMTP
 
-function smtpTransport(env: Env): MailTransport {
+function smtpTransport({ mail: { smtp }, mailFrom }: Config): MailTransport {
   return {
     name: "smtp",
     async send(message) {
       try {
         await WorkerMailer.send(
           {
-            host: env.SMTP_HOST,
-            port: Number(env.SMTP_PORT),
-            secure: env.SMTP_SECURE === "true",
-            startTls: env.SMTP_STARTTLS === "true",
-            credentials: env.SMTP_USER ? { username: env.SMTP_USER, password: env.SMTP_PASSWORD ?? "" } : undefined,
+            host: smtp.host,
+            port: smtp.port,
+            secure: smtp.secure,
+            startTls: smtp.startTls,
+            credentials: smtp.user ? { username: smtp.user, password: smtp.password } : undefined,
             socketTimeoutMs: 10_000,
             responseTimeoutMs: 10_000,
           },
           {
-            from: parseAddress(env.MAIL_FROM),
+            from: parseAddress(mailFrom),
             to: message.to,
             reply: message.replyTo,
             subject: message.subject,
@@ -127,18 +127,18 @@ function smtpTransport(env: Env): MailTransport {
 
 // ---------------------------------------------------------------- Resend (HTTP)
 
-function resendTransport(env: Env): MailTransport {
+function resendTransport({ mail: { resendApiKey }, mailFrom }: Config): MailTransport {
   return {
     name: "resend",
     async send(message) {
-      if (!env.RESEND_API_KEY) return { status: "error", transient: false, message: "RESEND_API_KEY is not set." };
+      if (!resendApiKey) return { status: "error", transient: false, message: "RESEND_API_KEY is not set." };
       let response: Response;
       try {
         response = await fetch("https://api.resend.com/emails", {
           method: "POST",
-          headers: { Authorization: `Bearer ${env.RESEND_API_KEY}`, "Content-Type": "application/json" },
+          headers: { Authorization: `Bearer ${resendApiKey}`, "Content-Type": "application/json" },
           body: JSON.stringify({
-            from: env.MAIL_FROM,
+            from: mailFrom,
             to: [message.to],
             reply_to: message.replyTo,
             subject: message.subject,

@@ -190,8 +190,7 @@ export const BINDING_RETRY_AFTER_SECONDS = 60;
 export const rateKey = (rule: RateRule, subject: string) => keyOf(rule, subject);
 
 /** The optional Workers binding: false means "over the limit". Absent binding or failure: no opinion. */
-export async function bindingAllows(env: Env, key: string): Promise<boolean> {
-  const limiter = env.AUTH_RATE_LIMITER;
+export async function bindingAllows(limiter: RateLimit | undefined, key: string): Promise<boolean> {
   if (!limiter) return true;
   try {
     return (await limiter.limit({ key })).success;

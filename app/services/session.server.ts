@@ -9,13 +9,11 @@ import { redirect } from "react-router";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { ROLES, users } from "../../db/schema";
-import { isProduction } from "./config.server";
+import type { Config } from "./config.server";
 
 export const SESSION_COOKIE = "__Host-session";
 export const SESSION_ISSUER = "nishnaabemwin";
 export const SESSION_AUDIENCE = "nishnaabemwin-web";
-/** Used only when no SESSION_SECRET is set and the Worker is not production. */
-const LOCAL_DEV_SECRET = "local-development-only-secret-never-used-in-production";
 
 /** Absolute session lifetime: 30 days. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -27,8 +25,8 @@ export type SessionUser = {
   role: "learner" | "editor" | "admin";
 };
 
-export function getSessionKey(env: Env): Uint8Array {
-  const secret = env.SESSION_SECRET || (isProduction(env) ? "" : LOCAL_DEV_SECRET);
+export function getSessionKey(config: Pick<Config, "sessionSecret">): Uint8Array {
+  const secret = config.sessionSecret;
   if (secret.length < 32) {
     throw new Error("SESSION_SECRET is missing or shorter than 32 characters.");
   }
@@ -56,12 +54,12 @@ export function hasSessionCookie(request: Request): boolean {
 }
 
 /** The signed-in user, or null. Checks signature, issuer, audience, expiry and session version. */
-export async function getSessionUser(request: Request, env: Env, db: Db): Promise<SessionUser | null> {
+export async function getSessionUser(request: Request, config: Config, db: Db): Promise<SessionUser | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, getSessionKey(env), {
+    ({ payload } = await jwtVerify(token, getSessionKey(config), {
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
       algorithms: ["HS256"],
@@ -87,7 +85,7 @@ export async function getSessionUser(request: Request, env: Env, db: Db): Promis
 }
 
 /** Signs a session for a user; `sessionVersion` must be the user's current users.session_version. */
-export async function createSessionToken(env: Env, user: { id: number; sessionVersion: number }) {
+export async function createSessionToken(config: Config, user: { id: number; sessionVersion: number }) {
   return new SignJWT({ sv: user.sessionVersion })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(user.id))
@@ -95,7 +93,7 @@ export async function createSessionToken(env: Env, user: { id: number; sessionVe
     .setAudience(SESSION_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
-    .sign(getSessionKey(env));
+    .sign(getSessionKey(config));
 }
 
 /** The Set-Cookie value for a session token. */
@@ -117,15 +115,15 @@ function loginRedirect(request: Request) {
 }
 
 /** The signed-in user; otherwise throws a redirect to /biindge?from=<this page>. */
-export async function requireUser(request: Request, env: Env, db: Db): Promise<SessionUser> {
-  const user = await getSessionUser(request, env, db);
+export async function requireUser(request: Request, config: Config, db: Db): Promise<SessionUser> {
+  const user = await getSessionUser(request, config, db);
   if (!user) throw loginRedirect(request);
   return user;
 }
 
 /** For pages only anonymous visitors see (/biindge, /wiijiiwe, /forgot, /restore): throws a redirect to `to` when signed in. */
-export async function requireAnonymous(request: Request, env: Env, db: Db, to = "/"): Promise<void> {
-  const user = await getSessionUser(request, env, db);
+export async function requireAnonymous(request: Request, config: Config, db: Db, to = "/"): Promise<void> {
+  const user = await getSessionUser(request, config, db);
   if (user) throw redirect(to);
 }
 

@@ -11,6 +11,7 @@ import { createDb, type Db } from "../../db/client";
 import { addWordUses, type UseRow } from "../../db/queries/word-uses";
 import { searchWords } from "../core/word-search";
 import { getSearchIndex } from "./lexicon.server";
+import type { Config } from "./config.server";
 
 const FLUSH_EVERY = 50;
 const FLUSH_AFTER_MS = 30_000;
@@ -28,7 +29,7 @@ const WORD_PAGE = /^\/k\/([1-9]\d{0,8})$/;
 const SEARCH_PAGES = new Set(["/k", "/api/search"]);
 
 /** Counts a view of /k/{id} or a search (/k?q=, /api/search?q=); starts a flush when one is due. */
-export function countRequest(request: Request, url: URL, env: Env, ctx: ExecutionContext, now = Date.now()) {
+export function countRequest(request: Request, url: URL, { db, ctx, config }: { db: D1Database; ctx: ExecutionContext; config: Config }, now = Date.now()) {
   if (request.method !== "GET") return;
   // A browser's speculative fetch is not a visit.
   if (/prefetch|prerender/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "")) return;
@@ -43,7 +44,7 @@ export function countRequest(request: Request, url: URL, env: Env, ctx: Executio
   } else return;
   if (uses++ === 0) since = now;
   if (uses >= FLUSH_EVERY || now - since >= FLUSH_AFTER_MS || searches.size >= MAX_QUERIES) {
-    ctx.waitUntil(flushWordUses(createDb(env.DB), env).catch((error) => console.error("word-uses-flush-failed", String(error))));
+    ctx.waitUntil(flushWordUses(createDb(db), config).catch((error) => console.error("word-uses-flush-failed", String(error))));
   }
 }
 
@@ -51,7 +52,7 @@ export function countRequest(request: Request, url: URL, env: Env, ctx: Executio
  * Writes what this isolate has counted (and forgets it). The editor's Counts view and recording queue call it
  * before reading, so what this isolate saw is there at once.
  */
-export async function flushWordUses(db: Db, env: Pick<Env, "ENVIRONMENT">) {
+export async function flushWordUses(db: Db, config: Pick<Config, "environment">) {
   if (uses === 0) return;
   const seenViews = [...views];
   const seenSearches = [...searches];
@@ -62,7 +63,7 @@ export async function flushWordUses(db: Db, env: Pick<Env, "ENVIRONMENT">) {
   const row = (id: number) => rows.get(id) ?? rows.set(id, [id, 0, 0]).get(id)!;
   for (const [id, n] of seenViews) row(id)[1] += n;
   if (seenSearches.length) {
-    const index = await getSearchIndex(db, env);
+    const index = await getSearchIndex(db, config);
     for (const [q, n] of seenSearches) {
       for (const hit of searchWords(index, q, SEARCH_HITS_COUNTED).hits) row(hit.entry.id)[2] += n;
     }

@@ -6,7 +6,7 @@
  */
 import { askForMissingExamples } from "./course-jobs.server";
 import { forgetContentVersion } from "./page-cache.server";
-import { createDb } from "../../db/client";
+import type { Bindings } from "./bindings.server";
 import { recordJobRun } from "../../db/queries/jobs";
 import { listConfirmedSubscriberIds, pickWordOfTheDay } from "../../db/queries/wotd";
 import { WOTD_BATCH_SIZE, type JobMessage } from "./job-messages.server";
@@ -22,16 +22,15 @@ export function dayOf(time: number | Date): string {
 
 export async function runScheduled(
   controller: Pick<ScheduledController, "cron" | "scheduledTime">,
-  env: Env,
-  _ctx: ExecutionContext,
+  bindings: Pick<Bindings, "config" | "db" | "queue">,
 ) {
   switch (controller.cron) {
     case WOTD_CRON: {
       const day = dayOf(controller.scheduledTime);
-      const result = await runWordOfTheDay(env, day);
+      const result = await runWordOfTheDay(bindings, day);
       console.info("wotd-pick", { day, ...result });
       // Lessons without example sentences ask the editors for some (never from a visitor's GET).
-      const asked = await askForMissingExamples({ env, db: createDb(env.DB) });
+      const asked = await askForMissingExamples(bindings);
       if (asked.length) console.info("lessons-without-examples", { asked });
       return;
     }
@@ -46,8 +45,11 @@ type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
  * Picks the day's word and enqueues its sends. Running it twice the same day is harmless (unique deliveries).
  * `enqueue` defaults to the email queue; tests and the bench pass their own.
  */
-export async function runWordOfTheDay(env: Env, day: string, enqueue: Enqueue = (messages) => env.EMAIL_QUEUE.sendBatch(messages)) {
-  const db = createDb(env.DB);
+export async function runWordOfTheDay(
+  { db, queue }: Pick<Bindings, "db" | "queue">,
+  day: string,
+  enqueue: Enqueue = (messages) => queue.sendBatch(messages),
+) {
   const pick = await pickWordOfTheDay(db, day);
   // A new pick is a new content version (db/queries/content-version.ts): this isolate reads it at its next page.
   forgetContentVersion();

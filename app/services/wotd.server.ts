@@ -4,6 +4,7 @@
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import type { Db } from "../../db/client";
+import type { Bindings } from "./bindings.server";
 import { insertContactMessage } from "../../db/queries/contact";
 import { hitRateLimit } from "../../db/queries/rate-limits";
 import { RATE_RULES, rateKey, takeClientCap } from "./rate-limit.server";
@@ -22,7 +23,7 @@ import type { ContactInput, WotdSignupInput } from "../utils/email-forms";
 import type { JobMessage } from "./job-messages.server";
 import { confirmTokenFor, hashToken, TOKEN_PATTERN, unsubscribeTokenFor } from "./email-tokens.server";
 
-type Deps = { env: Env; db: Db };
+type Deps = Pick<Bindings, "config" | "db" | "queue">;
 
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ function isUniqueViolation(error: unknown) {
  * A filled decoy answers success and stores nothing. Mails to one address are capped (RATE_RULES.wotdConfirmMail).
  */
 export async function signUpForWotd(
-  { env, db }: Deps,
+  { config, db, queue }: Deps,
   input: Omit<WotdSignupInput, "source"> & { source: SubscriberSource },
   request: Request,
 ): Promise<SignupResult> {
@@ -62,24 +63,24 @@ export async function signUpForWotd(
     if (existing?.status === "confirmed") {
       if (await mayMail(db, input.email)) {
         const note: JobMessage = { version: 1, type: "wotd-already", subscriberId: existing.id, email: input.email, sendId: crypto.randomUUID() };
-        await env.EMAIL_QUEUE.send(note);
+        await queue.send(note);
       }
       return { status: "subscribed" };
     }
     const live = existing?.status === "pending" && existing.confirmExpiresAt && existing.confirmExpiresAt.getTime() > Date.now();
-    const resent = live ? await confirmTokenFor(env, input.email, existing.confirmExpiresAt!) : null;
+    const resent = live ? await confirmTokenFor(config, input.email, existing.confirmExpiresAt!) : null;
     if (existing && resent && (await hashToken(resent)) === existing.confirmTokenHash) {
       // Still pending with a working link: send the same link again, change nothing.
       token = resent;
       subscriberId = existing.id;
     } else if (existing) {
       const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
-      token = await confirmTokenFor(env, input.email, confirmExpiresAt);
+      token = await confirmTokenFor(config, input.email, confirmExpiresAt);
       await renewPendingSubscriber(db, existing.id, await hashToken(token), confirmExpiresAt);
       subscriberId = existing.id;
     } else {
       const confirmExpiresAt = new Date(Date.now() + CONFIRM_TTL_MS);
-      token = await confirmTokenFor(env, input.email, confirmExpiresAt);
+      token = await confirmTokenFor(config, input.email, confirmExpiresAt);
       const confirmTokenHash = await hashToken(token);
       try {
         const row = await insertPendingSubscriber(db, {
@@ -87,7 +88,7 @@ export async function signUpForWotd(
           source: input.source,
           confirmTokenHash,
           confirmExpiresAt,
-          unsubscribeTokenHash: await hashToken(await unsubscribeTokenFor(env, input.email)),
+          unsubscribeTokenHash: await hashToken(await unsubscribeTokenFor(config, input.email)),
         });
         subscriberId = row.id;
       } catch (error) {
@@ -98,7 +99,7 @@ export async function signUpForWotd(
     }
     if (await mayMail(db, input.email)) {
       const message: JobMessage = { version: 1, type: "wotd-confirm", subscriberId, email: input.email, token, sendId: crypto.randomUUID() };
-      await env.EMAIL_QUEUE.send(message);
+      await queue.send(message);
     }
     return { status: "subscribed" };
   } catch (error) {
@@ -165,7 +166,7 @@ export async function unsubscribeAddress(db: Db, email: string) {
 export type ContactResult = { status: "received" } | RateLimited | { status: "error" };
 
 /** Stores the message and queues the email to the site owner. A filled decoy answers success and stores nothing. */
-export async function submitContactMessage({ env, db }: Deps, input: ContactInput, request: Request): Promise<ContactResult> {
+export async function submitContactMessage({ config, db, queue }: Deps, input: ContactInput, request: Request): Promise<ContactResult> {
   if (input.honorific.trim() !== "") return { status: "received" };
   try {
     const refusal = await takeClientCap(db, "contact", request);
@@ -174,7 +175,7 @@ export async function submitContactMessage({ env, db }: Deps, input: ContactInpu
     const row = await insertContactMessage(db, message);
     const job: JobMessage = { version: 1, type: "contact", contactMessageId: row.id };
     try {
-      await env.EMAIL_QUEUE.send(job);
+      await queue.send(job);
     } catch (error) {
       // The message is stored; the owner still sees it in the database.
       console.error("contact-enqueue-failed", { id: row.id, error: String(error) });

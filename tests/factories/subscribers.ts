@@ -1,4 +1,5 @@
 /** Word of the Day subscribers for integration tests (inside workerd). */
+import { getConfig } from "../../app/services/config.server";
 import { confirmTokenFor, hashToken, unsubscribeTokenFor } from "../../app/services/email-tokens.server";
 
 /** `confirmToken` is the live confirmation link's token of a pending subscriber (otherwise empty). */
@@ -9,9 +10,9 @@ export async function insertSubscriber(
   status: "pending" | "confirmed" | "unsubscribed" = "confirmed",
   email = `wotd-${crypto.randomUUID()}@example.org`,
 ): Promise<TestSubscriber> {
-  const unsubscribeToken = await unsubscribeTokenFor(env, email);
+  const unsubscribeToken = await unsubscribeTokenFor(getConfig(env), email);
   const expiresAt = new Date(Date.now() + 86_400_000);
-  const confirmToken = status === "pending" ? await confirmTokenFor(env, email, expiresAt) : "";
+  const confirmToken = status === "pending" ? await confirmTokenFor(getConfig(env), email, expiresAt) : "";
   const row = await env.DB.prepare(
     "INSERT INTO wotd_subscribers (email, status, source, unsubscribe_token_hash, confirm_token_hash, confirm_expires_at) VALUES (?, ?, 'wotd-signup', ?, ?, ?) RETURNING id",
   )

@@ -1,4 +1,5 @@
 /** Test factories for users and sessions (integration tests, inside workerd). */
+import { getConfig } from "../../app/services/config.server";
 import { createSessionToken, SESSION_COOKIE } from "../../app/services/session.server";
 import { hashPassword } from "../../app/services/password.server";
 
@@ -23,5 +24,5 @@ export async function insertUser(
 
 /** A Cookie request header that signs `user` in. */
 export async function sessionCookieHeader(env: Env, user: { id: number; sessionVersion: number }) {
-  return `${SESSION_COOKIE}=${await createSessionToken(env, user)}`;
+  return `${SESSION_COOKIE}=${await createSessionToken(getConfig(env), user)}`;
 }

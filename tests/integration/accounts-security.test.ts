@@ -2,6 +2,7 @@
  * Issue 4, security: session tokens, reset tokens (/forgot, /restore, /api/reset,
  * /api/restore-access), the PBKDF2 iteration guard, rehash-on-login and the abuse limits.
  */
+import { getConfig } from "../../app/services/config.server";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
@@ -35,7 +36,7 @@ test("a valid session token is accepted (control for the rejections below)", asy
 test("tampered, expired, wrong-audience, wrong-issuer and alg:none tokens are rejected", async () => {
   const user = await insertUser(env);
   const victim = await insertUser(env);
-  const key = getSessionKey(env);
+  const key = getSessionKey(getConfig(env));
   const claims = { sv: user.sessionVersion };
 
   // Tampered: the payload says another user, the signature is the original one.

@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { getConfig } from "../../app/services/config.server";
 import { beforeAll, describe, expect, test } from "vitest";
 import { cellsOf, decline, inflect, nounCells, nounPosOf, ORDERS, parseNounCellKey, verbClassOf } from "../../app/core/grammar";
 import { expandLesson } from "../../app/services/course.server";
@@ -166,7 +167,7 @@ describe("the course on the site", () => {
       expect(page).toContain('data-testid="no-examples"');
     }
     expect((await reports()).results).toHaveLength(0);
-    for (let i = 0; i < 2; i++) await askForMissingExamples({ env, db: createDb(env.DB) });
+    for (let i = 0; i < 2; i++) await askForMissingExamples({ config: getConfig(env), db: createDb(env.DB) });
     const filed = (await reports()).results;
     expect(filed).toHaveLength(1);
     expect(filed[0]!.message).toContain(without.title);

@@ -4,6 +4,7 @@
  * every page change nothing in the database (valid tokens included); unsupported methods answer 405 with
  * `Allow`; every response, HTML or JSON, carries the security headers; signed-in pages are never cached.
  */
+import { getConfig } from "../../app/services/config.server";
 import { env, exports } from "cloudflare:workers";
 import type { ServerBuild } from "react-router";
 import { beforeAll, expect, test } from "vitest";
@@ -87,7 +88,7 @@ beforeAll(async () => {
   await env.DB.prepare("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES (?, ?, ?)")
     .bind(admin.id, await hashToken(reset), Date.now() + 3_600_000)
     .run();
-  tokens = { confirm: pending.confirmToken, unsubscribe: confirmed.unsubscribeToken, reset, click: await clickTokenFor(env, confirmed.id) };
+  tokens = { confirm: pending.confirmToken, unsubscribe: confirmed.unsubscribeToken, reset, click: await clickTokenFor(getConfig(env), confirmed.id) };
 }, 60_000);
 
 test("every page route with an action refuses a cross-site post, signed in or not, and nothing changes", async () => {

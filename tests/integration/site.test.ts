@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { getConfig } from "../../app/services/config.server";
 import { expect, test } from "vitest";
 
 const worker = exports.default;
@@ -76,7 +77,7 @@ test("a Word of the Day link carries an opaque reference; the page posts it and 
   )
     .bind(email, crypto.randomUUID())
     .first<{ id: number }>();
-  const token = await clickTokenFor(env, row!.id);
+  const token = await clickTokenFor(getConfig(env), row!.id);
   expect(token).not.toContain("@");
   // The link itself is a plain GET: it renders the page, hands the reference to the page and writes nothing.
   const { response, html } = await page(`/miinad?r=${encodeURIComponent(token)}`);

@@ -1,4 +1,5 @@
 /** Word of the Day and confirm/unsubscribe (issue #5). long-file: one feature's acceptance cases, sharing the queue helpers. */
+import { createBindings } from "../../app/services/bindings.server";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
@@ -89,7 +90,7 @@ function testMailer(failRate = 0, seed = 42) {
 /** Runs the daily job for `day` and returns its queue messages instead of sending them to the queue. */
 async function fanOut(day: string) {
   const messages: JobMessage[] = [];
-  await runWordOfTheDay(env, day, async (batch) => {
+  await runWordOfTheDay(createBindings(env, createExecutionContext()), day, async (batch) => {
     messages.push(...batch.map((m) => m.body));
   });
   return messages;
@@ -103,7 +104,7 @@ async function drain(messages: JobMessage[], mailer: MailTransport, maxRounds = 
     rounds++;
     const batch = createMessageBatch("nishnaabemwin-email", pending.map((m) => ({ ...m, timestamp: new Date() })));
     const ctx = createExecutionContext();
-    await handleEmailBatch(batch, env, { mailer });
+    await handleEmailBatch(batch, createBindings(env, createExecutionContext()), { mailer });
     const result = await getQueueResult(batch, ctx);
     const retried = new Set(result.retryMessages.map((m) => m.msgId));
     pending = pending.filter((m) => retried.has(m.id)).map((m) => ({ ...m, attempts: m.attempts + 1 }));

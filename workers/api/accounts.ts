@@ -20,10 +20,6 @@ import { API_ERRORS, type ApiErrorCode } from "./errors";
 import { apiRoutes, createRoute, documentedBody, jsonResponse, z, type ResponseDoc } from "./openapi";
 import { readBody } from "./validation";
 
-function bindings(c: Context<ApiEnv>) {
-  return { env: c.env, db: createDb(c.env.DB), ctx: c.executionCtx };
-}
-
 const noStore = { "Cache-Control": "no-store" };
 
 export const accounts = apiRoutes();
@@ -43,7 +39,7 @@ function failure(c: Context<ApiEnv>, code: ApiErrorCode, message: string, header
 }
 
 const login = async (c: Context<ApiEnv>) => {
-  const result = await logIn(bindings(c), c.req.raw, (await readBody(c)) ?? {});
+  const result = await logIn(c.env, c.req.raw, (await readBody(c)) ?? {});
   if (result.status === "ok") {
     c.header("Set-Cookie", result.setCookie);
     c.header("Set-Cookie", result.deviceCookie, { append: true });
@@ -74,7 +70,7 @@ accounts.openapi(
     responses: { 200: jsonResponse(SuccessWithMessage), 400: failed("A field was refused"), 429: failed("Too many sign-ups") },
   }),
   async (c) => {
-  const result = await signUp(bindings(c), c.req.raw, (await readBody(c)) ?? {}, false);
+  const result = await signUp(c.env, c.req.raw, (await readBody(c)) ?? {}, false);
   if (result.status === "ok") {
     return c.json({ success: true as const, message: `Welcome, ${result.username}!` }, 200, { ...noStore, "Set-Cookie": result.setCookie });
   }
@@ -93,7 +89,7 @@ accounts.openapi(
     responses: { 200: jsonResponse(SuccessWithMessage), 400: failed("A field was refused"), 429: failed("Too many requests") },
   }),
   async (c) => {
-  const result = await requestPasswordReset(bindings(c), c.req.raw, (await readBody(c)) ?? {});
+  const result = await requestPasswordReset(c.env, c.req.raw, (await readBody(c)) ?? {});
   if (result.status === "done") return c.json({ success: true as const, message: result.message }, 200, noStore);
   if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
   return failure(c, "VALIDATION", result.message, noStore);
@@ -114,7 +110,7 @@ accounts.openapi(
   const body = ((await readBody(c)) ?? {}) as Record<string, unknown>;
   const code = typeof body.code === "string" ? body.code : null;
   // The old call has no retype field: the password is its own repeat.
-  const result = await restoreAccess(bindings(c), code, { password: body.password, passwordRepeat: body.password });
+  const result = await restoreAccess(c.env, code, { password: body.password, passwordRepeat: body.password });
   if (result.status === "ok") return c.json({ success: true as const, message: result.message }, 200, noStore);
   return failure(c, "VALIDATION", result.message, noStore);
   },
@@ -130,8 +126,8 @@ accounts.openapi(
     responses: { 200: jsonResponse(Success) },
   }),
   async (c) => {
-    const { env, db } = bindings(c);
-    const user = await getSessionUser(c.req.raw, env, db);
+    const { config, db } = c.env;
+    const user = await getSessionUser(c.req.raw, config, db);
     if (user) await logOut(db, user.id);
     return c.json({ success: true as const }, 200, { ...noStore, "Set-Cookie": clearSessionCookie() });
   },

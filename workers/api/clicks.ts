@@ -21,7 +21,7 @@ export const clicks = apiRoutes().openapi(
     },
   }),
   async (c) => {
-    const result = await recordClick({ env: c.env, db: createDb(c.env.DB) }, c.req.raw, await readBody(c));
+    const result = await recordClick(c.env, c.req.raw, await readBody(c));
     if (result.status === "invalid") return invalid(c, result.error);
     if (result.status === "rate-limited") {
       c.header("Retry-After", String(result.retryAfter));

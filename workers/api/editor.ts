@@ -380,7 +380,7 @@ editor
       const parsed = IdParam.safeParse(c.req.param("id"));
       const object = parsed.success ? await getAudioObject(c.var.db, parsed.data) : null;
       if (!object) return c.text("Sorry, there is no audio at this URL.", 404);
-      const response = await serveAudio(c.req.raw, c.env.AUDIO, object.key, object.contentType);
+      const response = await serveAudio(c.req.raw, c.env.audio, object.key, object.contentType);
       const headers = new Headers(response.headers);
       headers.set("Cache-Control", "private, no-store");
       return new Response(response.body, { status: response.status, headers });
@@ -501,7 +501,7 @@ async function storeAudio(
   });
   if (!stored) return null;
   try {
-    await c.env.AUDIO.put(stored.key, file.bytes, { httpMetadata: { contentType: file.audio.contentType } });
+    await c.env.audio.put(stored.key, file.bytes, { httpMetadata: { contentType: file.audio.contentType } });
   } catch (error) {
     console.error("audio-upload-failed", { key: stored.key, error: String(error) });
     await removeAudioObject(c.var.db, { id: stored.id, key: stored.key, userId: c.var.user.id, audit, detach: detach?.(stored.key) });

@@ -112,7 +112,7 @@ export const grammar = apiRoutes()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const verb = await findVerb(createDb(c.env.DB), q.type, q.verb);
+      const verb = await findVerb(c.env.db, q.type, q.verb);
       if (!verb) return c.json(notFound, NOT_FOUND);
       const cell: Cell = {
         order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}),
@@ -164,7 +164,7 @@ export const grammar = apiRoutes()
       const q = c.req.valid("query");
       // kind is "{class}-{order}", e.g. vai-ind, vta-imp-neg (the product reference's paradigm kinds; -imp-neg = prohibitive),
       // or a noun kind "{class}-{stem shape}-inf|-n-poss" as /paradigms shows it (na-w2-inf).
-      const table = await getParadigm(createDb(c.env.DB), q.word, q.kind ?? `${q.type ?? "vai"}-ind`);
+      const table = await getParadigm(c.env.db, q.word, q.kind ?? `${q.type ?? "vai"}-ind`);
       if (!table || table.rows.length === 0) return c.json(notFound, NOT_FOUND);
       return c.json({ title: table.title, kind: table.kind, rows: table.rows }, 200);
     },
@@ -205,7 +205,7 @@ export const grammar = apiRoutes()
       // With no number, obviative or locative given, the plain singular (dependent nouns: the 1s possessor's).
       const cell = { ...rest } as NounCell;
       if (!cell.number && !cell.obviative && !cell.locative) cell.number = cell.vocative ? "pl" : "sg";
-      const noun = await findNoun(createDb(c.env.DB), word, pos);
+      const noun = await findNoun(c.env.db, word, pos);
       if (!noun) return apiError(c, "NOT_FOUND", "No such noun in the dictionary.");
       const cls = nounPosOf(noun.pos)!;
       if (!cell.possessor && (cls === "nad" || cls === "nid")) cell.possessor = "1s";

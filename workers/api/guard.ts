@@ -25,8 +25,8 @@ export type RoleEnv = ApiEnv & { Variables: { user: SessionUser; db: Db } };
 
 export function requireRoleApi(role: Role): MiddlewareHandler<RoleEnv> {
   return async (c, next) => {
-    const db = createDb(c.env.DB);
-    const access = await getEditorAccess(c.req.raw, c.env, db, role);
+    const db = c.env.db;
+    const access = await getEditorAccess(c.req.raw, c.env.config, db, role);
     if (access.status === "anonymous") return apiError(c, "UNAUTHORIZED", { fields: FAILED });
     if (access.status === "forbidden") return apiError(c, "FORBIDDEN", { fields: FAILED });
     c.set("user", access.user);

@@ -11,7 +11,7 @@ export const me = apiRoutes().openapi(
     responses: { 200: jsonResponse(z.object({ username: z.string().nullable() })) },
   }),
   async (c) => {
-    const user = await getSessionUser(c.req.raw, c.env, createDb(c.env.DB));
+    const user = await getSessionUser(c.req.raw, c.env.config, c.env.db);
     return c.json({ username: user?.username ?? null }, 200, { "Cache-Control": "private, no-store" });
   },
 );

@@ -25,8 +25,8 @@ type ProgressEnv = ApiEnv & { Variables: { user: SessionUser; db: Db } };
 
 /** 401 without a session; sets `c.var.user` and `c.var.db`. */
 const signedIn: MiddlewareHandler<ProgressEnv> = async (c, next) => {
-  const db = createDb(c.env.DB);
-  const user = await getSessionUser(c.req.raw, c.env, db);
+  const db = c.env.db;
+  const user = await getSessionUser(c.req.raw, c.env.config, db);
   if (!user) return apiError(c, "UNAUTHORIZED", NOT_SIGNED_IN);
   c.set("user", user);
   c.set("db", db);

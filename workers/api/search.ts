@@ -43,7 +43,7 @@ const route = createRoute({
 export const search = apiRoutes().openapi(
   route,
   async (c) => {
-    const index = await getSearchIndex(createDb(c.env.DB), c.env);
+    const index = await getSearchIndex(c.env.db, c.env.config);
     const result = searchWords(index, c.req.valid("query").q);
     return c.json(
       {

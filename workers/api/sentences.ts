@@ -28,7 +28,7 @@ export const sentence = apiRoutes().openapi(
     },
   }),
   async (c) => {
-    const data = await getSentence(createDb(c.env.DB), c.req.valid(bodyKind(c)).id);
+    const data = await getSentence(c.env.db, c.req.valid(bodyKind(c)).id);
     if (!data) return apiError(c, "NOT_FOUND", "No sentence with that id.");
     return c.json({ data }, 200);
   },
@@ -48,7 +48,7 @@ export const wotdSentences = apiRoutes().openapi(
     },
   }),
   async (c) => {
-    const ids = await sentenceIdsForLexeme(createDb(c.env.DB), c.req.valid("query").lex_id);
+    const ids = await sentenceIdsForLexeme(c.env.db, c.req.valid("query").lex_id);
     return c.json({ sentence_ids: ids }, 200, { "Cache-Control": "public, max-age=300" });
   },
   validationHook({ message: "lex_id must be a word id." }),

@@ -27,7 +27,7 @@ export const storyIndex = apiRoutes().openapi(
     summary: "Every story's id, title and whether it is ready to view",
     responses: { 200: jsonResponse(z.array(StoryIndexItemSchema)) },
   }),
-  async (c) => c.json(await listStoryIndex(createDb(c.env.DB)), 200, CACHE),
+  async (c) => c.json(await listStoryIndex(c.env.db), 200, CACHE),
 );
 
 const SOURCE_IDS: Record<StorySource, string> = { bloomfield: "AM…", olp: "OLP…", misc: "with other prefixes" };
@@ -45,7 +45,7 @@ export function storySource(source: StorySource) {
       responses: { 200: jsonResponse(z.array(StorySchema)) },
     }),
     async (c) => {
-      const rows = await listStoriesBySource(createDb(c.env.DB), source);
+      const rows = await listStoriesBySource(c.env.db, source);
       return c.json(
         rows.map((s) => ({ id: s.id, title: s.title, completed: s.completed, data: s.completed ? s.data : [] })),
         200,

@@ -15,7 +15,7 @@ export const vocab = apiRoutes().openapi(
     responses: { 200: jsonResponse(z.object({ data: z.array(VocabSchema) })) },
   }),
   async (c) => {
-    const data = await listVocab(createDb(c.env.DB));
+    const data = await listVocab(c.env.db);
     return c.json({ data }, 200, { "Cache-Control": "public, max-age=300" });
   },
 );

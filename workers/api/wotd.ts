@@ -8,7 +8,6 @@
  */
 import { createDb } from "../../db/client";
 import { TokenBodySchema, WOTD_TEXT, WotdSignupSchema } from "../../app/utils/email-forms";
-import { isProduction } from "../../app/services/config.server";
 import { getRecordedMailStats } from "../../app/services/mail.server";
 import { confirmEmail, signUpForWotd, unsubscribe, verifyUnsubscribeToken } from "../../app/services/wotd.server";
 import { apiError } from "./errors";
@@ -53,7 +52,7 @@ export const wotd = apiRoutes()
       },
     }),
     async (c) => {
-      const result = await signUpForWotd({ env: c.env, db: createDb(c.env.DB) }, c.req.valid(bodyKind(c)), c.req.raw);
+      const result = await signUpForWotd(c.env, c.req.valid(bodyKind(c)), c.req.raw);
       switch (result.status) {
         case "subscribed":
           return c.json({ success: true as const }, 200);
@@ -68,12 +67,12 @@ export const wotd = apiRoutes()
   )
   .openapi(
     oldCall("/verify-unsubscribe-token", "Whether an unsubscribe token is valid", TokenBody, z.object({ valid: z.boolean() })),
-    async (c) => c.json({ valid: await verifyUnsubscribeToken(createDb(c.env.DB), c.req.valid(bodyKind(c)).token) }, 200),
+    async (c) => c.json({ valid: await verifyUnsubscribeToken(c.env.db, c.req.valid(bodyKind(c)).token) }, 200),
     invalidBody,
   )
   .openapi(
     oldCall("/unsubscribe", "Unsubscribe the address of a token", TokenBody, z.object({ success: z.boolean() })),
-    async (c) => c.json({ success: await unsubscribe(createDb(c.env.DB), c.req.valid(bodyKind(c)).token) }, 200),
+    async (c) => c.json({ success: await unsubscribe(c.env.db, c.req.valid(bodyKind(c)).token) }, 200),
     invalidBody,
   )
   .openapi(
@@ -84,7 +83,7 @@ export const wotd = apiRoutes()
       z.object({ success: z.boolean(), alreadyConfirmed: z.literal(true).optional() }),
     ),
     async (c) => {
-      const state = await confirmEmail(createDb(c.env.DB), c.req.valid(bodyKind(c)).token);
+      const state = await confirmEmail(c.env.db, c.req.valid(bodyKind(c)).token);
       return c.json({ success: state !== "invalid", ...(state === "already-confirmed" ? { alreadyConfirmed: true as const } : {}) }, 200);
     },
     invalidBody,
@@ -93,7 +92,7 @@ export const wotd = apiRoutes()
 // Test-only (never in production, only with MAIL_TRANSPORT=record; not in the document): what the recording
 // mailer took, for the bench.
 wotd.get("/_test/recorded-mail", (c) => {
-  if (isProduction(c.env) || c.env.MAIL_TRANSPORT !== "record") {
+  if (c.env.config.isProduction || c.env.config.mail.transport !== "record") {
     return apiError(c, "NOT_FOUND");
   }
   return c.json(getRecordedMailStats(c.req.query("subject") ?? ""));

@@ -14,13 +14,13 @@ import type { Route } from "./+types/deck";
 const VERB_POS = ["vai", "vii", "vti", "vta"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = getBindings(context);
+  const { config, db } = getBindings(context);
   const form = await request.formData();
   const verb = String(form.get("verb") ?? "").normalize("NFC").trim().slice(0, 100);
   const pos = String(form.get("pos") ?? "");
   const lexeme = verb ? await getLexemeByName(db, verb, VERB_POS.includes(pos) ? [pos] : VERB_POS) : null;
   if (!lexeme) return redirect(`/aambe/practice?${new URLSearchParams({ verb })}`);
-  const user = await getSessionUser(request, env, db);
+  const user = await getSessionUser(request, config, db);
   const params = new URLSearchParams({ verb: lexeme.name, pos: lexeme.pos });
   if (user) params.set("added", String(await addToDeck(db, user.id, coreKeys(lexeme), new Date())));
   return redirect(`/aambe/practice?${params}`);

@@ -12,8 +12,8 @@ import type { Route } from "./+types/lessons";
 /** /aambe: the course path, each lesson's state (new, in progress, done) from the learner's cards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
-  const { env, db } = bindings;
-  const [course, user] = await Promise.all([publicData(request, bindings, "course", () => loadCourse({ db, env })), getSessionUser(request, env, db)]);
+  const { config, db } = bindings;
+  const [course, user] = await Promise.all([publicData(request, bindings, "course", () => loadCourse({ db, config })), getSessionUser(request, config, db)]);
   const seen = user ? new Set((await getSrsCards(db, user.id, course.flatMap((l) => l.keys))).map((c) => c.key)) : new Set<string>();
   return {
     signedIn: user !== null,

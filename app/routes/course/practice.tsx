@@ -20,14 +20,14 @@ import type { Route } from "./+types/practice";
 import type { loader as rootLoader } from "../../root";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
-  const user = await getSessionUser(request, env, db);
+  const { config, db } = getBindings(context);
+  const user = await getSessionUser(request, config, db);
   return loadPracticePage(db, new URL(request.url), user?.id ?? null);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = getBindings(context);
-  const user = await getSessionUser(request, env, db);
+  const { config, db } = getBindings(context);
+  const user = await getSessionUser(request, config, db);
   return answerPractice(db, new URL(request.url), await request.formData(), user?.id ?? null);
 }
 

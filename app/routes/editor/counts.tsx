@@ -33,11 +33,11 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = getBindings(context);
+  const { db, config } = getBindings(context);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.parse({ pos: params.get("pos") ?? "all", page: params.get("page") ?? 1, sort: params.get("sort") ?? "corpus" });
   // What this isolate has counted and not yet written shows at once.
-  await flushWordUses(db, env);
+  await flushWordUses(db, config);
   return { pos: query.pos, sort: query.sort, counts: await listCounts(db, query) };
 }
 

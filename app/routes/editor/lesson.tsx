@@ -29,14 +29,14 @@ function lessonId(raw: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env, db } = getBindings(context);
+  const { config, db } = getBindings(context);
   const lesson = await getLessonForEditor(db, lessonId(params.id));
   if (!lesson) throw data("No such lesson", { status: 404 });
   const spec = parseSpec(lesson.spec);
   const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
   const preview = spec ? expandLesson(spec, lexicon).table : null;
   const sentences = lesson.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position, hasAudio: i.audioId !== null }));
-  const words = lookupWords(await getSearchIndex(db, env), sentences.map((s) => s.text));
+  const words = lookupWords(await getSearchIndex(db, config), sentences.map((s) => s.text));
   return {
     lesson: {
       id: lesson.id,

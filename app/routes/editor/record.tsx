@@ -38,14 +38,14 @@ const QuerySchema = z.object({
 type Query = z.infer<typeof QuerySchema>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = getBindings(context);
+  const { db, config } = getBindings(context);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.parse({ queue: params.get("queue"), lesson: params.get("lesson"), story: params.get("story"), at: params.get("at") ?? 0 });
   const sources = await queueSources(db);
   let slice: QueueSlice | null = null;
   if (query.queue === "viewed") {
     // What this isolate has counted and not yet written orders the queue at once.
-    await flushWordUses(db, env);
+    await flushWordUses(db, config);
     slice = await mostViewedWithoutAudio(db, query.at);
   } else if (query.queue === "asked") slice = await askedWithoutAudio(db, query.at);
   else if (query.queue === "lesson" && query.lesson) slice = await lessonWordsWithoutAudio(db, query.lesson, query.at);

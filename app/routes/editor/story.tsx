@@ -18,11 +18,11 @@ import { formatStoryText, parseStoryText, StoryFormSchema } from "../../utils/st
 import type { Route } from "./+types/story";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
-  const { env, db } = getBindings(context);
+  const { config, db } = getBindings(context);
   const story = id.length <= 200 ? await getStory(db, id) : null;
   if (!story) throw data("No such story", { status: 404 });
   const texts = story.data.flatMap((p) => p.map((s) => s.text));
-  const words = lookupWords(await getSearchIndex(db, env), texts);
+  const words = lookupWords(await getSearchIndex(db, config), texts);
   const unknown = Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word);
   return {
     story: { id: story.id, title: story.title, state: storyState(story), text: formatStoryText(story.data), paragraphs: story.data },

@@ -15,10 +15,10 @@ import type { Route } from "./+types/words";
 const FORM_HITS = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = getBindings(context);
+  const { db, config } = getBindings(context);
   const q = z.string().trim().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
   if (!q) return { q, result: null, limit: WORD_SEARCH_LIMIT };
-  const [substring, index] = await Promise.all([searchEditorWords(db, q), getSearchIndex(db, env)]);
+  const [substring, index] = await Promise.all([searchEditorWords(db, q), getSearchIndex(db, config)]);
   const byForm = searchWords(index, q, FORM_HITS)
     .hits.filter((hit) => hit.match === "odawa" || hit.match === "form")
     .map(({ entry, analysis }) => ({ id: entry.id, name: entry.name, pos: entry.pos, gloss: entry.gloss, foundAs: analysis?.explanation ?? null }));

@@ -11,5 +11,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return serveAudio(request, getBindings(context).env.AUDIO, file.key, file.contentType);
+  return serveAudio(request, getBindings(context).audio, file.key, file.contentType);
 }
