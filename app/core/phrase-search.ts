@@ -19,9 +19,12 @@ import { nounCellLabel, nounCells, nounPosOf, type NounCell, type NounPos } from
 import { nounGlosser, nounSense, pluralise } from "./grammar/noun-gloss";
 import { decline } from "./grammar/noun-inflection";
 import { orderLabel } from "./pos";
+import { derivedPart, type Derivable } from "./derived";
 
 /** What phrase search reads of a lexicon entry (word-search.ts's LexiconEntry has it). */
 type Entry = { id: number; name: string; pos: string; gloss: string; stem: string | null; corpusCount: number };
+/** What the phrase search reads: the search index (app/core/word-search.ts) or any list of entries like it. */
+type PhraseSource = { entries: Entry[] } & Derivable;
 
 const MAX_CANDIDATES = 40;
 const GLOSS_MEMO_LIMIT = 5_000;
@@ -50,8 +53,6 @@ type PhraseIndex = {
   glosses: Map<string, Map<string, Reading[]>>;
 };
 
-/** Keyed by the search index (app/core/word-search.ts), which lives once per isolate and lexicon version. */
-const indexes = new WeakMap<{ entries: Entry[] }, PhraseIndex>();
 
 /** Placeholders and filler of dictionary glosses that a query never contains as such. */
 const FILLER = new Set(["smb", "sth", "a", "an", "the", "to", "s.o", "s.t", "someone", "something"]);
@@ -100,9 +101,12 @@ function add<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value]);
 }
 
-function phraseIndex(index: { entries: Entry[] }): PhraseIndex {
-  let built = indexes.get(index);
-  if (built) return built;
+/** Kept with the search index (app/core/word-search.ts), which lives once per isolate and lexicon version. */
+function phraseIndex(index: PhraseSource): PhraseIndex {
+  return derivedPart(index, "phrase index", () => buildPhraseIndex(index));
+}
+
+function buildPhraseIndex(index: PhraseSource): PhraseIndex {
   const list: Word[] = [];
   const byWord = new Map<string, number[]>();
   for (const entry of index.entries) {
@@ -122,9 +126,7 @@ function phraseIndex(index: { entries: Entry[] }): PhraseIndex {
     const keys = verb ? senses.map((s) => s.words[0]!) : senses.flatMap((s) => [...s.words, ...s.plural!]);
     for (const k of new Set(keys)) add(byWord, k, wi);
   }
-  built = { words: list, byWord, glosses: new Map() };
-  indexes.set(index, built);
-  return built;
+  return { words: list, byWord, glosses: new Map() };
 }
 
 /** The phrase keys a verb reading is found by: as written, with its notes, and "you (pl)" as "you all". */
@@ -228,7 +230,7 @@ function queryWords(query: string): { key: string; known: Set<string> } {
 }
 
 /** The verb and noun forms whose English reading is the query phrase, most frequent words first, in paradigm order. */
-export function searchPhrase<E extends Entry>(index: { entries: E[] }, query: string): Array<PhraseMatch<E>> {
+export function searchPhrase<E extends Entry>(index: { entries: E[] } & Derivable, query: string): Array<PhraseMatch<E>> {
   const { key, known } = queryWords(query);
   if (key.split(" ").length < 2) return [];
   const pi = phraseIndex(index);
@@ -269,19 +271,16 @@ export function searchPhrase<E extends Entry>(index: { entries: E[] }, query: st
 }
 
 /** English words the lexicon's glosses never use (nor their base forms): what a search can say it does not know. */
-export function unknownEnglish(index: { entries: Entry[] }, query: string, glossWords: (entry: Entry) => readonly string[]): string[] {
+export function unknownEnglish(index: PhraseSource, query: string, glossWords: (entry: Entry) => readonly string[]): string[] {
   const asked = phraseKey(query).split(" ").filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w));
   if (asked.length === 0) return [];
-  let vocabulary = vocabularies.get(index);
-  if (!vocabulary) {
-    vocabulary = new Set(index.entries.flatMap((e) => glossWords(e)));
+  const known = derivedPart(index, "gloss vocabulary", () => {
+    const vocabulary = new Set(index.entries.flatMap((e) => glossWords(e)));
     for (const w of GRAMMAR_WORDS) vocabulary.add(w);
-    vocabularies.set(index, vocabulary);
-  }
-  const known = vocabulary;
+    return vocabulary;
+  });
   return asked.filter((w) => !baseForms(w).some((b) => known.has(b)));
 }
-const vocabularies = new WeakMap<object, Set<string>>();
 /** Words the engine's readings supply themselves (pronouns, tense and modal words). */
 const GRAMMAR_WORDS = [
   "i", "you", "s/he", "he", "she", "it", "we", "they", "me", "him/her", "us", "them", "my", "your", "our", "their", "all",

@@ -4,6 +4,7 @@
  */
 import { toSearchKey } from "./orthography";
 import type { LexiconEntry, SearchIndex } from "./word-search";
+import { derivedPart } from "./derived";
 
 export type RelatedWord = { id: number; name: string; pos: string; gloss: string; relation: "stem" | "compound" };
 
@@ -15,14 +16,10 @@ const bare = (name: string) => toSearchKey(name).replace(/^-+|-+$/g, "");
 
 /** Each entry's trimmed stem, bare key and parts, worked out once per index rather than on every word page. */
 type Keys = { stem: string | null; key: string; parts: string[] };
-const keysByIndex = new WeakMap<SearchIndex, Keys[]>();
 function keysOf(index: SearchIndex): Keys[] {
-  let keys = keysByIndex.get(index);
-  if (!keys) {
-    keys = index.entries.map((e) => ({ stem: e.stem?.trim() || null, key: bare(e.name), parts: parts(e.name) }));
-    keysByIndex.set(index, keys);
-  }
-  return keys;
+  return derivedPart(index, "related-word keys", (): Keys[] =>
+    index.entries.map((e) => ({ stem: e.stem?.trim() || null, key: bare(e.name), parts: parts(e.name) })),
+  );
 }
 
 export function relatedWords(index: SearchIndex, id: number, max = 12): RelatedWord[] {

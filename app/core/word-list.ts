@@ -7,6 +7,7 @@
 import { toSearchKey } from "./orthography";
 import { posGroup, type PosGroup } from "./pos";
 import type { LexiconEntry, SearchIndex } from "./word-search";
+import { derivedPart } from "./derived";
 
 /** Words per page of /k. */
 export const WORD_PAGE_SIZE = 50;
@@ -32,21 +33,16 @@ export function letterOf(name: string): string {
 }
 
 type Sorted = Array<{ entry: LexiconEntry; letter: string; group: PosGroup }>;
-const sortedOf = new WeakMap<SearchIndex, Sorted>();
-
 function sorted(index: SearchIndex): Sorted {
-  let list = sortedOf.get(index);
-  if (!list) {
+  return derivedPart(index, "word list", () => {
     const collator = new Intl.Collator("en", { sensitivity: "base" });
-    list = index.entries
+    return index.entries
       .map((entry) => ({ entry, letter: letterOf(entry.name), group: posGroup(entry.pos) }))
       .sort(
         (a, b) =>
           collator.compare(a.entry.name, b.entry.name) || a.entry.pos.localeCompare(b.entry.pos) || a.entry.id - b.entry.id,
       );
-    sortedOf.set(index, list);
-  }
-  return list;
+  });
 }
 
 export function clampPage(page: number, total: number, size: number) {

@@ -19,6 +19,7 @@ import { toSearchKey } from "./orthography";
 import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
 import { splitWords } from "./split-words";
 import { orderLabel, posGroup, type PosGroup } from "./pos";
+import { noneDerived } from "./derived";
 
 export type LexiconEntry = {
   id: number;
@@ -43,6 +44,8 @@ export type SearchIndex = {
   lexicon: Lexicon;
   /** The noun analyser's index (nouns with their stems). */
   nouns: NounIndex;
+  /** What other core functions work out from the index on first use (app/core/derived.ts). */
+  derived: Map<string, unknown>;
 };
 
 /** One analysis of an inflected form, explained: "nmaajaa → maajaa, I leave". */
@@ -113,7 +116,7 @@ export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
     entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
   );
   const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })));
-  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns };
+  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived() };
 }
 
 function safe<T>(fn: () => T, fallback: T): T {
@@ -300,28 +303,17 @@ export function lookupWord(index: SearchIndex, token: string, max = 3): WordInfo
   return { word, matches: matches.slice(0, max) };
 }
 
-/** Tap-a-word data for every distinct word of some texts (keyed by the bare word as written). */
-export function lookupWords(index: SearchIndex, texts: string[]): Record<string, WordInfo> {
-  let known = lookedUp.get(index);
-  if (!known) lookedUp.set(index, (known = new Map()));
+/**
+ * Tap-a-word data for every distinct word of some texts (keyed by the bare word as written). `look` answers one
+ * word (by default `lookupWord`; the service passes one that keeps its answers, app/services/lexicon.server.ts).
+ */
+export function lookupWords(index: SearchIndex, texts: string[], look = (word: string) => lookupWord(index, word)): Record<string, WordInfo> {
   const out: Record<string, WordInfo> = {};
   for (const text of texts) {
     for (const part of splitWords(text)) {
       if (!("word" in part) || part.word in out) continue;
-      let info = known.get(part.word);
-      if (!info) {
-        if (known.size >= LOOKED_UP_MAX) known.clear();
-        known.set(part.word, (info = lookupWord(index, part.word)));
-      }
-      out[part.word] = info;
+      out[part.word] = look(part.word);
     }
   }
   return out;
 }
-
-/**
- * The words of sentences and stories already looked up, per index (a new content version is a new index): a page
- * shows the same sentences to every reader, and the analyser's noun readings are not kept elsewhere. Bounded.
- */
-const lookedUp = new WeakMap<SearchIndex, Map<string, WordInfo>>();
-const LOOKED_UP_MAX = 20_000;

@@ -9,8 +9,7 @@ import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
-import { getSearchIndex } from "../services/lexicon.server";
-import { lookupWords } from "../core/word-search";
+import { getSearchIndex, tapAWord } from "../services/lexicon.server";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -37,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
     story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     draft,
-    words: lookupWords(await getSearchIndex(db, config), texts),
+    words: tapAWord(await getSearchIndex(db, config), texts),
   };
 }
 

@@ -25,8 +25,8 @@ import { WordText } from "../components/word-text";
 import { getBindings, keepHtml } from "../context";
 import { KeptHtmlSection } from "../components/kept-html";
 import { publicData } from "../services/public-data.server";
-import { getSearchIndex } from "../services/lexicon.server";
-import { lookupWords, type SearchIndex } from "../core/word-search";
+import { getSearchIndex, tapAWord } from "../services/lexicon.server";
+import type { SearchIndex } from "../core/word-search";
 import { relatedWords } from "../core/related-words";
 import { posName } from "../core/pos";
 import type { Route } from "./+types/word";
@@ -66,7 +66,7 @@ function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
   const forms = wordForms(word);
   return {
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),
-    words: sentences.length ? lookupWords(index, sentences.map((s) => s.text)) : {},
+    words: sentences.length ? tapAWord(index, sentences.map((s) => s.text)) : {},
     related: relatedWords(index, word.id),
     // The forms never change in the browser: written once as HTML, kept as it is (components/kept-html.tsx).
     formsHtml: forms ? renderToStaticMarkup(<WordForms forms={forms} wordId={word.id} />) : null,

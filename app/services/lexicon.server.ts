@@ -7,7 +7,8 @@
  */
 import type { Db } from "../../db/client";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
-import { buildSearchIndex, type SearchIndex } from "../core/word-search";
+import { buildSearchIndex, lookupWord, lookupWords, type SearchIndex, type WordInfo } from "../core/word-search";
+import { BoundedCache } from "./bounded-cache.server";
 import type { Config } from "./config.server";
 
 const VERSION_TTL_MS = 30_000;
@@ -48,4 +49,17 @@ export async function getSearchIndex(db: Db, config: Pick<Config, "environment">
   } finally {
     if (building?.promise === promise) building = null;
   }
+}
+
+/**
+ * The words of sentences and stories already looked up, for the current index (a new lexicon version starts
+ * afresh): a page shows the same sentences to every reader, and the analyser's noun readings are not kept elsewhere.
+ */
+const lookups = new BoundedCache<string, WordInfo>("tap-a-word answers of the current lexicon", { entries: 20_000 });
+
+/** Tap-a-word data for every distinct word of some texts, kept while `index` is the current one. */
+export function tapAWord(index: SearchIndex, texts: string[]): Record<string, WordInfo> {
+  if (cached?.index !== index) return lookupWords(index, texts);
+  const kept = lookups.keepFor(cached.version);
+  return lookupWords(index, texts, (word) => kept.getOrSet(word, () => lookupWord(index, word)));
 }

@@ -13,9 +13,8 @@ import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { expandLesson, parseSpec } from "../../services/course.server";
-import { getSearchIndex } from "../../services/lexicon.server";
+import { getSearchIndex, tapAWord } from "../../services/lexicon.server";
 import { parseNounCellKey } from "../../core/grammar";
-import { lookupWords } from "../../core/word-search";
 import { splitWords } from "../../core/split-words";
 import { normalizeText } from "../../core/orthography";
 import { parseVerbCellKey } from "../../utils/course";
@@ -36,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
   const preview = spec ? expandLesson(spec, lexicon).table : null;
   const sentences = lesson.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position, hasAudio: i.audioId !== null }));
-  const words = lookupWords(await getSearchIndex(db, config), sentences.map((s) => s.text));
+  const words = tapAWord(await getSearchIndex(db, config), sentences.map((s) => s.text));
   return {
     lesson: {
       id: lesson.id,

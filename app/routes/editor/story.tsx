@@ -11,8 +11,7 @@ import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { authorOf } from "../../../db/queries/review";
 import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
-import { getSearchIndex } from "../../services/lexicon.server";
-import { lookupWords } from "../../core/word-search";
+import { getSearchIndex, tapAWord } from "../../services/lexicon.server";
 import { splitWords } from "../../core/split-words";
 import { formatStoryText, parseStoryText, StoryFormSchema } from "../../utils/story-editor";
 import type { Route } from "./+types/story";
@@ -22,7 +21,7 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
   const story = id.length <= 200 ? await getStory(db, id) : null;
   if (!story) throw data("No such story", { status: 404 });
   const texts = story.data.flatMap((p) => p.map((s) => s.text));
-  const words = lookupWords(await getSearchIndex(db, config), texts);
+  const words = tapAWord(await getSearchIndex(db, config), texts);
   const unknown = Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word);
   return {
     story: { id: story.id, title: story.title, state: storyState(story), text: formatStoryText(story.data), paragraphs: story.data },
