@@ -51,16 +51,42 @@ export function phraseScore(qualified: boolean, sense: number): number {
   return 90 + (qualified ? 0 : 2) - Math.min(sense, 10) / 100;
 }
 
-/** The words of each sense of a gloss; a dependent noun's "my head" is read as "head" (the dictionary adds the "my"). */
-export function senseWords(gloss: string, pos: string, words: (text: string) => string[]): string[][] {
-  const senses = gloss.split(/[;,]/).map(words);
-  return pos === "nad" || pos === "nid" ? senses.map((s) => (s[0] === "my" && s.length > 1 ? s.slice(1) : s)) : senses;
+/** Characters a sense may have around the words of the query: spaces, marks ("Hello!"), a dependent noun's "my ". */
+const SENSE_SLACK = 10;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const SEMICOLON = 59;
+const COMMA = 44;
+
+/** The last letter or digit of text[start, end), lower-cased ("" when none). */
+function lastLetter(text: string, start: number, end: number): string {
+  for (let i = end - 1; i >= start; i--) if (WORD_CHAR.test(text[i]!)) return text[i]!.toLowerCase();
+  return "";
 }
 
-/** An English gloss match, from the query's words and the gloss's (per sense, each split into words). */
-export function englishScore(phrase: string, glossWords: readonly string[], senseWords: () => string[][], allExact: boolean): number {
+/**
+ * Whether a sense of the gloss (between `;` and `,`) is the query phrase, word for word; a dependent noun's "my head"
+ * is read as "head" (the dictionary adds the "my"). Only a sense about as long as the phrase and ending as it does
+ * is split into words (a query such as "be" has thousands of glosses to look at).
+ */
+export function hasSense(gloss: string, pos: string, phrase: string, words: (text: string) => string[]): boolean {
+  const dependent = pos === "nad" || pos === "nid";
+  const last = phrase[phrase.length - 1];
+  for (let start = 0; start <= gloss.length; ) {
+    let end = start;
+    for (let c = gloss.charCodeAt(end); end < gloss.length && c !== SEMICOLON && c !== COMMA; c = gloss.charCodeAt(++end));
+    const length = end - start;
+    if (length >= phrase.length && length <= phrase.length + SENSE_SLACK && lastLetter(gloss, start, end) === last) {
+      const w = words(gloss.slice(start, end));
+      if ((dependent && w[0] === "my" && w.length > 1 ? w.slice(1) : w).join(" ") === phrase) return true;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
+/** An English gloss match, from the query's words and the gloss's; `isSense`: a sense of the gloss is the query. */
+export function englishScore(phrase: string, glossWords: readonly string[], isSense: () => boolean, allExact: boolean): number {
   const whole = glossWords.join(" ");
-  const score =
-    allExact && senseWords().some((s) => s.join(" ") === phrase) ? 83 : whole.startsWith(phrase) ? 60 : allExact ? 40 : 20;
+  const score = allExact && isSense() ? 83 : whole.startsWith(phrase) ? 60 : allExact ? 40 : 20;
   return score - Math.min(glossWords.length, 30) / 100;
 }

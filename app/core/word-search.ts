@@ -17,7 +17,7 @@ import type { Confidence } from "./grammar/inflection";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
-import { englishScore, formScore, headwordScore, phraseScore, senseWords } from "./search-rank";
+import { englishScore, formScore, hasSense, headwordScore, phraseScore } from "./search-rank";
 import { splitWords } from "./split-words";
 import { orderLabel, posGroup, type PosGroup } from "./pos";
 
@@ -263,8 +263,8 @@ export function searchWords(
         }
       }
       if (!ok) continue;
-      const senses = () => senseWords(entry.gloss, entry.pos, englishWords);
-      add(entry, "english", englishScore(phrase, gloss, senses, exact === words.length));
+      const isSense = () => hasSense(entry.gloss, entry.pos, phrase, englishWords);
+      add(entry, "english", englishScore(phrase, gloss, isSense, exact === words.length));
     }
   }
 
