@@ -40,6 +40,10 @@ export type PhraseMatch<E extends Entry = Entry> = {
   gloss: string;
   /** The cell in learner terms ("Independent, past gii-: I → you (sg)"). */
   label: string;
+  /** The matched sense has a [note] or (note) the query has not ("see smb. [at a distance]" for "I see you"). */
+  qualified: boolean;
+  /** Which of the entry's senses matched, 0 for the first (the dictionary lists a word's main sense first). */
+  sense: number;
 };
 
 type Reading = { cell: Cell | NounCell; text: string };
@@ -250,18 +254,19 @@ export function searchPhrase<E extends Entry>(index: { entries: E[] } & Derivabl
     word.senses.forEach((sense, si) => {
       if (!sense.words.every((w) => known.has(w)) && !sense.plural?.every((w) => known.has(w))) return;
       const cells = word.verb ? groupsFor(word.verb, known).flatMap((g) => readingsOf(pi, wi, si, g).get(key) ?? []) : (readingsOf(pi, wi, si).get(nkey) ?? []);
+      const qualified = /[[(]/.test(sense.text) && !/[[(]/.test(query);
       for (const { cell, text } of cells) {
         const lexeme = { id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem, gloss: sense.text };
         if (word.verb) {
           const inflection = inflect(lexeme, cell as Cell);
           if (!inflection || seen.has(inflection.form)) continue;
           seen.add(inflection.form);
-          matches.push({ entry, kind: "verb", cell, form: inflection.form, gloss: text, label: verbCellLabel(cell as Cell) });
+          matches.push({ entry, kind: "verb", cell, form: inflection.form, gloss: text, label: verbCellLabel(cell as Cell), qualified, sense: si });
         } else {
           const d = decline(lexeme, cell as NounCell);
           if (!d?.form || seen.has(d.form)) continue;
           seen.add(d.form);
-          matches.push({ entry, kind: "noun", cell, form: d.form, gloss: d.gloss, label: nounCellLabel(cell as NounCell) });
+          matches.push({ entry, kind: "noun", cell, form: d.form, gloss: d.gloss, label: nounCellLabel(cell as NounCell), qualified, sense: si });
         }
       }
     });

@@ -17,6 +17,7 @@ import type { Confidence } from "./grammar/inflection";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
+import { englishScore, formScore, hasSense, headwordScore, phraseScore } from "./search-rank";
 import { splitWords } from "./split-words";
 import { orderLabel, posGroup, type PosGroup } from "./pos";
 import { noneDerived } from "./derived";
@@ -135,8 +136,8 @@ function describeCell(cell: Cell) {
   return `${orderLabel(cell.order)}, ${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
 }
 
-/** The analyser's readings of a form that point at a lexicon entry, most confident first. */
-export function analyseForm(index: SearchIndex, word: string): Array<{ entry: LexiconEntry; analysis: FormAnalysis }> {
+/** The analyser's readings of a form that point at a lexicon entry, most confident first; `confidence` 0–3. */
+export function analyseForm(index: SearchIndex, word: string): Array<{ entry: LexiconEntry; analysis: FormAnalysis; confidence: number }> {
   const readings = safe(() => analyse(word, index.lexicon), []);
   const out: Array<{ entry: LexiconEntry; analysis: FormAnalysis; confidence: number }> = [];
   const seen = new Set<string>();
@@ -173,7 +174,7 @@ export function analyseForm(index: SearchIndex, word: string): Array<{ entry: Le
       analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation: `${form} → ${entry.name}, ${r.gloss}` },
     });
   }
-  return out.sort((a, b) => b.confidence - a.confidence).map(({ entry, analysis }) => ({ entry, analysis }));
+  return out.sort((a, b) => b.confidence - a.confidence);
 }
 
 function lowerBound(list: SearchIndex["sortedKeys"], key: string) {
@@ -208,11 +209,24 @@ export function searchWords(
     }
   };
 
+  // Every reading of an entry is added at the entry's best score (search-rank.ts), so none is dropped, best first.
+  const addAll = <T>(items: T[], entryOf: (t: T) => LexiconEntry, score: (t: T) => number, add1: (t: T, score: number) => void) => {
+    const best = new Map<number, number>();
+    for (const t of items) best.set(entryOf(t).id, Math.max(best.get(entryOf(t).id) ?? -Infinity, score(t)));
+    const ordered = items.map((t, i) => ({ t, i, s: score(t) })).sort((a, b) => b.s - a.s || a.i - b.i);
+    for (const { t } of ordered) add1(t, best.get(entryOf(t).id)!);
+  };
+
   // Odawa: whole-word keys, then inflected forms, then headwords starting with the query.
   const keys = odawaKeys(query);
-  for (const key of keys) for (const entry of index.byKey.get(key) ?? []) add(entry, "odawa", 100);
+  for (const key of keys) for (const entry of index.byKey.get(key) ?? []) add(entry, "odawa", headwordScore(entry.name, query));
   if (!query.includes(" ")) {
-    for (const { entry, analysis } of analyseForm(index, query)) add(entry, "form", 80, analysis);
+    addAll(
+      analyseForm(index, query),
+      (r) => r.entry,
+      (r) => formScore(r.analysis.form, query, r.confidence),
+      (r, score) => add(r.entry, "form", score, r.analysis),
+    );
   }
   const prefix = toSearchKey(query).replace(/'/g, "");
   if (prefix.length >= 2) {
@@ -224,11 +238,16 @@ export function searchWords(
   }
 
   // English phrases: a form whose engine gloss is the query ("I see you" → gwaabmin, Independent, 1s>2s).
-  for (const m of searchPhrase(index, query)) {
-    const cell = m.kind === "verb" ? describeCell(m.cell as Cell) : m.label;
-    const explanation = `${m.form} → ${m.entry.name}, ${m.gloss}`;
-    add(m.entry, "phrase", 90, { form: m.form, lemma: m.entry.name, gloss: m.gloss, cell, explanation });
-  }
+  addAll(
+    searchPhrase(index, query),
+    (m) => m.entry,
+    (m) => phraseScore(m.qualified, m.sense),
+    (m, score) => {
+      const cell = m.kind === "verb" ? describeCell(m.cell as Cell) : m.label;
+      const explanation = `${m.form} → ${m.entry.name}, ${m.gloss}`;
+      add(m.entry, "phrase", score, { form: m.form, lemma: m.entry.name, gloss: m.gloss, cell, explanation });
+    },
+  );
 
   // English: each query word is a gloss word (or, from 3 letters, starts one).
   const words = englishWords(query);
@@ -247,9 +266,8 @@ export function searchWords(
         }
       }
       if (!ok) continue;
-      const whole = gloss.join(" ");
-      const score = whole === phrase ? 70 : whole.startsWith(phrase) ? 60 : exact === words.length ? 40 : 20;
-      add(entry, "english", score - Math.min(gloss.length, 30) / 100);
+      const isSense = () => hasSense(entry.gloss, entry.pos, phrase, englishWords);
+      add(entry, "english", englishScore(phrase, gloss, isSense, exact === words.length));
     }
   }
 
