@@ -97,8 +97,11 @@ export default function AdminImportJob({ loaderData }: Route.ComponentProps) {
           <a href={`/admin/import/jobs/${job.id}`}>Refresh</a>
         </p>
       ) : null}
-      <h2>The file, as the dry run read it</h2>
-      <pre className="import-report">{job.report}</pre>
+      <h2 id="import-report-title">The file, as the dry run read it</h2>
+      {/* Focusable: a long report scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
+      <pre className="import-report" role="region" aria-labelledby="import-report-title" tabIndex={0}>
+        {job.report}
+      </pre>
     </section>
   );
 }

@@ -99,7 +99,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                   ? "Nothing to change: the database already holds this file."
                   : "Not imported."}
             </p>
-            <pre className="import-report">{actionData.report}</pre>
+            {/* Focusable: a long report scrolls, and the keyboard must reach it (axe scrollable-region-focusable). */}
+            <pre className="import-report" role="region" aria-label="Report" tabIndex={0}>
+              {actionData.report}
+            </pre>
           </>
         ) : null}
       </div>
