@@ -147,17 +147,18 @@ export async function resumeImport({ db, env }: JobBindings, jobId: number, enqu
 }
 
 /** The parse of the last file a batch read, by its hash: the batches of one job arrive together in one isolate. */
-let lastRead: { hash: string; kind: ImportJobKind; read: Read } | undefined;
+let lastRead: { key: string; read: Read } | undefined;
 
 async function readStoredFile(env: Env, job: ImportJob): Promise<Read> {
   const object = await env.AUDIO.get(job.fileKey);
   if (!object) throw new Error("the stored file is gone; apply the file again");
   const bytes = await object.arrayBuffer();
   if ((await sha256(bytes)) !== job.fileHash) throw new Error("the stored file is not the file that was applied");
-  if (lastRead?.hash === job.fileHash && lastRead.kind === job.kind) return lastRead.read;
+  const key = `${job.kind}:${job.format}:${job.fileHash}`;
+  if (lastRead?.key === key) return lastRead.read;
   const read = readImportFile(job.kind, new TextDecoder().decode(bytes), job.format);
   if (read.fileError) throw new Error(read.fileError);
-  lastRead = { hash: job.fileHash, kind: job.kind, read };
+  lastRead = { key, read };
   return read;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The admins' import page (issue 38) in a browser: reached from /admin, a dry run of a small file reports per line and
- * writes nothing; axe clean. With ../shared/data there, an admin imports the whole dictionary: dry run, import (a
- * queued job: its page shows the batches written until it is done), then the same file again changes nothing. That
- * test fills the shared e2e database, so it is tagged @fills-database and runs after every other test
+ * writes nothing; axe clean. With ../shared/data there, an admin imports the whole dictionary, then its stems: dry
+ * run, import (a queued job: its page shows the batches written until it is done), then the same file again changes
+ * nothing. That test fills the shared e2e database, so it is tagged @fills-database and runs after every other test
  * (playwright.config.ts, project "full-dictionary").
  */
 import { existsSync } from "node:fs";
@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from "./axe";
 import { SHARED_DATA } from "../support/shared-data";
 
 const DICTIONARY = path.join(SHARED_DATA, "nishnaabemwin-dictionary", "nishnaabemwin-dict.tsv");
+const STEMS = path.join(SHARED_DATA, "otw", "otw_lexicon_stems.tsv");
 
 async function openImportAsAdmin(page: Page) {
   await page.goto("/biindge?from=admin");
@@ -41,7 +42,7 @@ test("an admin dry-runs a dictionary file: the report lists what would change an
 });
 
 test(
-  "an admin imports the whole dictionary: dry run, a queued job to the last batch, and the same file again changes nothing",
+  "an admin imports the whole dictionary and its stems: dry run, a queued job to the last batch, the same file again changes nothing",
   { tag: ["@shared-data", "@fills-database"] },
   async ({ page }) => {
     test.skip(!existsSync(DICTIONARY), "needs ../shared/data (never committed)");
@@ -75,5 +76,23 @@ test(
     await expect(page.getByRole("status")).toHaveText("Nothing to change: the database already holds this file.", { timeout: 30_000 });
     await expect(page.locator(".import-report")).toContainText("Lexicon: 0 added, 0 changed, 15521 unchanged.");
     await expect(page).toHaveURL(/\/admin\/import$/);
+
+    // Its stems, the same way (they attach to the dictionary's entries, so after it).
+    await page.getByLabel("Kind of file").selectOption("stems");
+    await page.getByLabel("File", { exact: true }).setInputFiles(STEMS);
+    await page.getByRole("button", { name: "Dry run" }).click();
+    await expect(page.getByRole("status")).toHaveText("Dry run: nothing was written.", { timeout: 30_000 });
+    await expect(page.locator(".import-report")).toContainText("otw_lexicon_stems.tsv: 15,056 lines read.");
+    await expect(page.locator(".import-report")).toContainText("Stems to set (");
+    await page.getByLabel("File", { exact: true }).setInputFiles(STEMS);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import of otw_lexicon_stems.tsv (stems)", { timeout: 30_000 });
+    await expect(page.getByRole("status")).toHaveText("Done: the whole file is imported.", { timeout: 180_000 });
+    await page.getByRole("link", { name: "← Import" }).click();
+    await page.getByLabel("Kind of file").selectOption("stems");
+    await page.getByLabel("File", { exact: true }).setInputFiles(STEMS);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByRole("status")).toHaveText("Nothing to change: the database already holds this file.", { timeout: 30_000 });
+    await expect(page.locator(".import-report")).toContainText("Stems: 0 set");
   },
 );
