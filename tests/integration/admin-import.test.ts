@@ -73,6 +73,8 @@ test("every import route and action: 401 without a session, 403 for a learner an
   const admin = await sessionCookieHeader(env, await insertUser(env, { role: "admin" }));
   const jobPage = (await post({ intent: "apply" }, fileOf(newTag()), admin)).headers.get("Location")!;
   expect((await get(jobPage, admin)).status).toBe(200);
+  expect((await get("/admin/import/jobs/99999999", admin)).status).toBe(404);
+  expect((await get("/admin/import/jobs/x", admin)).status).toBe(404);
   const resume = (cookie?: string) =>
     worker.fetch(new Request(`http://localhost${jobPage}`, {
       method: "POST",
