@@ -78,7 +78,7 @@ export async function commitImportBatch(
   mark: { jobId: number; batch: number; added: number; changed: number },
 ) {
   const d1 = db.$client as D1Database;
-  const sums = `(SELECT coalesce(sum(added), 0) FROM import_job_batches b WHERE b.job_id = import_jobs.id)`;
+  const added = `(SELECT coalesce(sum(added), 0) FROM import_job_batches b WHERE b.job_id = import_jobs.id)`;
   const changed = `(SELECT coalesce(sum(changed), 0) FROM import_job_batches b WHERE b.job_id = import_jobs.id)`;
   const marks = `(SELECT count(*) FROM import_job_batches b WHERE b.job_id = import_jobs.id)`;
   await d1.batch([
@@ -91,12 +91,12 @@ export async function commitImportBatch(
         INSERT INTO edit_log (user_id, entity, entity_id, action, before, after)
         SELECT user_id, 'lexemes', 'import:' || file_name, 'import', NULL,
           json_object('job', id, 'kind', kind, 'file', file_name, 'batches', total_batches, 'refused', refused,
-            'added', ${sums}, 'changed', ${changed})
+            'added', ${added}, 'changed', ${changed})
         FROM import_jobs WHERE id = ?1 AND status <> 'done' AND ${marks} >= total_batches`)
       .bind(mark.jobId),
     d1
       .prepare(`
-        UPDATE import_jobs SET done_batches = ${marks}, added = ${sums}, changed = ${changed},
+        UPDATE import_jobs SET done_batches = ${marks}, added = ${added}, changed = ${changed},
           status = CASE WHEN ${marks} >= total_batches THEN 'done' ELSE status END,
           error = CASE WHEN ${marks} >= total_batches THEN NULL ELSE error END,
           updated_at = ?2
