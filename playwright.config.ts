@@ -7,8 +7,19 @@ export const E2E_STATE = ".wrangler/e2e";
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT || 1026);
 export const E2E_MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT || 1081);
 
+/**
+ * Tests that fill the shared e2e database with the whole dictionary (tests/e2e/admin-import.spec.ts): they run in a
+ * project of their own after every other test has finished, so the word list's counts and rankings the other tests
+ * read stay those of the demo data while they run.
+ */
+const FILLS_THE_DATABASE = /@fills-database/;
+
 export default defineConfig({
   testDir: "tests/e2e",
+  projects: [
+    { name: "site", grepInvert: FILLS_THE_DATABASE },
+    { name: "full-dictionary", grep: FILLS_THE_DATABASE, dependencies: ["site"] },
+  ],
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   workers: 2,

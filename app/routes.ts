@@ -59,6 +59,7 @@ export default [
   route("editor/*", "routes/editor/alias.ts"),
   route("admin", "routes/admin.tsx"),
   route("admin/import", "routes/admin-import.tsx"),
+  route("admin/import/jobs/:id", "routes/admin-import-job.tsx"),
   route("_test/error", "routes/test-error.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -574,3 +574,61 @@ export const reports = sqliteTable(
     index("reports_resolved_by_idx").on(t.resolvedBy),
   ],
 );
+
+// ---------------------------------------------------------------- browser imports
+
+export const IMPORT_JOB_KINDS = ["lexicon", "stems"] as const;
+/** queued: batches on the queue (or running); failed: a batch failed, "Resume" sends the rest again; done. */
+export const IMPORT_JOB_STATUSES = ["queued", "failed", "done"] as const;
+
+/**
+ * An admin's import from /admin/import (issue 38): the file is kept in R2 under `file_key` (a private prefix, never
+ * served) until the job is done, and its batches go through the queue (app/services/import-jobs.server.ts).
+ * `done_batches`, `added` and `changed` are worked out from import_job_batches in each batch's own transaction.
+ */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: IMPORT_JOB_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the file, hex: a batch checks the stored file against it; the same file is not queued twice. */
+    fileHash: text("file_hash").notNull(),
+    fileKey: text("file_key").notNull(),
+    format: text("format", { enum: ["tsv", "json"] }).notNull(),
+    totalLines: integer("total_lines").notNull(),
+    totalBatches: integer("total_batches").notNull(),
+    doneBatches: integer("done_batches").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    /** Lines of the file the dry run refused (not imported; the report lists them). */
+    refused: integer("refused").notNull().default(0),
+    status: text("status", { enum: IMPORT_JOB_STATUSES }).notNull().default("queued"),
+    error: text("error"),
+    /** The dry run's report of the file, as the admin saw it before applying. */
+    report: text("report").notNull().default(""),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("import_jobs_file_hash_idx").on(t.fileHash),
+    index("import_jobs_created_at_idx").on(t.createdAt),
+    index("import_jobs_user_id_idx").on(t.userId),
+  ],
+);
+
+/** One row per batch of an import job that has been written (in the batch's own transaction): re-running it is a no-op. */
+export const importJobBatches = sqliteTable(
+  "import_job_batches",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
+    batch: integer("batch").notNull(),
+    added: integer("added").notNull(),
+    changed: integer("changed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.batch] })],
+);

@@ -8,7 +8,7 @@
  * - D1 through the Sessions API: replicas for reads, the primary for writes, bookmarks after a user's writes
  * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
  * - views of word pages and searches are counted per lexeme, in batches (app/services/word-uses.server.ts)
- * - `scheduled` → daily Word of the Day job; `queue` → email consumer.
+ * - `scheduled` → daily Word of the Day job; `queue` → the queue's consumer (emails, batches of admins' imports).
  */
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cloudflareContext } from "../app/context";

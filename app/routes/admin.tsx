@@ -40,7 +40,7 @@ export default function Admin({ actionData }: Route.ComponentProps) {
     <section className="page admin-page">
       <h1>Admin</h1>
       <p>
-        <Link to="/admin/import">Import a dictionary file</Link>
+        <Link to="/admin/import">Import a dictionary or stems file</Link>
       </p>
       <Form method="post" className="editor-filter">
         <button type="submit" className="button button-primary">

@@ -1,5 +1,6 @@
 /**
- * Queue consumer for the email queue. Each message is parsed from `unknown`;
+ * Queue consumer for the email queue (which also carries the batches of admins' imports:
+ * app/services/import-jobs.server.ts). Each message is parsed from `unknown`;
  * malformed messages are acknowledged and logged (retrying cannot fix them).
  * Transient mail failures are retried with exponential backoff; after the queue's last retry the
  * message goes to the dead-letter queue (wrangler.toml `dead_letter_queue`).
@@ -14,6 +15,7 @@ import { getMailTransport, type MailTransport } from "./mail.server";
 import type { Config } from "./config.server";
 import type { Bindings } from "./bindings.server";
 import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
+import { runImportBatch } from "./import-jobs.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
 export type ConsumerDeps = { mailer: MailTransport };
@@ -82,6 +84,10 @@ async function handleJob(db: Db, config: Config, mailer: MailTransport, job: Job
         mailer.send(renderContactEmail(siteInfo(config), to, stored)),
       );
     }
+    case "import-batch":
+      // A failed batch marks its job failed (the admin resumes it) instead of coming back here later.
+      await runImportBatch({ db, env }, job.jobId, job.batch);
+      return { retry: false, sent: 0, failed: 0 };
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Messages on the email queue: a versioned discriminated union, parsed from
- * `unknown` at the consumer (never trusted as typed).
+ * Messages on the queue (the email queue, which also carries the batches of admins' imports): a versioned
+ * discriminated union, parsed from `unknown` at the consumer (never trusted as typed).
  */
 import { z } from "zod";
 
@@ -50,11 +50,20 @@ export const ContactMessageSchema = z.object({
   contactMessageId: z.number().int().positive(),
 });
 
+/** One batch of an admin's import job (app/services/import-jobs.server.ts); running it twice writes nothing new. */
+export const ImportBatchMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("import-batch"),
+  jobId: z.number().int().positive(),
+  batch: z.number().int().min(0).max(100_000),
+});
+
 export const JobMessageSchema = z.discriminatedUnion("type", [
   WotdSendMessageSchema,
   WotdConfirmMessageSchema,
   WotdAlreadyMessageSchema,
   ContactMessageSchema,
+  ImportBatchMessageSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

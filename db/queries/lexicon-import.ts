@@ -1,67 +1,75 @@
 /**
- * The admins' dictionary import in the browser (issue 38, /admin/import): the rows a plan is compared with, and
- * the plan written in batches. The plan (app/core/import/plan.ts, shared with `npm run import`) holds only what
- * differs, so the same file twice writes nothing; the import's own edit_log row goes with the last batch.
+ * The admins' imports in the browser (issue 38, /admin/import): the rows a plan is compared with, and the writes of
+ * one batch of a plan. A plan (app/core/import/, shared with `npm run import`) holds only what differs, so a batch
+ * planned again after it was written writes nothing. The writes are statements for the caller's one D1 batch (a
+ * transaction, with the batch's mark: ./import-jobs.ts): rows go in as one JSON parameter per chunk (`json_each`),
+ * so a batch of hundreds of entries is a handful of statements.
  */
-import { eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { editLog, lexemes } from "../schema";
 import type { ExistingLexeme, LexemeValues, LexiconPlan } from "../../app/core/import/plan";
 
 export async function existingLexemes(db: Db): Promise<ExistingLexeme[]> {
   return db.all<ExistingLexeme>(sql`SELECT id, name, pos, gloss, stem, search_key, source, corpus_count FROM lexemes`);
 }
 
-/** Statements per D1 batch, and rows per insert (7 columns: under D1's 100 bound parameters). */
-const BATCH = 100;
-const ROWS_PER_INSERT = 12;
-
-function row(v: LexemeValues) {
-  return {
-    name: v.name,
-    pos: v.pos,
-    searchKey: v.search_key,
-    gloss: v.gloss,
-    source: v.source,
-    ...("stem" in v ? { stem: v.stem ?? null } : {}),
-    ...("corpus_count" in v ? { corpusCount: v.corpus_count ?? 0 } : {}),
-  };
+/** The rows with these headwords and parts of speech (one JSON parameter, however many keys). */
+export async function lexemesByKeys(db: Db, keys: ReadonlyArray<{ name: string; pos: string }>): Promise<ExistingLexeme[]> {
+  if (keys.length === 0) return [];
+  const json = JSON.stringify(keys.map((k) => [k.name, k.pos]));
+  return db.all<ExistingLexeme>(sql`
+    SELECT l.id, l.name, l.pos, l.gloss, l.stem, l.search_key, l.source, l.corpus_count
+    FROM json_each(${json}) AS k
+    JOIN lexemes AS l ON l.name = json_extract(k.value, '$[0]') AND l.pos = json_extract(k.value, '$[1]')`);
 }
 
+/** Rows per statement: the JSON parameter stays well under D1's statement and parameter sizes. */
+const ROWS_PER_STATEMENT = 100;
+
+function chunks<T>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += ROWS_PER_STATEMENT) out.push(list.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
+
+const field = (name: string) => `json_extract(j.value, '$.${name}')`;
+/** A column the file may not have: kept as it is when the row's JSON lacks the key (json_type is then NULL). */
+const optional = (column: string, name: string) =>
+  `CASE WHEN json_type(j.value, '$.${name}') IS NULL THEN lexemes.${column} ELSE json_extract(j.value, '$.${name}') END`;
+
+const INSERT_ADDED = `
+  INSERT INTO lexemes (name, pos, search_key, gloss, source, stem, corpus_count, updated_at)
+  SELECT ${field("name")}, ${field("pos")}, ${field("search_key")}, ${field("gloss")}, ${field("source")},
+         ${field("stem")}, coalesce(${field("corpus_count")}, 0), ?1
+  FROM json_each(?2) AS j WHERE true
+  ON CONFLICT (name, pos) DO NOTHING`;
+const UPDATE_CHANGED = `
+  UPDATE lexemes SET search_key = ${field("search_key")}, gloss = ${field("gloss")}, source = ${field("source")},
+    stem = ${optional("stem", "stem")}, corpus_count = ${optional("corpus_count", "corpus_count")}, updated_at = ?1
+  FROM json_each(?2) AS j
+  WHERE lexemes.id = ${field("id")}`;
+const UPDATE_STEMS = `
+  UPDATE lexemes SET stem = ${field("stem")}, updated_at = ?1
+  FROM json_each(?2) AS j
+  WHERE lexemes.id = ${field("id")}`;
+
+const d1Of = (db: Db) => db.$client as D1Database;
+
 /**
- * Writes a plan: added rows, then changed ones, BATCH statements per D1 batch; the audit row in the last batch.
- * A plan with nothing to write writes nothing (not even the audit row: nothing changed).
+ * The statements that write a lexicon plan (added rows, then changed ones); none for an empty plan. Plain D1
+ * statements: Drizzle's batch takes no raw SQL, and the caller's batch adds its own (./import-jobs.ts).
+ * `WHERE true`: SQLite's upsert after a SELECT needs it to read ON CONFLICT as the upsert's.
  */
-export async function applyLexiconPlan(db: Db, plan: LexiconPlan, audit: { userId: number; file: string; refused: number }) {
-  const now = new Date();
-  const statements: BatchItem<"sqlite">[] = [];
-  // Rows with the same optional columns share an insert.
-  const groups = new Map<string, LexemeValues[]>();
-  for (const v of plan.added) {
-    const key = ["stem" in v, "corpus_count" in v].join();
-    groups.set(key, [...(groups.get(key) ?? []), v]);
-  }
-  for (const rows of groups.values()) {
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      statements.push(db.insert(lexemes).values(rows.slice(i, i + ROWS_PER_INSERT).map((v) => ({ ...row(v), updatedAt: now }))).onConflictDoNothing());
-    }
-  }
-  for (const { id, values } of plan.changed) {
-    const { name: _name, pos: _pos, ...set } = row(values);
-    statements.push(db.update(lexemes).set({ ...set, updatedAt: now }).where(eq(lexemes.id, id)));
-  }
-  const log = db.insert(editLog).values({
-    userId: audit.userId,
-    entity: "lexemes",
-    entityId: `import:${audit.file}`,
-    action: "import",
-    before: null,
-    after: { added: plan.added.length, changed: plan.changed.length, unchanged: plan.unchanged, refused: audit.refused },
-  });
-  for (let i = 0; i < statements.length; i += BATCH) {
-    const chunk = statements.slice(i, i + BATCH);
-    const last = i + BATCH >= statements.length;
-    await db.batch((last ? [...chunk, log] : chunk) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  }
+export function lexiconPlanWrites(db: Db, plan: LexiconPlan, now: number): D1PreparedStatement[] {
+  const d1 = d1Of(db);
+  return [
+    ...chunks<LexemeValues>(plan.added).map((rows) => d1.prepare(INSERT_ADDED).bind(now, JSON.stringify(rows))),
+    ...chunks(plan.changed.map((c) => ({ ...c.values, id: c.id }))).map((rows) => d1.prepare(UPDATE_CHANGED).bind(now, JSON.stringify(rows))),
+  ];
+}
+
+/** The statements that set the stems of a stems plan. */
+export function stemsPlanWrites(db: Db, updates: ReadonlyArray<{ id: number; stem: string }>, now: number): D1PreparedStatement[] {
+  const d1 = d1Of(db);
+  return chunks(updates.map(({ id, stem }) => ({ id, stem }))).map((rows) => d1.prepare(UPDATE_STEMS).bind(now, JSON.stringify(rows)));
 }
