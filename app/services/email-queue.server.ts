@@ -28,9 +28,13 @@ export function retryDelaySeconds(attempts: number) {
 /** How many sends run at once (Workers allow six open connections per invocation). */
 const SEND_CONCURRENCY = 6;
 
+/** What the consumer uses of the Worker: the database, the configuration, R2 (import files) and the queue. */
+type ConsumerBindings = Pick<Bindings, "db" | "config" | "audio" | "queue">;
+
 type Outcome = { retry: boolean; sent: number; failed: number };
 
-export async function handleEmailBatch(batch: MessageBatch<unknown>, { db, config }: Pick<Bindings, "db" | "config">, deps?: ConsumerDeps) {
+export async function handleEmailBatch(batch: MessageBatch<unknown>, bindings: ConsumerBindings, deps?: ConsumerDeps) {
+  const { db, config } = bindings;
   const mailer = deps?.mailer ?? getMailTransport(config);
   const totals = { handled: 0, rejected: 0, retried: 0, sent: 0, failed: 0 };
   for (const message of batch.messages) {
@@ -43,7 +47,7 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, { db, confi
     }
     let outcome: Outcome;
     try {
-      outcome = await handleJob(db, config, mailer, parsed.data);
+      outcome = await handleJob(bindings, mailer, parsed.data);
     } catch (error) {
       console.error("email-queue-failed", { id: message.id, type: parsed.data.type, error: String(error) });
       outcome = { retry: true, sent: 0, failed: 0 };
@@ -62,7 +66,8 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, { db, confi
   return totals;
 }
 
-async function handleJob(db: Db, config: Config, mailer: MailTransport, job: JobMessage): Promise<Outcome> {
+async function handleJob(bindings: ConsumerBindings, mailer: MailTransport, job: JobMessage): Promise<Outcome> {
+  const { db, config } = bindings;
   switch (job.type) {
     case "wotd-send":
       return sendDailyEmails(db, config, mailer, job.day, job.subscriberIds);
@@ -86,7 +91,7 @@ async function handleJob(db: Db, config: Config, mailer: MailTransport, job: Job
     }
     case "import-batch":
       // A failed batch marks its job failed (the admin resumes it) instead of coming back here later.
-      await runImportBatch({ db, env }, job.jobId, job.batch);
+      await runImportBatch(bindings, job.jobId, job.batch);
       return { retry: false, sent: 0, failed: 0 };
   }
 }

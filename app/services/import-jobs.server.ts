@@ -28,6 +28,7 @@ import { lexemeKey, planLexicon } from "../core/import/plan";
 import { lexiconReport, stemsReport } from "../core/import/report";
 import { parseStemsText, planStems, type StemRow, type StemsParse } from "../core/import/stems";
 import type { JobMessage } from "./job-messages.server";
+import type { Bindings } from "./bindings.server";
 import { forgetContentVersion } from "./page-cache.server";
 
 /** Entries (lexicon) or stems per batch: one D1 transaction of a few statements. */
@@ -85,9 +86,9 @@ async function sha256(bytes: ArrayBuffer) {
 }
 
 type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
-type JobBindings = { db: Db; env: Env };
+type JobBindings = Pick<Bindings, "db" | "audio" | "queue">;
 
-const queueOf = (env: Env): Enqueue => (messages) => env.EMAIL_QUEUE.sendBatch(messages);
+const queueOf = (queue: Queue): Enqueue => (messages) => queue.sendBatch(messages);
 
 async function enqueueBatches(job: ImportJob, batches: number[], enqueue: Enqueue) {
   for (let i = 0; i < batches.length; i += 100) {
@@ -102,7 +103,7 @@ export type StartResult = { fileError: string } | { nothing: DryRun } | { jobId:
  * job; otherwise a new job, written here when it is one batch and queued when it is more.
  */
 export async function startImport(
-  { db, env }: JobBindings,
+  { db, audio, queue }: JobBindings,
   file: { kind: ImportJobKind; name: string; format: Format; bytes: ArrayBuffer; userId: number },
 ): Promise<StartResult> {
   const fileHash = await sha256(file.bytes);
@@ -114,7 +115,7 @@ export async function startImport(
   if (dry.writes === 0) return { nothing: dry };
   const fileKey = `imports/${crypto.randomUUID()}.${file.format}`;
   // R2 first: a job only ever points at a file that is there.
-  await env.AUDIO.put(fileKey, file.bytes, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
+  await audio.put(fileKey, file.bytes, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
   const job = await createImportJob(db, {
     kind: file.kind,
     fileName: file.name,
@@ -128,15 +129,15 @@ export async function startImport(
     userId: file.userId,
   });
   if (job.totalBatches <= IN_REQUEST_BATCHES) {
-    for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, env }, job.id, batch);
+    for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, audio, queue }, job.id, batch);
   } else {
-    await enqueueBatches(job, Array.from({ length: job.totalBatches }, (_, i) => i), queueOf(env));
+    await enqueueBatches(job, Array.from({ length: job.totalBatches }, (_, i) => i), queueOf(queue));
   }
   return { jobId: job.id };
 }
 
 /** Sends again the batches of an unfinished job that have no mark; the job is queued again. */
-export async function resumeImport({ db, env }: JobBindings, jobId: number, enqueue: Enqueue = queueOf(env)) {
+export async function resumeImport({ db, audio, queue }: JobBindings, jobId: number, enqueue: Enqueue = queueOf(queue)) {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done") return job;
   const done = await doneBatches(db, job.id);
@@ -149,8 +150,8 @@ export async function resumeImport({ db, env }: JobBindings, jobId: number, enqu
 /** The parse of the last file a batch read, by its hash: the batches of one job arrive together in one isolate. */
 let lastRead: { key: string; read: Read } | undefined;
 
-async function readStoredFile(env: Env, job: ImportJob): Promise<Read> {
-  const object = await env.AUDIO.get(job.fileKey);
+async function readStoredFile(audio: R2Bucket, job: ImportJob): Promise<Read> {
+  const object = await audio.get(job.fileKey);
   if (!object) throw new Error("the stored file is gone; apply the file again");
   const bytes = await object.arrayBuffer();
   if ((await sha256(bytes)) !== job.fileHash) throw new Error("the stored file is not the file that was applied");
@@ -166,12 +167,12 @@ async function readStoredFile(env: Env, job: ImportJob): Promise<Read> {
  * Writes one batch of a job (see the module comment). A batch already written, of a finished or unknown job, or
  * past the end writes nothing. A failure marks the job failed with its reason and is not thrown: "Resume" retries.
  */
-export async function runImportBatch({ db, env }: JobBindings, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
+export async function runImportBatch({ db, audio, queue }: JobBindings, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done" || batch >= job.totalBatches) return "skipped";
   if ((await doneBatches(db, jobId, [batch])).has(batch)) return "skipped";
   try {
-    const read = await readStoredFile(env, job);
+    const read = await readStoredFile(audio, job);
     const now = Date.now();
     const from = batch * IMPORT_BATCH_ROWS;
     const mark = { jobId, batch, added: 0, changed: 0 };
@@ -191,7 +192,7 @@ export async function runImportBatch({ db, env }: JobBindings, jobId: number, ba
     const after = await getImportJob(db, jobId);
     if (after?.status === "done") {
       forgetContentVersion();
-      await env.AUDIO.delete(job.fileKey);
+      await audio.delete(job.fileKey);
     }
     return "written";
   } catch (error) {
