@@ -14,6 +14,11 @@ import { Scripts, useLocation } from "react-router";
 /** The type the held-back module script is written with (no browser runs it). */
 export const HELD_MODULE_TYPE = "text/x-module-after-paint";
 const BOOT_ID = "paint-first";
+/**
+ * The boot's check, on `window` for app/entry.client.tsx: true when the address is not the one the page was written
+ * for and a reload is on its way (the client entry then does not hydrate).
+ */
+export const MOVED_CHECK = "__paintFirstMoved";
 
 /**
  * The boot script's source: once the browser reports the first contentful paint (paint timing, in a task of its own
@@ -27,11 +32,14 @@ const BOOT_ID = "paint-first";
  * server wrote the page for (`here`, path and query) and reloads instead of hydrating another page's HTML; once per
  * address (sessionStorage), so an address the server answers differently can never loop. Offline, the service worker
  * may answer a learn address with the same page without its query (public/sw.js): that page hydrates as it is.
+ * The client entry asks the same just before it hydrates (the move may come while the module loads), and until
+ * the page has hydrated a history move reaches no other listener (React Router's would start a navigation under
+ * the hydration): the page reloads instead.
  */
 function bootScript(hrefs: string[], here: string): string {
-  return `(function(hrefs,here){var done=0;addEventListener("popstate",function(){if(!document.documentElement.hasAttribute("data-hydrated"))location.reload()});`
+  return `(function(hrefs,here){var done=0;addEventListener("popstate",function(e){if(!document.documentElement.hasAttribute("data-hydrated")){e.stopImmediatePropagation();location.reload()}});`
     + `function moved(){if(location.pathname+location.search===here||navigator.onLine===false)return 0;try{if(sessionStorage.getItem("paint-first-reload")===location.href)return 0;sessionStorage.setItem("paint-first-reload",location.href)}catch(e){return 0}location.reload();return 1}`
-    + `function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;if(moved())return;`
+    + `window.${MOVED_CHECK}=moved;function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;if(moved())return;`
     + `hrefs.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;l.nonce=held.nonce;d.head.appendChild(l)});`
     + `var s=d.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;held.replaceWith(s)}`
     + `setTimeout(boot,5000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){`
