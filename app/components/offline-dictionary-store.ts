@@ -12,7 +12,7 @@ const PACK_KEY = "/offline-dictionary/kept";
 export type KeptInfo = { version: string; builtAt: string; keptAt: string; bytes: number };
 type ServerStatus = { version: string; ready: boolean; bytes: number | null; url: string };
 
-export async function keptInfo(): Promise<KeptInfo | null> {
+async function keptInfo(): Promise<KeptInfo | null> {
   if (!(await caches.has(DICTIONARY_CACHE))) return null;
   const kept = await caches.match(PACK_KEY, { cacheName: DICTIONARY_CACHE });
   if (!kept) return null;
@@ -39,7 +39,7 @@ async function keptPack(): Promise<OfflinePack | null> {
 }
 
 /** A search of the kept copy; null when none is kept. */
-export async function searchKept(query: string): Promise<OfflineResult | null> {
+async function searchKept(query: string): Promise<OfflineResult | null> {
   const pack = await keptPack();
   return pack ? searchPack(pack, query) : null;
 }
@@ -58,7 +58,7 @@ const ASK_EVERY_MS = 1_500;
  * Keeps the current pack (asking the server to build it first when it has not yet) and the /k page. `wait` false:
  * only when the server has it ready now (the background update asks for it and tries again on a later visit).
  */
-export async function keepCurrent(wait: boolean): Promise<KeptInfo | null> {
+async function keepCurrent(wait: boolean): Promise<KeptInfo | null> {
   let status = await askStatus("POST");
   const until = Date.now() + BUILD_WAIT_MS;
   while (!status.ready) {
@@ -96,13 +96,16 @@ export async function keepCurrent(wait: boolean): Promise<KeptInfo | null> {
 }
 
 /** A newer pack when the lexicon has changed since the kept one (null: nothing newer, or not ready yet). */
-export async function updateKept(kept: KeptInfo): Promise<KeptInfo | null> {
+async function updateKept(kept: KeptInfo): Promise<KeptInfo | null> {
   const status = await askStatus("GET");
   if (status.version === kept.version) return null;
   return keepCurrent(false);
 }
 
-export async function removeKept(): Promise<void> {
+async function removeKept(): Promise<void> {
   unpacked = null;
   await caches.delete(DICTIONARY_CACHE);
 }
+
+/** What the word list uses, loaded on demand (app/components/offline-dictionary.tsx). */
+export const offlineStore = { keptInfo, keepCurrent, searchKept, updateKept, removeKept };

@@ -11,7 +11,7 @@ import type { KeptInfo } from "./offline-dictionary-store";
 import { WordName } from "./word-name";
 
 /** The store and the pack's decoder load only on a page that uses them (they are not part of the word list's first load). */
-const store = () => import("./offline-dictionary-store");
+const store = () => import("./offline-dictionary-store").then((m) => m.offlineStore);
 const canKeep = () => "caches" in window && "DecompressionStream" in window;
 
 type State = { kind: "unknown" | "unsupported" | "none" | "kept" | "working"; kept: KeptInfo | null; note: string };

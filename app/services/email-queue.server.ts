@@ -94,10 +94,13 @@ async function handleJob(bindings: ConsumerBindings, mailer: MailTransport, job:
       // A failed batch marks its job failed (the admin resumes it) instead of coming back here later.
       await runImportBatch(bindings, job.jobId, job.batch);
       return { retry: false, sent: 0, failed: 0 };
-    case "offline-pack":
+    case "offline-pack": {
       // A failure throws and is retried with backoff; a stale version or one already built is done.
-      console.info("offline-pack", { version: job.packVersion, outcome: await buildPack(bindings, job.packVersion) });
+      const started = Date.now();
+      const outcome = await buildPack(bindings, job.packVersion);
+      console.info("offline-pack", { version: job.packVersion, outcome, ms: Date.now() - started });
       return { retry: false, sent: 0, failed: 0 };
+    }
   }
 }
 
