@@ -1,9 +1,14 @@
-import { readFileSync } from "node:fs";
-import { expect, test } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, test } from "vitest";
+import { parseLexiconText } from "../../app/core/import/lexicon";
+import { parseStemsText } from "../../app/core/import/stems";
 import { decodePack, encodePack, formKey, searchPack, type PackInput } from "../../app/core/offline-pack";
 import { inflect } from "../../app/core/grammar/inflection";
 import { packText, type PackSource } from "../../app/core/offline-pack-build";
 import { parseSeedLexicon } from "../support/seed-lexicon";
+import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 
 const input: PackInput = {
   version: "1-abc",
@@ -59,4 +64,26 @@ test("the demo lexicon's pack finds inflected forms of verbs and nouns with thei
   expect(first(conj)).toMatchObject({ entry: { name: "maajaa" }, cells: expect.arrayContaining(["Conjunct, I"]) });
   const imp = inflect(maajaa, { order: "imp-pro", subject: "2p" })!.form;
   expect(first(imp)).toMatchObject({ entry: { name: "maajaa" }, cells: expect.arrayContaining(["Imperative Prohibitive, you (pl)"]) });
+});
+
+const DICTIONARY = path.join(SHARED_DATA, "nishnaabemwin-dictionary/nishnaabemwin-dict.tsv");
+const STEMS = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
+const full = existsSync(DICTIONARY) && existsSync(STEMS);
+
+describe.skipIf(!full)("the full dictionary's pack (../shared/data)", needsSharedData, () => {
+  test("is at most 5 MB gzipped and finds inflected forms of its words", { timeout: 120_000 }, () => {
+    const parsed = parseLexiconText(readFileSync(DICTIONARY, "utf8"), "tsv");
+    const stems = new Map<string, string>();
+    for (const row of parseStemsText(readFileSync(STEMS, "utf8")).rows) if (!stems.has(`${row.name}\t${row.pos}`)) stems.set(`${row.name}\t${row.pos}`, row.stem);
+    const sources = parsed.entries.map((e, i) => ({ id: i + 1, name: e.name, pos: e.pos, gloss: e.gloss, stem: stems.get(`${e.name}\t${e.pos}`) ?? null }));
+    const text = [...packText(sources, "full", "2026-11-26T12:00:00.000Z")].join("");
+    expect(gzipSync(text).length).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const pack = decodePack(text);
+    expect(pack.entries).toHaveLength(sources.length);
+    const names = (q: string) => searchPack(pack, q).hits.filter((h) => h.match === "form").map((h) => h.entry.name);
+    expect(names("nwaabmaa")).toContain("waabmaa");
+    expect(names("gwaabmin")).toContain("waabmaa");
+    expect(names("jiimaanan")).toContain("jiimaan");
+    expect(names("nmaajaasii")).toContain("maajaa");
+  });
 });
