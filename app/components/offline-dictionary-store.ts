@@ -3,6 +3,7 @@
  * Storage under DICTIONARY_CACHE (public/sw.js keeps that cache, and answers /k from it with no connection). The
  * pack stays gzipped on the device; it is unpacked in memory once per page, when a search needs it.
  */
+import { posGroup } from "../core/pos";
 import { decodePack, searchPack, type OfflinePack, type OfflineResult } from "../core/offline-pack";
 
 /** The cache's name: public/sw.js names it too (it keeps it when it updates, and reads /k from it). */
@@ -38,10 +39,10 @@ async function keptPack(): Promise<OfflinePack | null> {
   return unpacked.pack;
 }
 
-/** A search of the kept copy; null when none is kept. */
-async function searchKept(query: string): Promise<OfflineResult | null> {
+/** A search of the kept copy, of one part-of-speech group when `pos` is one; null when none is kept. */
+async function searchKept(query: string, pos: string | null): Promise<OfflineResult | null> {
   const pack = await keptPack();
-  return pack ? searchPack(pack, query) : null;
+  return pack ? searchPack(pack, query, undefined, pos ? (entry) => posGroup(entry.pos) === pos : undefined) : null;
 }
 
 async function askStatus(method: "GET" | "POST"): Promise<ServerStatus> {

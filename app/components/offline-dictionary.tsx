@@ -24,8 +24,8 @@ export function useOfflineDictionary() {
   const [state, setState] = useState<State>({ kind: "unknown", kept: null, note: "" });
   const [result, setResult] = useState<OfflineResult | null>(null);
 
-  const searchKept = useCallback(async (query: string) => {
-    const found = await (await store()).searchKept(query);
+  const searchKept = useCallback(async (query: string, pos: string | null) => {
+    const found = await (await store()).searchKept(query, pos);
     if (found) setResult(found);
   }, []);
 
@@ -36,11 +36,12 @@ export function useOfflineDictionary() {
       const kept = await keptInfo();
       if (!live) return;
       setState({ kind: kept ? "kept" : "none", kept, note: "" });
-      const query = new URLSearchParams(location.search).get("q");
+      const params = new URLSearchParams(location.search);
+      const query = params.get("q");
       if (kept && !navigator.onLine && query) {
         const box = document.getElementById("words-q");
         if (box instanceof HTMLInputElement && !box.value) box.value = query;
-        void searchKept(query);
+        void searchKept(query, params.get("pos"));
       }
       if (kept && navigator.onLine) {
         const newer = await updateKept(kept).catch(() => null);
@@ -56,9 +57,12 @@ export function useOfflineDictionary() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (navigator.onLine || state.kind !== "kept") return;
     event.preventDefault();
-    const query = String(new FormData(event.currentTarget).get("q") ?? "").trim();
-    history.replaceState(history.state, "", query ? `/k?q=${encodeURIComponent(query)}` : "/k");
-    if (query) void searchKept(query);
+    const form = new FormData(event.currentTarget);
+    const query = String(form.get("q") ?? "").trim();
+    const pos = String(form.get("pos") ?? "") || null;
+    const address = new URLSearchParams({ q: query, ...(pos ? { pos } : {}) });
+    history.replaceState(history.state, "", query ? `/k?${address}` : "/k");
+    if (query) void searchKept(query, pos);
     else setResult(null);
   };
 

@@ -161,12 +161,14 @@ const englishWords = (text: string) =>
 /**
  * Search the pack as the site's search does, in short: the headword in any spelling, any form the pack holds, headwords
  * starting with the query, then English (every word of the query a word of the gloss, or from 3 letters its start).
+ * `keep` leaves entries out (the part-of-speech filter).
  */
-export function searchPack(pack: OfflinePack, rawQuery: string, limit = 100): OfflineResult {
+export function searchPack(pack: OfflinePack, rawQuery: string, limit = 100, keep: (entry: PackEntry) => boolean = () => true): OfflineResult {
   const query = rawQuery.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, 100);
   if (!query) return { query, total: 0, hits: [] };
   const scored = new Map<number, { hit: OfflineHit; score: number }>();
   const add = (at: number, match: OfflineHit["match"], score: number, cells: string[] = []) => {
+    if (!keep(pack.entries[at]!)) return;
     const known = scored.get(at);
     if (!known || known.score < score) scored.set(at, { hit: { entry: pack.entries[at]!, match, cells }, score });
   };

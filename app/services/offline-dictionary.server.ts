@@ -2,7 +2,7 @@
  * The offline dictionary (ADR 027): a gzipped pack of every word and the keys of its forms (app/core/offline-pack.ts),
  * one per lexicon version, kept in R2 under `offline/` (never served by /audio, which only reads `audio/`). Building
  * it runs the grammar engine over the whole lexicon, too long for a request at full scale, so a learner's browser asks
- * for it (a POST) and a queue job builds it; the browser asks again until it is there.
+ * for it (a POST) and a queue job builds it (and removes the older ones); the browser asks again until it is there.
  */
 import { lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
 import { PACK_FORMAT } from "../core/offline-pack";
@@ -79,6 +79,10 @@ export async function buildPack({ db, audio }: Pick<Bindings, "db" | "audio">, v
     httpMetadata: { contentType: "application/gzip" },
     customMetadata: { rawBytes: String(rawBytes), builtAt, entries: String(rows.length) },
   });
+  // Older packs go: every editor's save is a new version, and browsers ask for the current one.
+  const older = await audio.list({ prefix: "offline/dictionary-" });
+  const stale = older.objects.map((o) => o.key).filter((key) => key !== keyOf(version));
+  if (stale.length > 0) await audio.delete(stale);
   return "built";
 }
 

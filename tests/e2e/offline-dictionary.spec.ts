@@ -41,6 +41,11 @@ test.describe("on a phone (360 px)", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(results.getByRole("listitem").first()).toContainText("jiimaan");
     await expect(results.getByRole("listitem").first()).toContainText("canoe, boat");
+    // The part-of-speech filter applies too.
+    await page.getByLabel("Part of speech").selectOption("verb");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(results.getByRole("heading")).toHaveText("0 results for “jiimaanan”");
+    await expect(page).toHaveURL(/\/k\?q=jiimaanan&pos=verb$/);
 
     // Removing it frees the space it said it took (the browser's own usage figure is updated lazily, so not read).
     const size = /, (\d+ KB)\./.exec((await panel.textContent()) ?? "")![1];

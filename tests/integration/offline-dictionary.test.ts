@@ -1,7 +1,7 @@
 /**
  * The offline dictionary pack (issue 40 item 3, ADR 027) in workerd: the browser asks for it (POST), the real local
  * queue builds it into R2, GET /offline-dictionary/{version} serves it gzipped and immutable, a new lexicon version is
- * a new pack, and /audio never serves it.
+ * a new pack (the older one then goes), and /audio never serves it.
  */
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
@@ -81,5 +81,7 @@ test("the pack is built on request by the queue, served by version, and a new le
   const rebuilt = await waitFor(async () => ((await status()).ready ? status() : null), { timeoutMs: 20_000, message: "the new pack was not built" });
   expect(rebuilt.version).toBe(next.version);
   const newer = await unpack(await get(rebuilt.url));
+  // The older pack is removed once the new one is there.
+  expect((await get(ready.url)).status).toBe(404);
   expect(searchPack(newer, "dog").hits[0]).toMatchObject({ entry: { name: "nimosh" }, match: "english" });
 });

@@ -45,6 +45,9 @@ test("a query is folded as the site folds it: case, curly apostrophes, glottal h
   for (const q of ["N’KAAT", "nkaat", "n-kaat", "n'kaat."]) expect(searchPack(pack, q).hits[0]?.entry.id, q).toBe(9);
   expect(searchPack(pack, "leg").hits[0]).toMatchObject({ entry: { id: 9 }, match: "english" });
   expect(searchPack(pack, "waab").hits[0]).toMatchObject({ entry: { id: 7 }, match: "prefix" });
+  // A filter leaves entries out (the word list's part-of-speech filter).
+  expect(searchPack(pack, "dog").total).toBe(1);
+  expect(searchPack(pack, "dog", 100, (e) => e.pos !== "na").total).toBe(0);
 });
 
 test("the demo lexicon's pack finds inflected forms of verbs and nouns with their cells", () => {
