@@ -60,16 +60,21 @@ const ASK_EVERY_MS = 1_500;
  * only when the server has it ready now (the background update asks for it and tries again on a later visit).
  */
 async function keepCurrent(wait: boolean): Promise<KeptInfo | null> {
-  let status = await askStatus("POST");
   const until = Date.now() + BUILD_WAIT_MS;
-  while (!status.ready) {
+  let status = await askStatus("POST");
+  let response: Response | null = null;
+  for (;;) {
+    if (status.ready) {
+      response = await fetch(status.url);
+      if (response.ok) break;
+      // 404: a newer pack replaced it meanwhile; any other answer is a failure.
+      if (response.status !== 404) throw new Error(`The site answered ${response.status}.`);
+    }
     if (!wait || Date.now() > until) return null;
     await new Promise((resolve) => setTimeout(resolve, ASK_EVERY_MS));
     // Asked again each time: a new lexicon version meanwhile is a new pack to build (the server asks the queue once).
     status = await askStatus("POST");
   }
-  const response = await fetch(status.url);
-  if (!response.ok) throw new Error(`The site answered ${response.status}.`);
   const bytes = await response.arrayBuffer();
   // The word list as anyone sees it (no account): what the page shows when it is opened with no connection.
   const page = await fetch("/k", { credentials: "omit" });
