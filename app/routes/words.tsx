@@ -3,7 +3,7 @@
  * (`?letter=`), one search box (`?q=`; the navbar's box is hidden here by word-list.css) and a part-of-speech filter
  * (`?pos=`), with a count of results. Every control is a link or a GET form: it all works without JavaScript.
  * Search results show the form that matched ("nwaabmaa → waabmaa, I see him/her"); an empty search offers
- * "Suggest a missing word".
+ * "Suggest a missing word". Last on the page, "Keep the dictionary on this device" (ADR 027; with JavaScript only).
  */
 import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
@@ -118,7 +118,6 @@ export default function Words({ loaderData }: Route.ComponentProps) {
         <span lang="otw">Kidwinan</span> <span className="muted">(Words)</span>
       </h1>
       <SearchForm params={params} onSubmit={offline.onSubmit} />
-      <OfflineDictionaryPanel offline={offline} />
       {offline.result ? (
         <OfflineResults result={offline.result} />
       ) : search ? (
@@ -126,6 +125,8 @@ export default function Words({ loaderData }: Route.ComponentProps) {
       ) : list ? (
         <WordList list={list} params={params} />
       ) : null}
+      {/* Last on the page: it appears once the page's script runs, and moves nothing above it. */}
+      <OfflineDictionaryPanel offline={offline} />
     </section>
   );
 }
