@@ -4,7 +4,7 @@
  */
 
 export type VerbClass = "vai" | "vii" | "vti" | "vta";
-export type Order = "ind" | "ind-neg" | "conj" | "conj-neg" | "imp" | "imp-pro";
+export type Order = "ind" | "ind-neg" | "conj" | "conj-neg" | "imp" | "imp-pro" | "imp-delayed";
 export type Person = "1s" | "2s" | "3s" | "3'" | "1p" | "21" | "2p" | "3p" | "x" | "0s" | "0p" | "0's" | "0'p" | "0" | "0'";
 /** Mode: preterit, dubitative, preterit-dubitative (absent: neutral). */
 export type Mode = "prt" | "dub" | "dubprt";
@@ -19,6 +19,7 @@ export type Cell = {
   mode?: Mode; change?: true; participle?: ParticipleHead; preverbs?: string[];
 };
 
+/** Today's orders (pages list these); the delayed imperative is one of the whole verb's cells (`cellsOf` with `all`). */
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
 export const VERB_CLASSES: VerbClass[] = ["vai", "vii", "vta", "vti"];
 
@@ -33,6 +34,7 @@ export const ORDER_NAMES: Record<Order, string> = {
   "conj-neg": "Conjunct Negative",
   imp: "Imperative",
   "imp-pro": "Imperative Prohibitive",
+  "imp-delayed": "Delayed Imperative",
 };
 
 export const CLASS_NAMES: Record<VerbClass, string> = {
@@ -113,9 +115,22 @@ export type CellsOptions = {
   all?: boolean;
 };
 
+/**
+ * The delayed imperative ("go away later", -kan/-keg) as the reference has it (otw_dev_verb_paradigms.tsv
+ * `imp_delayed`): VAI 2s, 2p; VTI 2s/2p→0 and 21→0s/0p; VTA 2s/2p→1s, 3s, 3p; no VII.
+ */
+function delayedCells(cls: VerbClass): Cell[] {
+  const order: Order = "imp-delayed";
+  if (cls === "vai") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject }));
+  if (cls === "vti") return [["2s", "0"], ["2p", "0"], ["21", "0s"], ["21", "0p"]].map(([s, o]) => ({ order, subject: s as Person, object: o as Person }));
+  if (cls === "vta") return (["2s", "2p"] as Person[]).flatMap((subject) => (["1s", "3s", "3p"] as Person[]).map((object) => ({ order, subject, object })));
+  return [];
+}
+
 export function cellsOf(cls: VerbClass, order?: Order | CellsOptions, options?: CellsOptions): Cell[] {
   const only = typeof order === "string" ? order : undefined;
   const all = (typeof order === "object" ? order : options)?.all ?? false;
+  if (only === "imp-delayed") return delayedCells(cls);
   const orders = only ? [only] : ORDERS;
   const out: Cell[] = [];
   for (const o of orders) {
@@ -125,7 +140,7 @@ export function cellsOf(cls: VerbClass, order?: Order | CellsOptions, options?: 
       else for (const object of objects) out.push({ order: o, subject, object });
     }
   }
-  return all ? [...out, ...wholeVerbCells(cls, out, orders)] : out;
+  return all ? [...out, ...wholeVerbCells(cls, out, orders), ...(only ? [] : delayedCells(cls))] : out;
 }
 
 export const MODES: Mode[] = ["prt", "dub", "dubprt"];
@@ -240,6 +255,7 @@ function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] 
 
 /** Whether docs/product.md §5 allows a cell for a class. */
 export function isAllowed(cls: VerbClass, cell: Cell): boolean {
+  if (!ORDERS.includes(cell.order)) return false;
   if (!subjectsOf(cls, cell.order).includes(cell.subject)) return false;
   const objs = objectsOf(cls, cell.order, cell.subject);
   return objs.length === 0 ? cell.object === undefined : cell.object !== undefined && objs.includes(cell.object);

@@ -169,6 +169,10 @@ const HEADS: Record<string, { words: string; person: Person; who: string; whom: 
  * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
  */
 export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell): string[] {
+  if (cell.order === "imp-delayed") {
+    const { phrase } = phraseOf(dictionaryGloss, cls, cell.object);
+    return [cell.subject === "21" ? `let's ${phrase} later! (delayed imperative)` : `${phrase} later! (${SUBJ[cell.subject]}) (delayed imperative)`];
+  }
   const neg = cell.order.endsWith("neg");
   const conj = cell.order.startsWith("conj");
   const pv = cell.preverbs?.join("+") ?? "";

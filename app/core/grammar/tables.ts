@@ -31,6 +31,8 @@ export const VAI: Table = {
   ]),
   "imp 2s": ">n", "imp 21": "daa", "imp 2p": "g",
   "imp-pro 2s": ">ken2", "imp-pro 21": "siidaa", "imp-pro 2p": ">kegon2",
+  // delayed imperative (a whole-verb cell: cells.ts `delayedCells`)
+  "imp-delayed 2s": ">kan", "imp-delayed 2p": ">keg",
 };
 
 export const VII: Table = {
@@ -62,6 +64,7 @@ export const VTI: Table = {
   ]),
   "imp 2s>0": "n4", "imp 21>0s": "daa", "imp 21>0p": "daanin", "imp 2p>0": "ok",
   "imp-pro 2s>0": ">ken", "imp-pro 21>0s": "siidaa", "imp-pro 21>0p": "siidaanin", "imp-pro 2p>0": ">kegon",
+  "imp-delayed 2s>0": ">kan", "imp-delayed 2p>0": ">keg", "imp-delayed 21>0s": ">kang", "imp-delayed 21>0p": ">kang",
 };
 
 const VTA_PASSIVE_CNJ = (neg: boolean): Record<string, string> => ({
@@ -120,4 +123,7 @@ export const VTA: Table = {
   "imp-pro 2s>1s": "i2shiken2", "imp-pro 2s>3s": "aaken2", "imp-pro 2s>1p": "i2shikenaang", "imp-pro 2s>3p": "aaken2",
   "imp-pro 2p>1s": "i2shikego", "imp-pro 2p>3s": "aakegon2", "imp-pro 2p>1p": "i2shikenaang", "imp-pro 2p>3p": "aakegon2",
   "imp-pro 21>3s": "aasiidaa", "imp-pro 21>3p": "aasiidaanig",
+  // delayed imperative: 2p→3p as 21→3p's >miinaa- (>miinaadaanik)
+  "imp-delayed 2s>1s": "i2shikan", "imp-delayed 2s>3s": "aakan", "imp-delayed 2s>3p": "aakan",
+  "imp-delayed 2p>1s": "i2shiikek", "imp-delayed 2p>3s": "aakek", "imp-delayed 2p>3p": ">miinaakek",
 };

@@ -22,12 +22,12 @@ export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan";
 export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
   vai: new Set([
     "ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg",
-    "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pcp", "cnj:chg+pcp", "cnj:prt+chg+pcp", "cnj:dub+chg+pcp", "cnj:dubprt+chg+pcp", "cnj:pv",
+    "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pcp", "cnj:chg+pcp", "cnj:prt+chg+pcp", "cnj:dub+chg+pcp", "cnj:dubprt+chg+pcp", "cnj:pv", "imp:delayed",
   ]),
   vii: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
-  vti: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
+  vti: new Set(["imp:delayed", "ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
   vta: new Set([
-    "ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan",
+    "imp:delayed", "ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan",
     ...["prt", "dub", "dubprt"].flatMap((m) => [`cnj:${m}`, `cnj:${m}+chg`, `cnj:${m}+inan`, `cnj:${m}+chg+inan`, `cnj:${m}+chg+pcp`, `cnj:${m}+chg+pcp+inan`, `cnj:${m}+pcp+inan`]),
     "cnj:pcp", "cnj:chg+pcp", "cnj:pcp+inan", "cnj:chg+pcp+inan",
   ]),
@@ -35,6 +35,7 @@ export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
 
 /** The scoring category of a cell: its order kind and features, e.g. "ind:prt", "cnj:chg+dub", "cnj:pv". */
 export function categoryLabel(cell: Cell): string {
+  if (cell.order === "imp-delayed") return "imp:delayed";
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   return `${conj ? "cnj" : "ind"}:${categoriesOf(cell).join("+") || "neu"}`;
 }
@@ -77,7 +78,7 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
     if (level.confidence !== "high") return level;
   }
   const cats = categoriesOf(cell);
-  const names = cats.map((c) => CATEGORY_NAMES[c]).join(" + ") || "this";
+  const names = cell.order === "imp-delayed" ? "delayed imperative" : cats.map((c) => CATEGORY_NAMES[c]).join(" + ") || "this";
   if (!inReference(cell)) {
     return { confidence: "medium", note: `Medium: the reference has no ${names} cells together; the form combines rules checked apart.` };
   }
