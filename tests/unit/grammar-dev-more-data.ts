@@ -19,14 +19,14 @@ export type MoreRow = {
   medlerKnown?: false;
 };
 
-/** The rows as engine cells, keyed by verb and cell (VAIO and the imperative are not engine cells; counted apart). */
+/** The rows as engine cells, keyed by verb and cell, then the first file's cells that are not today's (firstFileRows). */
 export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | null {
   if (!existsSync(MORE_FILE)) return null;
   const lines = gunzipSync(readFileSync(MORE_FILE)).toString("utf8").trim().split("\n");
   const head = lines[0]!.split("\t");
   const col = (name: string) => head.indexOf(name);
-  const [cLemma, cClass, cSubj, cObj, cForms, cStem, cShape, cBase, cPol, cMode, cChg, cPcp, cPv, cNoMedler] = [
-    "lemma", "class", "subject", "object", "forms", "underlying_stem", "stem_shape", "base_order", "polarity", "mode",
+  const [cLemma, cClass, cOrder, cSubj, cObj, cForms, cStem, cShape, cBase, cPol, cMode, cChg, cPcp, cPv, cNoMedler] = [
+    "lemma", "class", "order", "subject", "object", "forms", "underlying_stem", "stem_shape", "base_order", "polarity", "mode",
     "initial_change", "participle", "preverb", "forms_no_medler",
   ].map(col) as number[];
   const lexemes = new Map<string, LexemeInput>();
@@ -36,14 +36,9 @@ export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | 
     const f = lines[i]!.split("\t");
     const klass = f[cClass!]!;
     const base = f[cBase!]!;
-    if (klass === "VAIO" || base === "imp") {
-      const k = `${klass} ${base}`;
-      skipped.set(k, (skipped.get(k) ?? 0) + 1);
-      continue;
-    }
     const cls = klass.toLowerCase() as VerbClass;
     const neg = f[cPol!] === "neg";
-    const order = (base === "ind" ? (neg ? "ind-neg" : "ind") : neg ? "conj-neg" : "conj") as Order;
+    const order = (base === "imp" ? (f[cOrder!] === "imp_prohib" ? "imp-pro" : "imp") : base === "ind" ? (neg ? "ind-neg" : "ind") : neg ? "conj-neg" : "conj") as Order;
     let subject = f[cSubj!]!;
     if (subject === "0/3'") subject = "3'";
     const object = f[cObj!] || undefined;
@@ -67,27 +62,34 @@ export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | 
       if (row) {
         for (const x of forms) if (!row.forms.includes(x)) row.forms.push(x);
         for (const x of noMedler) if (!row.noMedler.includes(x)) row.noMedler.push(x);
-      } else byCell.set(key, { lexeme, cls, shape: f[cShape!]!, cell, forms, noMedler, category: categoryLabel(cell) });
+      } else byCell.set(key, { lexeme, cls, shape: f[cShape!]!, cell, forms, noMedler, category: categoryLabel(cell, cls) });
     }
   }
-  return { rows: [...byCell.values(), ...delayedRows(lexemes)], skipped };
+  return { rows: [...byCell.values(), ...firstFileRows(lexemes)], skipped };
 }
 
-/** The delayed imperative (`imp_delayed` of otw_dev_verb_paradigms.tsv, same verbs) as engine cells; VAIO left out. */
-function delayedRows(lexemes: Map<string, LexemeInput>): MoreRow[] {
+/**
+ * Cells of the first development file (otw_dev_verb_paradigms.tsv, same verbs) that are not today's engine cells of
+ * the four classes: the delayed imperative, and every VAIO cell.
+ */
+const FIRST_ORDERS: Record<string, Order> = {
+  ind: "ind", ind_neg: "ind-neg", cnj: "conj", cnj_neg: "conj-neg", imp: "imp", imp_prohib: "imp-pro", imp_delayed: "imp-delayed",
+};
+
+function firstFileRows(lexemes: Map<string, LexemeInput>): MoreRow[] {
   if (!existsSync(DEV_FILE)) return [];
   const out: MoreRow[] = [];
   for (const line of readFileSync(DEV_FILE, "utf8").trim().split("\n").slice(1)) {
     const [lemma, klass, order, subject, object, forms, , , , stem, shape] = line.split("\t");
-    if (order !== "imp_delayed" || klass === "VAIO") continue;
+    if (order !== "imp_delayed" && klass !== "VAIO") continue;
     const cls = klass!.toLowerCase() as VerbClass;
     const id = `${lemma}\u0000${cls}`;
     let lexeme = lexemes.get(id);
     if (!lexeme) lexemes.set(id, (lexeme = { name: lemma!, pos: cls, stem: stem!, gloss: "test" }));
-    const obj = cls === "vti" && subject !== "21" ? "0" : object || undefined;
-    const cell: Cell = { order: "imp-delayed", subject: subject as Person, ...(obj ? { object: obj as Person } : {}) };
+    const obj = cls === "vti" && order === "imp_delayed" && subject !== "21" ? "0" : object || undefined;
+    const cell: Cell = { order: FIRST_ORDERS[order!]!, subject: subject as Person, ...(obj ? { object: obj as Person } : {}) };
     const list = forms!.split("|");
-    out.push({ lexeme, cls, shape: shape!, cell, forms: list, noMedler: list, category: categoryLabel(cell), medlerKnown: false });
+    out.push({ lexeme, cls, shape: shape!, cell, forms: list, noMedler: list, category: categoryLabel(cell, cls), medlerKnown: false });
   }
   return out;
 }

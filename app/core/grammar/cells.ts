@@ -1,9 +1,11 @@
 /**
  * Cells and their labels: verb classes, orders, persons, the cells docs/product.md §5 allows, cell keys and the one
- * definition of the names the site shows for orders, classes and persons. Pure, imports nothing.
+ * definition of the names the site shows for orders, classes and persons. Pure; imports the VAIO's cells only.
  */
+import { vaioWholeCells } from "./vaio-cells";
 
-export type VerbClass = "vai" | "vii" | "vti" | "vta";
+/** vaio: an animate intransitive verb with an object (vaio-cells.ts); not among the pages' VERB_CLASSES. */
+export type VerbClass = "vai" | "vii" | "vti" | "vta" | "vaio";
 export type Order = "ind" | "ind-neg" | "conj" | "conj-neg" | "imp" | "imp-pro" | "imp-delayed";
 export type Person = "1s" | "2s" | "3s" | "3'" | "1p" | "21" | "2p" | "3p" | "x" | "0s" | "0p" | "0's" | "0'p" | "0" | "0'";
 /** Mode: preterit, dubitative, preterit-dubitative (absent: neutral). */
@@ -42,6 +44,7 @@ export const CLASS_NAMES: Record<VerbClass, string> = {
   vii: "Inanimate Intransitive",
   vta: "Transitive Animate",
   vti: "Transitive Inanimate",
+  vaio: "Animate Intransitive with Object",
 };
 
 /**
@@ -68,7 +71,7 @@ export const PERSON_NAMES: Record<Person, string> = {
 
 export function verbClassOf(pos: string): VerbClass | null {
   const p = pos.trim().toLowerCase();
-  return p === "vai" || p === "vii" || p === "vti" || p === "vta" ? p : null;
+  return p === "vai" || p === "vii" || p === "vti" || p === "vta" || p === "vaio" ? p : null;
 }
 
 // ── allowed cells (docs/product.md §5) ──
@@ -92,12 +95,14 @@ export function subjectsOf(cls: VerbClass, order: Order): Person[] {
   if (cls === "vii") return imp ? [] : order === "conj" || order === "conj-neg" ? ["0", "0'"] : ["0s", "0p", "0's", "0'p"];
   if (imp) return IMP_SUBJECTS;
   if (cls === "vti" && (order === "ind" || order === "ind-neg")) return ANIMATE.filter((p) => p !== "x");
+  if (cls === "vaio" && (order === "ind" || order === "ind-neg")) return ANIMATE.filter((p) => p !== "x" && p !== "3'");
   return ANIMATE;
 }
 
 /** Objects docs/product.md §5 allows for a class, order and subject ([] for intransitives). */
 export function objectsOf(cls: VerbClass, order: Order, subject: Person): Person[] {
   if (cls === "vai" || cls === "vii") return [];
+  if (cls === "vaio") return order === "conj" || order === "conj-neg" ? ["0"] : order === "ind" || order === "ind-neg" || subject === "21" ? ["0s", "0p"] : ["0s"];
   if (cls === "vti") {
     if (order === "conj" || order === "conj-neg") return ["0"];
     if ((order === "imp" || order === "imp-pro") && subject !== "21") return ["0"];
@@ -123,6 +128,7 @@ function delayedCells(cls: VerbClass): Cell[] {
   const order: Order = "imp-delayed";
   if (cls === "vai") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject }));
   if (cls === "vti") return [["2s", "0"], ["2p", "0"], ["21", "0s"], ["21", "0p"]].map(([s, o]) => ({ order, subject: s as Person, object: o as Person }));
+  if (cls === "vaio") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject, object: "0s" as Person }));
   if (cls === "vta") return (["2s", "2p"] as Person[]).flatMap((subject) => (["1s", "3s", "3p"] as Person[]).map((object) => ({ order, subject, object })));
   return [];
 }
@@ -216,6 +222,7 @@ function hasIndDubPrt(cls: VerbClass, c: Cell): boolean {
 }
 
 function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] {
+  if (cls === "vaio") return vaioWholeCells(today, orders, PREVERB_CHAINS);
   const out: Cell[] = [];
   const base = [...today.filter((c) => c.order !== "imp" && c.order !== "imp-pro"), ...(cls === "vta" ? orders.flatMap(vtaNewPersons) : [])];
   const vtaOld = (c: Cell) => cls === "vta" && !(c.subject === "0" || c.subject === "0s" || c.subject === "0p" || c.object === "x" || (c.subject === "x" && c.object === "3'"));

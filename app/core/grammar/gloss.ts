@@ -169,6 +169,8 @@ const HEADS: Record<string, { words: string; person: Person; who: string; whom: 
  * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
  */
 export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell): string[] {
+  // The imperatives' new cells (the VAIO's 21→3p) read as today's.
+  if (cell.order === "imp" || cell.order === "imp-pro") return [glossFor(dictionaryGloss, cls, cell)];
   if (cell.order === "imp-delayed") {
     const { phrase } = phraseOf(dictionaryGloss, cls, cell.object);
     return [cell.subject === "21" ? `let's ${phrase} later! (delayed imperative)` : `${phrase} later! (${SUBJ[cell.subject]}) (delayed imperative)`];

@@ -12,7 +12,7 @@ import { encode, formSplit, siteSurfaceForms } from "./phonology";
 import { followsHeadword, looseSpellingKey } from "./spelling";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
-import { VAI, VII, VTA, VTI, type Table } from "./tables";
+import { VAI, VAIO, VII, VTA, VTI, type Table } from "./tables";
 
 export type { Confidence } from "./confidence";
 export type { Inflection, LexemeInput } from "./inflection-types";
@@ -23,7 +23,7 @@ const PRONOUNS: Partial<Record<Person, string>> = {
   "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
 };
 
-export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 /** Encoded endings per class and cell key (alternatives split). */
 const ENDINGS = new Map<Table, Map<string, string[]>>();
@@ -205,7 +205,7 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
  * The cell whose form the dictionary gives as the lemma, per class (read off the development paradigms: the lemma is
  * that cell's form): VAI 3s, VII 0s and VTA x→3s independent; VTI 3s→0 independent without its person prefix o-.
  */
-const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s" };
+const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s", vaio: "ind 3s>0s" };
 
 /** A verb whose lemma the rules spell otherwise: why its forms are not high, and the level of its high cells. */
 type LemmaCheck = { why: string; high: Level };

@@ -5,15 +5,16 @@
  * .test.ts); every other level says why. Pure.
  */
 import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
-import { confidenceOf, type Confidence } from "./confidence";
+import { confidenceOf, unscoredShape, type Confidence } from "./confidence";
 import { wholeGlosses } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
 import { followsHeadword } from "./spelling";
 import type { Stem } from "./stems";
+import { hasAnimateObject } from "./vaio-cells";
 import { wholeVerbForms, type WholeMemo } from "./whole-verb";
 
-export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan";
+export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan" | "anim";
 
 /**
  * Categories (`categoryLabel`) whose rules reproduce the development paradigms (otw_dev_verb_paradigms_more.tsv.gz)
@@ -26,6 +27,11 @@ export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
   ]),
   vii: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
   vti: new Set(["imp:delayed", "ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
+  vaio: new Set([
+    "ind:neu", "ind:anim", "ind:prt", "ind:prt+anim", "ind:dub", "ind:dub+anim", "ind:pv", "imp:neu", "imp:anim", "imp:delayed",
+    "cnj:neu", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv",
+    "cnj:pcp", "cnj:chg+pcp", "cnj:prt+chg+pcp", "cnj:dub+chg+pcp", "cnj:dubprt+chg+pcp",
+  ]),
   vta: new Set([
     "imp:delayed", "ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan",
     ...["prt", "dub", "dubprt"].flatMap((m) => [`cnj:${m}`, `cnj:${m}+chg`, `cnj:${m}+inan`, `cnj:${m}+chg+inan`, `cnj:${m}+chg+pcp`, `cnj:${m}+chg+pcp+inan`, `cnj:${m}+pcp+inan`]),
@@ -34,15 +40,15 @@ export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
 };
 
 /** The scoring category of a cell: its order kind and features, e.g. "ind:prt", "cnj:chg+dub", "cnj:pv". */
-export function categoryLabel(cell: Cell): string {
+export function categoryLabel(cell: Cell, cls?: VerbClass): string {
   if (cell.order === "imp-delayed") return "imp:delayed";
-  const conj = cell.order === "conj" || cell.order === "conj-neg";
-  return `${conj ? "cnj" : "ind"}:${categoriesOf(cell).join("+") || "neu"}`;
+  const kind = cell.order === "conj" || cell.order === "conj-neg" ? "cnj" : cell.order === "imp" || cell.order === "imp-pro" ? "imp" : "ind";
+  return `${kind}:${categoriesOf(cell, cls).join("+") || "neu"}`;
 }
 
 const CATEGORY_NAMES: Record<Category, string> = {
   prt: "preterit", dub: "dubitative", dubprt: "preterit-dubitative", chg: "changed conjunct", pcp: "participle",
-  pv: "preverb", inan: "inanimate-subject",
+  pv: "preverb", inan: "inanimate-subject", anim: "animate-object",
 };
 
 const PRONOUNS: Partial<Record<Person, string>> = {
@@ -50,13 +56,14 @@ const PRONOUNS: Partial<Record<Person, string>> = {
 };
 
 /** The categories a cell belongs to (a neutral cell with none is one of today's, or a new person combination). */
-export function categoriesOf(cell: Cell): Category[] {
+export function categoriesOf(cell: Cell, cls?: VerbClass): Category[] {
   const out: Category[] = [];
   if (cell.mode) out.push(cell.mode);
   if (cell.change) out.push("chg");
   if (cell.participle) out.push("pcp");
   if (cell.preverbs?.length) out.push("pv");
   if (cell.object && (cell.subject === "0s" || cell.subject === "0p" || cell.subject === "0")) out.push("inan");
+  if (cls === "vaio" && hasAnimateObject(cell)) out.push("anim");
   return out;
 }
 
@@ -76,13 +83,16 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   if (isAllowed(cls, base)) {
     const level = confidenceOf(cls, stem, `${base.order} ${base.subject}${base.object ? `>${base.object}` : ""}`, base);
     if (level.confidence !== "high") return level;
+  } else {
+    const unscored = unscoredShape(cls, stem);
+    if (unscored) return unscored;
   }
-  const cats = categoriesOf(cell);
+  const cats = categoriesOf(cell, cls);
   const names = cell.order === "imp-delayed" ? "delayed imperative" : cats.map((c) => CATEGORY_NAMES[c]).join(" + ") || "this";
   if (!inReference(cell)) {
     return { confidence: "medium", note: `Medium: the reference has no ${names} cells together; the form combines rules checked apart.` };
   }
-  if (!VERIFIED[cls].has(categoryLabel(cell))) {
+  if (!VERIFIED[cls].has(categoryLabel(cell, cls))) {
     return { confidence: "medium", note: `Medium: the ${names} rules do not reproduce the reference for ${cls.toUpperCase()} verbs in enough of these cells to be rated high.` };
   }
   if (stem.shape === "lemma") return { confidence: "medium", note: "Medium: no underlying stem; the lemma was inflected as it is." };
