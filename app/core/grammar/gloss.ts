@@ -168,7 +168,7 @@ const HEADS: Record<string, { words: string; person: Person; who: string; whom: 
  * "s/he will leave", "s/he is going to leave", "s/he wants to leave" (wii-); "I saw you", "I used to see you"
  * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
  */
-export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell): string[] {
+export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell, limit = Infinity): string[] {
   // The imperatives' new cells (the VAIO's 21→3p) read as today's.
   if (cell.order === "imp" || cell.order === "imp-pro") return [glossFor(dictionaryGloss, cls, cell)];
   if (cell.order === "imp-delayed") {
@@ -193,13 +193,17 @@ export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell
     for (const t of tenses) {
       const clause = bySubject ? `${head.who} ${predicate(p, head.person, t, neg)}` : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
       out.push(`${maybe}${head.words} ${clause}${note}`);
+      if (out.length >= limit) break;
     }
     return out;
   }
   const p = phraseOf(dictionaryGloss, cls, cell.object);
   const leads = conj ? (cell.change ? ["whenever ", "when "] : ["when/that "]) : [""];
   for (const t of tenses) {
-    for (const lead of leads) out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+    for (const lead of leads) {
+      out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+      if (out.length >= limit) return out;
+    }
   }
   return out;
 }

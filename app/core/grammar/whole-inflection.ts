@@ -8,11 +8,9 @@ import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
 import { confidenceOf, unscoredShape, type Confidence } from "./confidence";
 import { wholeGlosses } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
-import { prefixOf, PREFIX_TEXT } from "./prefix";
-import { followsHeadword } from "./spelling";
 import type { Stem } from "./stems";
 import { hasAnimateObject } from "./vaio-cells";
-import { wholeVerbForms, type WholeMemo } from "./whole-verb";
+import { mayHaveMedler, planForms, wholePlanOf, type WholePlans, type WholeStem } from "./whole-plan";
 
 export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan" | "anim";
 
@@ -99,34 +97,37 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
 }
 
-/** Whether forms may differ by Medler's rules: in their count of w or of o (w + i → o, w lost). */
-function mayHaveMedler(forms: string[]): boolean {
-  const count = (f: string, c: string) => f.split(c).length;
-  return forms.some((f) => count(f, "w") !== count(forms[0]!, "w") || count(f, "o") !== count(forms[0]!, "o"));
-}
-
 /** How a variant only Medler's optional rules give is shown. */
 export const OPTIONAL_LABEL = "also heard, in some speakers' speech";
 
-/** `memo`: the stem's whole-verb pieces, kept by the caller with the stem's other forms (whole-verb.ts). */
-export function inflectWhole(lexeme: LexemeInput, cls: VerbClass, cell: Cell, stem: Stem, memo: WholeMemo): Inflection | null {
-  const conj = cell.order === "conj" || cell.order === "conj-neg";
-  const prefix = conj || cell.participle ? null : prefixOf(cls, baseOf(cell));
-  const made = wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo);
+/**
+ * `plans`: the class's whole-verb plans (whole-plan.ts, kept by the caller); `ws`: the stem's whole-verb forms, kept
+ * with its other forms; `keep`: followsHeadword of the lemma.
+ */
+export function inflectWhole(
+  lexeme: LexemeInput, cls: VerbClass, cell: Cell, stem: Stem, plans: WholePlans, ws: WholeStem, keep: ((form: string) => string) | null,
+): Inflection | null {
+  const plan = wholePlanOf(plans, cls, cell);
+  const made = plan && planForms(plan, stem.text, ws);
   if (!made) return null;
-  const keep = followsHeadword(lexeme.name);
   const forms = keep ? made.map(keep) : made;
   // Variants only Medler's optional rules give: labelled apart, never equals of the primary form.
-  const regular = forms.length > 1 && mayHaveMedler(forms) ? new Set(wholeVerbForms(cls, stem.text, cell, prefix ? PREFIX_TEXT[prefix]! : "", memo, true)?.map((f) => (keep ? keep(f) : f))) : null;
+  const regular = forms.length > 1 && mayHaveMedler(forms) ? new Set(planForms(plan, stem.text, ws, true)?.map((f) => (keep ? keep(f) : f))) : null;
   const optional = regular ? forms.slice(1).filter((f) => !regular.has(f)) : [];
   const form = forms[0]!;
-  const { confidence, note } = levelOf(cls, stem, cell);
-  const gloss = wholeGlosses(lexeme.gloss, cls, cell)[0]!;
+  const levelKey = `${stem.shape}\u0000${stem.problem ?? ""}`;
+  let level = plan.levels.get(levelKey);
+  if (!level) {
+    // A faulty stem's problem names the stem: keep few of those.
+    if (plan.levels.size >= 32) plan.levels.clear();
+    plan.levels.set(levelKey, (level = levelOf(cls, stem, cell)));
+  }
+  const gloss = wholeGlosses(lexeme.gloss, cls, cell, 1)[0]!;
   const hyphen = cell.preverbs?.length ? form.lastIndexOf("-") + 1 : 0;
   return {
     prefix: hyphen ? form.slice(0, hyphen) : null, root: form.slice(hyphen), suffix: null, form,
     variants: optional.length ? forms.slice(1).filter((f) => !optional.includes(f)) : forms.slice(1),
     ...(optional.length ? { optionalVariants: optional.map((f) => ({ form: f, label: OPTIONAL_LABEL })) } : {}),
-    gloss, confidence, confidenceNote: note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
+    gloss, confidence: level.confidence, confidenceNote: level.note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
   };
 }
