@@ -70,6 +70,7 @@ export const PERSON_NAMES: Record<Person, string> = {
 };
 
 export function verbClassOf(pos: string): VerbClass | null {
+  if (pos === "vai" || pos === "vii" || pos === "vti" || pos === "vta" || pos === "vaio") return pos;
   const p = pos.trim().toLowerCase();
   return p === "vai" || p === "vii" || p === "vti" || p === "vta" || p === "vaio" ? p : null;
 }

@@ -6,7 +6,7 @@
  */
 import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
 import { confidenceOf, unscoredShape, type Confidence } from "./confidence";
-import { wholeGlosses } from "./gloss";
+import { framedGlosses, glossFrame } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import type { Stem } from "./stems";
 import { hasAnimateObject } from "./vaio-cells";
@@ -112,22 +112,36 @@ export function inflectWhole(
   if (!made) return null;
   const forms = keep ? made.map(keep) : made;
   // Variants only Medler's optional rules give: labelled apart, never equals of the primary form.
-  const regular = forms.length > 1 && mayHaveMedler(forms) ? new Set(planForms(plan, stem.text, ws, true)?.map((f) => (keep ? keep(f) : f))) : null;
-  const optional = regular ? forms.slice(1).filter((f) => !regular.has(f)) : [];
+  let variants: string[] = NO_VARIANTS;
+  let optional: string[] | null = null;
+  if (forms.length > 1) {
+    if (mayHaveMedler(forms)) {
+      const made2 = planForms(plan, stem.text, ws, true) ?? [];
+      const regular = keep ? made2.map(keep) : made2;
+      variants = [];
+      for (let i = 1; i < forms.length; i++) {
+        if (regular.includes(forms[i]!)) variants.push(forms[i]!);
+        else (optional ??= []).push(forms[i]!);
+      }
+    } else variants = forms.slice(1);
+  }
   const form = forms[0]!;
-  const levelKey = `${stem.shape}\u0000${stem.problem ?? ""}`;
+  const levelKey = (ws.levelKey ??= `${stem.shape}\u0000${stem.problem ?? ""}`);
   let level = plan.levels.get(levelKey);
   if (!level) {
     // A faulty stem's problem names the stem: keep few of those.
     if (plan.levels.size >= 32) plan.levels.clear();
     plan.levels.set(levelKey, (level = levelOf(cls, stem, cell)));
   }
-  const gloss = wholeGlosses(lexeme.gloss, cls, cell, 1)[0]!;
-  const hyphen = cell.preverbs?.length ? form.lastIndexOf("-") + 1 : 0;
-  return {
-    prefix: hyphen ? form.slice(0, hyphen) : null, root: form.slice(hyphen), suffix: null, form,
-    variants: optional.length ? forms.slice(1).filter((f) => !optional.includes(f)) : forms.slice(1),
-    ...(optional.length ? { optionalVariants: optional.map((f) => ({ form: f, label: OPTIONAL_LABEL })) } : {}),
+  const gloss = framedGlosses((plan.frame ??= glossFrame(cell)), lexeme.gloss, cls, 1)[0]!;
+  const hyphen = plan.heads ? form.lastIndexOf("-") + 1 : 0;
+  const out: Inflection = {
+    prefix: hyphen ? form.slice(0, hyphen) : null, root: hyphen ? form.slice(hyphen) : form, suffix: null, form, variants,
     gloss, confidence: level.confidence, confidenceNote: level.note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
   };
+  if (optional) out.optionalVariants = optional.map((f) => ({ form: f, label: OPTIONAL_LABEL }));
+  return out;
 }
+
+/** The variants of a form that has none (shared, never changed). */
+const NO_VARIANTS: string[] = Object.freeze([]) as unknown as string[];

@@ -7,14 +7,23 @@
  */
 import { cellKey, type Cell, type VerbClass } from "./cells";
 import type { Confidence } from "./confidence";
+import type { GlossFrame } from "./gloss";
 import { modeEndings } from "./mode-tables";
 import { siteSurfaceForms, siteSurfaceFormsRegular } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
 import { changedStems, preverbHeads } from "./whole-verb";
 
 /** A class's whole-verb plans by cell key, and the slot of each distinct person prefix + ending. */
-export type WholePlans = { byKey: Map<string, WholePlan | null>; slots: Map<string, number> };
-export const newWholePlans = (): WholePlans => ({ byKey: new Map(), slots: new Map() });
+/** `byCell`: the plan of a cell object seen before (checked against the cell's fields: no key is built). */
+export type WholePlans = { byKey: Map<string, WholePlan | null>; slots: Map<string, number>; byCell: WeakMap<Cell, { cell: Cell; plan: WholePlan | null }> };
+export const newWholePlans = (): WholePlans => ({ byKey: new Map(), slots: new Map(), byCell: new WeakMap() });
+
+const samePreverbs = (a: string[] | undefined, b: string[] | undefined) =>
+  a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i])) || (!a?.length && !b?.length);
+/** Whether a cell still has the fields it had when its plan was found. */
+const sameCell = (a: Cell, b: Cell) =>
+  a.order === b.order && a.subject === b.subject && a.object === b.object && a.mode === b.mode && a.change === b.change
+  && a.participle === b.participle && samePreverbs(a.preverbs, b.preverbs);
 
 export type WholePlan = {
   cell: Cell; conj: boolean; prefixText: string; endings: string[];
@@ -24,15 +33,20 @@ export type WholePlan = {
   heads: string[] | null; headsRegular: string[] | null;
   /** Confidence by stem shape and problem (`${shape}\0${problem}`), worked out at first use. */
   levels: Map<string, { confidence: Confidence; note: string }>;
+  /** The English readings' frame (gloss.ts), at first use. */
+  frame?: GlossFrame;
 };
 
 const conjOrder = (cell: Cell) => cell.order === "conj" || cell.order === "conj-neg";
 
 /** A whole-verb cell's plan, or null where wholeVerbForms builds no form for any stem. */
 export function wholePlanOf(plans: WholePlans, cls: VerbClass, cell: Cell): WholePlan | null {
+  const seen = plans.byCell.get(cell);
+  if (seen && sameCell(seen.cell, cell)) return seen.plan;
   const key = cellKey(cell);
   let plan = plans.byKey.get(key);
   if (plan === undefined) plans.byKey.set(key, (plan = makePlan(plans, cls, cell)));
+  plans.byCell.set(cell, { cell: { ...cell, ...(cell.preverbs ? { preverbs: [...cell.preverbs] } : {}) }, plan });
   return plan;
 }
 
@@ -60,7 +74,7 @@ function makePlan(plans: WholePlans, cls: VerbClass, cell: Cell): WholePlan | nu
 
 /** A stem's whole-verb forms by slot, per stem variant (0: the stem, 1…: its changed stems), with and without Medler. */
 export type WholeStem = {
-  changed: string[] | undefined;
+  changed: string[] | undefined; levelKey?: string;
   forms: Array<Array<string[] | undefined>>; regular: Array<Array<string[] | undefined>>;
 };
 export const newWholeStem = (): WholeStem => ({ changed: undefined, forms: [], regular: [] });
@@ -110,6 +124,11 @@ export function planForms(plan: WholePlan, stemText: string, ws: WholeStem, regu
   if (!plan.heads) {
     const stems = plan.cell.change ? (ws.changed ??= changedStems(stemText)) : null;
     if (!stems) {
+      // One ending: its slot's list itself (never changed by the caller).
+      if (endings.length === 1) {
+        const only = slotForms(ws, regular, 0, slots[0]!, plan.prefixText, stemText, endings[0]!);
+        return only.length ? only : null;
+      }
       for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, 0, slots[k]!, plan.prefixText, stemText, endings[k]!));
     } else {
       for (let v = 0; v < stems.length; v++) {
