@@ -269,3 +269,22 @@ describe("public API", () => {
     expect(OPTIONAL_VARIANT_NOTE).toMatch(/^also heard/);
   });
 });
+
+describe("a whole paradigm's prenoun cells", () => {
+  test("declined as head and tail apart (noun-join.ts) are decline()'s, every prenoun, every demo noun", () => {
+    const prenouns = [...PRENOUNS.keys()];
+    let n = 0;
+    for (const lexeme of DEMO) {
+      const pos = nounPosOf(lexeme.pos);
+      if (!pos) continue;
+      const whole = nounParadigm(lexeme, { whole: true, prenouns });
+      for (const d of whole) {
+        if (!d.cell.prenoun) continue;
+        const alone = decline({ ...lexeme }, d.cell)!;
+        expect({ ...d, gloss: "" }, d.key).toEqual({ ...alone, gloss: "" });
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(1_000);
+  });
+});
