@@ -6,7 +6,7 @@
  * dubitative also without an object), the conjunct's modes, changed conjunct and participles as the VAI's, and
  * preverbs on the neutral inanimate-object cells. Imports types only.
  */
-import type { Cell, Mode, Order, ParticipleHead, Person } from "./cells";
+import type { Cell, Mode, Order, ParticipleHead, Person } from "./cell-types";
 
 const MODES: Mode[] = ["prt", "dub", "dubprt"];
 /** Independent subjects and their animate objects. */
