@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { wordForms } from "../../app/services/paradigms.server";
+import { hasCoreForms } from "../../app/services/practice.server";
 
 const call = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`));
 const suffix = crypto.randomUUID().slice(0, 8);
@@ -35,6 +36,8 @@ test("wordForms of a VAIO: its forms, with no link to /conj (which lists the fou
   const ind = vaio.orders.find((o) => o.order === "ind")!;
   expect(ind.cells[0]).toMatchObject({ form: "ndoonjnazan", gloss: "I fight over it", confidence: "high" });
   expect(ind.href).toBeNull();
+  // Practice knows the four classes only: no "Practise this word" for it.
+  expect(hasCoreForms({ name: "njinzan", pos: "vaio", gloss: "fight over sth.", stem: "onjinaza" })).toBe(false);
 });
 
 test("wordForms of a VTA picks one object per subject (3s first); of a noun, its declension; of a particle, null", () => {
