@@ -130,6 +130,9 @@ export function planForms(plan: WholePlan, stemText: string, ws: WholeStem, regu
         return only.length ? only : null;
       }
       for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, 0, slots[k]!, plan.prefixText, stemText, endings[k]!));
+    } else if (stems.length === 1 && endings.length === 1) {
+      const only = slotForms(ws, regular, 1, slots[0]!, plan.prefixText, stems[0]!, endings[0]!);
+      return only.length ? only : null;
     } else {
       for (let v = 0; v < stems.length; v++) {
         for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, v + 1, slots[k]!, plan.prefixText, stems[v]!, endings[k]!));
