@@ -271,13 +271,12 @@ describe("public API", () => {
 });
 
 describe("a whole paradigm's prenoun cells", () => {
-  test("declined as head and tail apart (noun-join.ts) are decline()'s, every prenoun, every demo noun", () => {
-    const prenouns = [...PRENOUNS.keys()];
+  test("declined as head and tail apart (noun-join.ts) are decline()'s: every demo noun, its whole paradigm", () => {
     let n = 0;
     for (const lexeme of DEMO) {
       const pos = nounPosOf(lexeme.pos);
       if (!pos) continue;
-      const whole = nounParadigm(lexeme, { whole: true, prenouns });
+      const whole = nounParadigm(lexeme, { whole: true });
       for (const d of whole) {
         if (!d.cell.prenoun) continue;
         const alone = decline({ ...lexeme }, d.cell)!;
@@ -286,5 +285,5 @@ describe("a whole paradigm's prenoun cells", () => {
       }
     }
     expect(n).toBeGreaterThan(1_000);
-  });
+  }, 60_000);
 });
