@@ -147,16 +147,14 @@ export function analyseForm(index: SearchIndex, word: string): Array<{ entry: Le
       (lexeme.id !== undefined ? index.byId.get(lexeme.id) : undefined) ??
       index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
     if (!entry) continue;
-    const cell = describeCell(r.cell);
+    // A reading through an optional variant names it as one (the cell's primary form is shown beside it).
+    const cell = r.variant ? `${describeCell(r.cell)} (variant: ${r.variant})` : describeCell(r.cell);
     const key = `${entry.id}|${cell}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const form = r.form || word;
-    out.push({
-      entry,
-      confidence: CONFIDENCE_RANK[r.confidence] ?? 0,
-      analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation: `${form} → ${entry.name}, ${r.gloss}` },
-    });
+    const explanation = r.variant ? `${word} (a variant of ${form}) → ${entry.name}, ${r.gloss}` : `${form} → ${entry.name}, ${r.gloss}`;
+    out.push({ entry, confidence: CONFIDENCE_RANK[r.confidence] ?? 0, analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation } });
   }
   // Nouns: the citation form itself is left to the headword match (analyseNoun always reads a lemma as one).
   for (const r of safe(() => analyseNoun(index.nouns, word), [])) {

@@ -48,9 +48,10 @@ function featureTail(cell: Cell): string {
   return parts.length ? ` · ${parts.join(" · ")}` : "";
 }
 
-/** The blocks of a verb kind (none for the imperatives). */
+/** The blocks of a verb kind (the imperative's: the delayed imperative; none for the prohibitive). */
 export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
-  const cells = cellsOf(kind.cls, kind.order, { all: true });
+  // The imperative's kind also shows the delayed imperative (-kan, -keg).
+  const cells = [...cellsOf(kind.cls, kind.order, { all: true }), ...(kind.order === "imp" ? cellsOf(kind.cls, "imp-delayed") : [])];
   const today = new Set(cellsOf(kind.cls, kind.order).map(cellKey));
   const groups = new Map<string, { title: string; cells: Cell[] }>();
   const add = (id: string, title: string, cell: Cell) => {
@@ -60,7 +61,8 @@ export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
   };
   for (const cell of cells) {
     if (today.has(cellKey(cell))) continue;
-    if (cell.preverbs?.length) {
+    if (cell.order === "imp-delayed") add("delayed", "Delayed imperative: -kan, -keg (do it later)", cell);
+    else if (cell.preverbs?.length) {
       const chain = cell.preverbs.join("+");
       add(`pv-${chain}`, `Preverb ${CHAIN_TITLES[chain] ?? `${cell.preverbs.join("-")}-`}`, cell);
     } else if (cell.participle) add("pcp", "Participles: the one(s) who …", cell);
@@ -69,7 +71,7 @@ export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
     else add("persons", "More persons: it or they (things) as subject, someone → 3'", cell);
   }
   // Modes, the conjunct's forms, then the preverbs (gii-, wii-, ga- first, as listed), then further persons.
-  const order = ["prt", "dub", "dubprt", "chg", "pcp", "pv", "persons"];
+  const order = ["prt", "dub", "dubprt", "chg", "pcp", "pv", "persons", "delayed"];
   const ids = [...groups.keys()].sort((a, b) => rank(a, order) - rank(b, order));
   return ids.flatMap((id) => {
     const g = groups.get(id)!;

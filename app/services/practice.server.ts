@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { getLexemesByNames, getLessonItemsByKeys } from "../../db/queries/lessons";
 import { addNewSrsCards, claimReview, countSrsCards, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
 import { cellKey, cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
+import { VERB_CLASSES } from "../core/grammar/cells";
 import { parseCardKey, verbCardKey } from "../utils/course";
 import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../utils/progress";
 import { isAcceptedAnswer, type PracticeItem } from "../utils/practice";
@@ -99,7 +100,8 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
  * "s/he … me/you"), high confidence only, at most 12. */
 export function coreKeys(lexeme: { name: string; pos: string; stem?: string | null; gloss: string }) {
   const cls = verbClassOf(lexeme.pos);
-  if (!cls) return [];
+  // Practice (its pages and deck) knows the product reference's four classes, not the VAIO.
+  if (!cls || !VERB_CLASSES.includes(cls)) return [];
   return cellsOf(cls, "ind")
     .filter((c) => cls !== "vti" || c.object === "0s")
     .filter((c) => cls !== "vta" || c.object === "3s" || (c.subject === "3s" && (c.object === "1s" || c.object === "2s")))

@@ -89,6 +89,13 @@ test.describe("/paradigms: the whole paradigm's blocks (issue 37)", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
+    // The imperative's kind has the delayed imperative (-kan: the reference's maajaakan).
+    await page.goto("/paradigms?word=maajaa&kind=vai-imp");
+    const later = page.locator("details[data-block=delayed]");
+    await later.locator("summary").click();
+    await expect(later.locator("[data-form=maajaakan]")).toBeVisible();
+    await expectNoAxeViolations(page);
+
     await page.goto("/paradigms?word=jiimaan&kind=ni-consonant-n-poss");
     const big = page.locator("details[data-block='pn-gchi']");
     await big.locator("summary").click();

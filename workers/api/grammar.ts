@@ -28,10 +28,14 @@ const Preverbs = z
   .refine((pvs) => pvs.every((p) => PREVERBS.has(p)), "unknown preverb")
   .openapi({ type: "string", description: "preverbs in order, joined by + (gii, wii, ga, da, daa, bi, maajii, ishkwaa; e and gaa in the conjunct)", example: "gii" });
 
+/** The conjugator's classes and orders: /conj's, the VAIO and the delayed imperative (issue 37) besides. */
+const CONJUGATE_CLASSES = [...VERB_CLASSES, "vaio"] as const;
+const CONJUGATE_ORDERS: [Order, ...Order[]] = [ORDERS[0]!, ...ORDERS.slice(1), "imp-delayed"];
+
 const ConjugateQuery = z.object({
-  type: z.enum(VERB_CLASSES).meta({ example: "vai" }),
+  type: z.enum(CONJUGATE_CLASSES).meta({ example: "vai", description: "vai, vii, vti, vta, or vaio (an animate intransitive verb with an object)" }),
   verb: z.string().trim().min(1).max(100).meta({ description: "lemma as /conj lists it, or a lexeme id", example: "maajaa" }),
-  order: z.enum(ORDERS as [Order, ...Order[]]).meta({ example: "ind" }),
+  order: z.enum(CONJUGATE_ORDERS).meta({ example: "ind", description: "imp-delayed: the delayed imperative (go later)" }),
   subject: z.enum(PERSONS).meta({ example: "1s" }),
   object: z.enum(PERSONS).optional(),
   // The whole verb (issue 37): each optional; left out, the cell is today's.

@@ -17,7 +17,11 @@ import { looseSpellingKey, normaliseWordform, spellingKeys } from "./spelling";
 import { PREFIX_SKELETONS, skeletonOf, stemKeyOf, wholeCandidates } from "./skeleton";
 import { analyseWhole, newWholeCaches, type WholeCaches } from "./whole-analysis";
 
-export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence };
+/**
+ * One reading of a word: lemma, cell, the cell's primary form and gloss. `variant`: set (to the variant's label) when
+ * the word is only one of the cell's optional variants (Medler's rules), never its primary form or an equal variant.
+ */
+export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence; variant?: string };
 
 /** Opaque index for analysis: verbs by stem skeleton, plus per-verb spelling keys of every generated form. */
 export type Lexicon = {
@@ -247,12 +251,17 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const word = wordform.replace(AROUND, "");
   const answer = word ? analyseWord(word, lexicon) : [];
   const seen = new Set(answer.map((a) => `${a.lexeme.name}\u0000${a.lexeme.pos}\u0000${cellKey(a.cell)}`));
-  for (const { li, cell } of word ? analyseWhole(looseSpellingKey(word), lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
+  const key = word ? looseSpellingKey(word) : "";
+  for (const { li, cell } of word ? analyseWhole(key, lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
     const lexeme = lexicon.lexemes[li]!;
     const id = `${lexeme.name}\u0000${lexeme.pos}\u0000${cellKey(cell)}`;
     const inf = seen.has(id) ? null : inflect(lexeme, cell);
     seen.add(id);
-    if (inf) answer.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
+    if (!inf) continue;
+    const reading: Analysis = { lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence };
+    const optional = inf.optionalVariants?.find((v) => looseSpellingKey(v.form) === key);
+    if (optional && ![inf.form, ...inf.variants].some((f) => looseSpellingKey(f) === key)) reading.variant = optional.label;
+    answer.push(reading);
   }
   if (lexicon.answers.size >= ANSWER_CACHE_LIMIT) lexicon.answers.clear();
   lexicon.answers.set(wordform, answer);

@@ -49,6 +49,7 @@ const DEV_MISSES: Record<VerbClass, Record<string, string[]>> = {
   vii: { vowel: [], n: [], d: [], cons: [], compound: [] },
   vti: { am: [], oo: [], other: [], compound: [] },
   vta: { "n1/s1": [], w: [], m: [], h: [], n: [], compound: [] },
+  vaio: { e: [], short: [], compound: [] },
 };
 
 const SHAPE_NAMES: Record<string, string> = {
@@ -56,6 +57,12 @@ const SHAPE_NAMES: Record<string, string> = {
   vowel: "vowel-final", d: "d-final (d2)", cons: "consonant-final", oo: "-oo (class 2)", other: "-i / -e (class 3)", "n1/s1": "n1/s1 (palatalising)",
   w: "w-final", h: "h-final",
 };
+
+/** A medium level for a stem shape the reference data has no verb of in this class (null: it has some). */
+export function unscoredShape(cls: VerbClass, stem: Stem): { confidence: Confidence; note: string } | null {
+  if (DEV_MISSES[cls][stem.shape] || stem.shape === "lemma") return null;
+  return { confidence: "medium", note: `Medium: no ${SHAPE_NAMES[stem.shape] ?? stem.shape} ${cls.toUpperCase()} stems in the reference data; built by the same rules as the shapes that are.` };
+}
 
 /**
  * Levels by what they depend on: class, stem shape and problem (shared by every stem alike), then cell key.

@@ -14,6 +14,7 @@ export const SPEC_VERBS: Record<VerbClass, string[]> = {
   vii: ["naagshi", "zhiwebad", "te", "yaa"],
   vti: ["zhitoon", "gkendaan", "waabndaan", "yaan"],
   vta: ["waabmaa", "ggwejmaa", "miinaa", "nsaa"],
+  vaio: [],
 };
 
 /** "vai Animate Intransitive", … in the order vai, vii, vta, vti. */

@@ -168,7 +168,14 @@ const HEADS: Record<string, { words: string; person: Person; who: string; whom: 
  * "s/he will leave", "s/he is going to leave", "s/he wants to leave" (wii-); "I saw you", "I used to see you"
  * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
  */
-export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell): string[] {
+export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell, limit = Infinity): string[] {
+  return framedGlosses(glossFrame(cell), dictionaryGloss, cls, limit);
+}
+
+/** What a whole-verb cell's readings are made of beside the dictionary's phrase: the same for every verb. */
+export type GlossFrame = { cell: Cell; neg: boolean; conj: boolean; tenses: Tense[]; maybe: string; note: string };
+
+export function glossFrame(cell: Cell): GlossFrame {
   const neg = cell.order.endsWith("neg");
   const conj = cell.order.startsWith("conj");
   const pv = cell.preverbs?.join("+") ?? "";
@@ -178,7 +185,22 @@ export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell
   const maybe = cell.mode === "dub" || cell.mode === "dubprt" ? "maybe " : "";
   const notes = [pvReading?.label, cell.mode ? MODE_LABELS[cell.mode] : undefined, cell.change && !cell.participle ? "changed conjunct" : undefined, cell.participle ? "participle" : undefined]
     .filter(Boolean).join(", ");
-  const note = notes ? ` (${notes})` : "";
+  return { cell, neg, conj, tenses, maybe, note: notes ? ` (${notes})` : "" };
+}
+
+const CHANGED_LEADS = ["whenever ", "when "];
+const CONJ_LEADS = ["when/that "];
+const NO_LEADS = [""];
+
+/** `wholeGlosses` with the cell's frame worked out before (a paradigm's cells keep theirs). */
+export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: VerbClass, limit = Infinity): string[] {
+  const { cell, neg, conj, tenses, maybe, note } = frame;
+  // The imperatives' new cells (the VAIO's 21→3p) read as today's.
+  if (cell.order === "imp" || cell.order === "imp-pro") return [glossFor(dictionaryGloss, cls, cell)];
+  if (cell.order === "imp-delayed") {
+    const { phrase } = phraseOf(dictionaryGloss, cls, cell.object);
+    return [cell.subject === "21" ? `let's ${phrase} later! (delayed imperative)` : `${phrase} later! (${SUBJ[cell.subject]}) (delayed imperative)`];
+  }
   const out: string[] = [];
   if (cell.participle) {
     const head = HEADS[cell.participle]!;
@@ -187,13 +209,17 @@ export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell
     for (const t of tenses) {
       const clause = bySubject ? `${head.who} ${predicate(p, head.person, t, neg)}` : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
       out.push(`${maybe}${head.words} ${clause}${note}`);
+      if (out.length >= limit) break;
     }
     return out;
   }
   const p = phraseOf(dictionaryGloss, cls, cell.object);
-  const leads = conj ? (cell.change ? ["whenever ", "when "] : ["when/that "]) : [""];
+  const leads = conj ? (cell.change ? CHANGED_LEADS : CONJ_LEADS) : NO_LEADS;
   for (const t of tenses) {
-    for (const lead of leads) out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+    for (const lead of leads) {
+      out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+      if (out.length >= limit) return out;
+    }
   }
   return out;
 }

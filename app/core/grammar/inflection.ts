@@ -8,11 +8,12 @@ import { confidenceOf, type Confidence } from "./confidence";
 import { glossFor } from "./gloss";
 import { prefixOf, PREFIX_TEXT, type Prefix } from "./prefix";
 import { inflectWhole } from "./whole-inflection";
+import { newWholePlans, newWholeStem, type WholePlans, type WholeStem } from "./whole-plan";
 import { encode, formSplit, siteSurfaceForms } from "./phonology";
 import { followsHeadword, looseSpellingKey } from "./spelling";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
-import { VAI, VII, VTA, VTI, type Table } from "./tables";
+import { VAI, VAIO, VII, VTA, VTI, type Table } from "./tables";
 
 export type { Confidence } from "./confidence";
 export type { Inflection, LexemeInput } from "./inflection-types";
@@ -23,7 +24,7 @@ const PRONOUNS: Partial<Record<Person, string>> = {
   "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
 };
 
-export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 /** Encoded endings per class and cell key (alternatives split). */
 const ENDINGS = new Map<Table, Map<string, string[]>>();
@@ -75,7 +76,12 @@ type Plan = {
   /** Per ending: the index of its person prefix + ending in the class, under which a stem's forms are kept. */
   ids: number[];
 };
-type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan>; idCount: number };
+/** `whole`: the whole verb's cells, planned at first use (whole-plan.ts). */
+type ClassPlans = {
+  all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan>; idCount: number; whole: WholePlans;
+  /** The last lexeme whose stem was looked up, and its stem (a paradigm asks for one lexeme's cells in turn). */
+  last: { lexeme: LexemeInput; name: string; raw: string | null | undefined; stem: Stem } | null;
+};
 const PLANS = new Map<VerbClass, ClassPlans>();
 
 function plansOf(cls: VerbClass): ClassPlans {
@@ -103,7 +109,7 @@ function plansOf(cls: VerbClass): ClassPlans {
       if (list) list.push(p);
       else byOrder.set(p.cell.order, [p]);
     }
-    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])), idCount: ids.size }));
+    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])), idCount: ids.size, whole: newWholePlans(), last: null }));
   }
   return plans;
 }
@@ -120,8 +126,8 @@ type StemForms = {
   levels: Array<Level | undefined> | undefined;
   /** The last lemma checked against the stem's forms, and the result (lemmaCheck). */
   lemma: string | undefined; check: LemmaCheck | null;
-  /** The whole verb's pieces for this stem (whole-verb.ts `WholeMemo`): shared by its cells. */
-  whole?: Map<string, string[]>;
+  /** The whole verb's forms of this stem by slot (whole-plan.ts), and the last lemma's followsHeadword. */
+  whole?: WholeStem; keepFor?: string; keep?: ((form: string) => string) | null;
 };
 const LEVELS = new Map<string, Array<Level | undefined>>();
 
@@ -191,8 +197,17 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
   if (!cls) return null;
   const plans = plansOf(cls);
   if (isWholeVerbCell(cell) || !isAllowed(cls, cell)) {
-    const stem = stemOf(lexeme, cls);
-    return inflectWhole(lexeme, cls, cell, stem, (stemFormsOf(stem, plans).whole ??= new Map()));
+    // The same lexeme object as the last call, its fields unchanged: the same stem.
+    const last = plans.last;
+    let stem: Stem;
+    if (last && last.lexeme === lexeme && last.name === lexeme.name && last.raw === lexeme.stem) stem = last.stem;
+    else plans.last = { lexeme, name: lexeme.name, raw: lexeme.stem, stem: (stem = stemOf(lexeme, cls)) };
+    const sf = stemFormsOf(stem, plans);
+    if (sf.keepFor !== lexeme.name) {
+      sf.keepFor = lexeme.name;
+      sf.keep = followsHeadword(lexeme.name);
+    }
+    return inflectWhole(lexeme, cls, cell, stem, plans.whole, (sf.whole ??= newWholeStem()), sf.keep ?? null);
   }
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
@@ -205,7 +220,7 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
  * The cell whose form the dictionary gives as the lemma, per class (read off the development paradigms: the lemma is
  * that cell's form): VAI 3s, VII 0s and VTA x→3s independent; VTI 3s→0 independent without its person prefix o-.
  */
-const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s" };
+const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s", vaio: "ind 3s>0s" };
 
 /** A verb whose lemma the rules spell otherwise: why its forms are not high, and the level of its high cells. */
 type LemmaCheck = { why: string; high: Level };

@@ -6,6 +6,7 @@
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { nounGlosser } from "./noun-gloss";
+import { joinedVariants, pathsOf, type Path } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
 import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
@@ -206,12 +207,27 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
   return result;
 }
 
-function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string): Declension {
+/**
+ * A cell's variants. With a prenoun and `pieces` (a paradigm's head and tail variants so far, noun-join.ts): head
+ * (prefix + prenoun) and tail (noun + endings) apart, each worked out once per paradigm.
+ */
+function variantsOf(underlying: string, prenoun: string, pieces: Map<string, Path[]> | undefined): Variant[] {
+  if (!prenoun || !pieces) return surfaceNoun(underlying);
+  const at = underlying.indexOf(prenoun) + prenoun.length;
+  const piece = (text: string) => {
+    let out = pieces.get(text);
+    if (!out) pieces.set(text, (out = pathsOf(text)));
+    return out;
+  };
+  return joinedVariants(piece(underlying.slice(0, at)), piece(underlying.slice(at))) ?? surfaceNoun(underlying);
+}
+
+function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string, pieces?: Map<string, Path[]>): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
   const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : [""];
   const underlying = underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
-  let vs = surfaceNoun(underlying);
-  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...surfaceNoun(underlyingOf(p.pos, p.encoded, cell, prenouns[k]))];
+  let vs = variantsOf(underlying, prenouns[0]!, pieces);
+  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), prenouns[k]!, pieces)];
   let ranked = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
@@ -283,5 +299,7 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): De
   }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
-  return cells.map(({ cell, key }) => kept?.cells.get(key) ?? declined(p, gloss, cell, key));
+  // The prenoun cells' heads and tails, shared by the paradigm's cells (not kept after it).
+  const pieces = opts.whole || opts.prenouns ? new Map<string, Path[]>() : undefined;
+  return cells.map(({ cell, key }) => kept?.cells.get(key) ?? declined(p, gloss, cell, key, pieces));
 }

@@ -20,7 +20,9 @@ export type ParadigmClass = (typeof PARADIGM_CLASSES)[number];
 const VERB_SUFFIXES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-neg"] as const;
 type VerbSuffix = (typeof VERB_SUFFIXES)[number];
 
-const isVerbClass = (c: string): c is VerbClass => c === "vai" || c === "vii" || c === "vti" || c === "vta";
+/** The verb classes /paradigms shows (the product reference's four; the VAIO has no page of its own). */
+type PageVerbClass = Exclude<VerbClass, "vaio">;
+const isVerbClass = (c: string): c is PageVerbClass => c === "vai" || c === "vii" || c === "vti" || c === "vta";
 
 /** Every kind of a class (docs/product.md §3): verbs {cls}-ind … -imp-neg (no imp for vii); nouns {cls}-inf and {cls}-n-poss (not VII). */
 export function kindsOf(cls: ParadigmClass): string[] {
@@ -29,7 +31,7 @@ export function kindsOf(cls: ParadigmClass): string[] {
 }
 
 /** Whether a class has paradigm data the site may show as Nishnaabemwin (verbs only; see ADR 005a). */
-export const hasParadigmData = (cls: ParadigmClass): cls is VerbClass => isVerbClass(cls);
+export const hasParadigmData = (cls: ParadigmClass): cls is PageVerbClass => isVerbClass(cls);
 
 export type VerbKind = { kind: string; cls: VerbClass; suffix: VerbSuffix; order: Order };
 
@@ -57,7 +59,7 @@ export function keepKind(previousKind: string | null | undefined, cls: ParadigmC
   return kinds.find((k) => k === `${cls}-${suffix}`) ?? kinds[0]!;
 }
 
-export type SampleWord = { key: string; name: string; cls: VerbClass };
+export type SampleWord = { key: string; name: string; cls: PageVerbClass };
 
 /** The sample words: the conjugator's 16 verbs. A lemma that occurs in two classes gets the key "name-cls". */
 export const SAMPLE_WORDS: SampleWord[] = (() => {

@@ -337,9 +337,9 @@ function memoised(map: Map<string, string[] | null>, key: string, make: () => st
 }
 
 /** Variants of a window whose last (or first) context symbols must come out unchanged, with them cut off; or null. */
-function window(word: string, prefixed: boolean, context: string, atEnd: boolean): string[] | null {
+function window(word: string, prefixed: boolean, context: string, atEnd: boolean, medler = true): string[] | null {
   const out: string[] = [];
-  for (const v of beforeFinal(word, prefixed)) {
+  for (const v of beforeFinal(word, prefixed, medler)) {
     if (atEnd ? !v.endsWith(context) : !v.startsWith(context)) return null;
     // lenPreNas would lengthen a short vowel before the tail's context n.
     if (!atEnd && context === "n" && "hys".includes(v[1] ?? "-")) return null;
@@ -348,14 +348,20 @@ function window(word: string, prefixed: boolean, context: string, atEnd: boolean
   return out;
 }
 
-const headOf = (sp: StemSplit, prefix: string) =>
-  memoised(sp.heads, prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true));
-function tailEntryOf(sp: StemSplit, suffix: string): TailEntry {
-  let entry = sp.tails.get(suffix);
+/**
+ * `medler` false: without Medler's two optional rules (siteSurfaceFormsRegular); kept in the same memos under keys
+ * marked REGULAR.
+ */
+const REGULAR = "\u0001";
+const headOf = (sp: StemSplit, prefix: string, medler = true) =>
+  memoised(sp.heads, medler ? prefix : REGULAR + prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true, medler));
+function tailEntryOf(sp: StemSplit, suffix: string, medler = true): TailEntry {
+  const key = medler ? suffix : REGULAR + suffix;
+  let entry = sp.tails.get(key);
   if (entry === undefined) {
-    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false), finals: undefined, pieces: undefined };
+    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false, medler), finals: undefined, pieces: undefined };
     if (sp.tails.size >= MEMO_LIMIT) sp.tails.clear();
-    sp.tails.set(suffix, entry);
+    sp.tails.set(key, entry);
   }
   return entry;
 }
@@ -430,11 +436,12 @@ function withNPrime(s: string, nPrime: boolean): string {
   return nPrime && s.charCodeAt(0) === 110 && (s[1] === "g" || s[1] === "k") ? `n'${s.slice(1)}` : s;
 }
 
-function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinals | null {
-  let hf = sp.headFinals.get(prefix);
+function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean, medler = true): HeadFinals | null {
+  const key = medler ? prefix : REGULAR + prefix;
+  let hf = sp.headFinals.get(key);
   if (hf === undefined) {
     hf = null;
-    const head = headOf(sp, prefix);
+    const head = headOf(sp, prefix, medler);
     if (head) {
       const items: HeadFinal[] = [];
       for (const h of head) {
@@ -442,7 +449,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
         const start = syncopeStart(pre.includes("6") ? pre.replace(/6/g, "n") : pre);
         if (!start) break;
         const forms: string[] = [];
-        for (const f of codawVariants(unlock(start.out))) {
+        for (const f of medler ? codawVariants(unlock(start.out)) : [unlock(start.out)]) {
           const s = withNPrime(siteSpelling(f), nPrime);
           if (!forms.includes(s)) forms.push(s);
         }
@@ -453,7 +460,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
       }
       if (items.length === head.length) hf = { starts: prefix && OPT_INIT_V.test(`${prefix}<${sp.headText}`) ? 2 : 1, items };
     }
-    sp.headFinals.set(prefix, hf);
+    sp.headFinals.set(key, hf);
   }
   return hf;
 }
@@ -462,7 +469,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
 const APOCOPE_CONTEXT = 13;
 
 /** The site-spelled variants of a tail variant after `head`, or null when the whole-word rules must run. */
-function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | null {
+function tailFinal(entry: TailEntry, ti: number, head: HeadFinal, medler = true): string[] | null {
   const variants = entry.variants!;
   const finals = (entry.finals ??= variants.map((t) => ({ cut: apocopeCut(t, false), byCut: [] })));
   const fin = finals[ti]!;
@@ -483,7 +490,7 @@ function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | nu
           ok = false;
           break;
         }
-        for (const f of codawVariants(unlock(syncopeRest(t, head.state)))) {
+        for (const f of medler ? codawVariants(unlock(syncopeRest(t, head.state))) : [unlock(syncopeRest(t, head.state))]) {
           const s = siteSpelling(head.state.prev1 + f).slice(1);
           if (!parts.includes(s)) parts.push(s);
         }
@@ -496,12 +503,12 @@ function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | nu
 }
 
 /** By the join: the site-spelled forms, or null when the whole-word rules must run. */
-function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolean): string[] | null {
+function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolean, medler = true): string[] | null {
   const sp = splitOfStem(stem);
   if (!sp) return null;
-  const hf = headFinalsOf(sp, prefix, nPrime);
+  const hf = headFinalsOf(sp, prefix, nPrime, medler);
   if (!hf) return null;
-  const entry = tailEntryOf(sp, suffix);
+  const entry = tailEntryOf(sp, suffix, medler);
   const tail = entry.variants;
   if (!tail) return null;
   const items = hf.items;
@@ -513,7 +520,7 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
     for (let ti = 0; ti < tail.length; ti++) {
       for (let h = 0; h < per; h++) {
         const head = items[st * per + h]!;
-        const parts = tailFinal(entry, ti, head);
+        const parts = tailFinal(entry, ti, head, medler);
         if (!parts) return null;
         // The whole-word order: n2del and the tail's codawdel sites outermost, then the head's.
         for (const tp of parts) {
@@ -529,7 +536,7 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
       }
     }
   }
-  if (first) {
+  if (first && medler) {
     const last = lastJoin;
     last.form = out[0]!;
     last.prefix = prefix;
@@ -610,6 +617,14 @@ export function siteSurfaceForms(prefix: string, stem: string, suffix: string): 
  * consonant): the forms every speaker has; the others are "also heard, in some speakers' speech".
  */
 export function siteSurfaceFormsRegular(prefix: string, stem: string, suffix: string): string[] {
+  const nPrime = !prefix && N_PRIME.test(stem);
+  const joinedForms = siteJoined(prefix, stem, suffix, nPrime, false);
+  if (joinedForms) return joinedForms;
+  return siteSurfaceFormsRegularWhole(prefix, stem, suffix);
+}
+
+/** The same by the whole-word rules (the reference `siteSurfaceFormsRegular` is tested against). */
+export function siteSurfaceFormsRegularWhole(prefix: string, stem: string, suffix: string): string[] {
   const nPrime = !prefix && N_PRIME.test(stem);
   const out: string[] = [];
   for (const f of finalForms(beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix, false), false)) {

@@ -7,7 +7,7 @@ import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
 import { joinHead, joinTail, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
-export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
+export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta"), vaio: cellsOf("vaio") };
 
 // ── narrowing ──
 // A word matches a form only if some spelling key of each is the same; every key of a spelling has the same

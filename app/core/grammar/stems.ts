@@ -73,6 +73,7 @@ function lemmaStem(name: string, cls: VerbClass): string {
     if (/aan$/.test(t)) [t, tail] = [t.slice(0, -3), "aM"];
     else if (/oon$/.test(t)) [t, tail] = [t.slice(0, -3), "oo"];
   } else if (cls === "vta" && /aa$/.test(t)) t = t.slice(0, -2);
+  else if (cls === "vaio" && /n$/.test(t)) t = t.slice(0, -1);
   else if (cls === "vii" && /t$/.test(t)) [t, tail] = [t.slice(0, -1), "T"];
   // Lock short vowels (not the halves of aa, ii, oo).
   const locked = t.replace(/aa|ii|oo|[aio]/g, (m) => (m.length === 2 ? m : LOCK[m]!));
