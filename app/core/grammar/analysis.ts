@@ -11,7 +11,7 @@
  */
 import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
-import { newGrammarMemo, type GrammarMemo } from "./memo";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { addProjections, ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
@@ -223,6 +223,13 @@ function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, pr
 }
 /** Not a projection letter (a cell's projection string holds `${SEP}p${SEP}` for each of its projections p). */
 const SEP = "|";
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Stem → prefix text → the projections of its head variants + middle. */
+    readonly headProjections: MemoMap<string, Map<string, string[] | null>>;
+  }
+}
 
 /** The projections of a stem's head variants + middle (null: the join cannot split), kept in `memo` by stem and prefix. */
 function headProjections(prefixText: string, stem: string, memo: GrammarMemo): string[] | null {

@@ -6,7 +6,7 @@
  * cells lowered to `medium` afterwards, with both spellings in the note (the lemma check in inflection.ts, ADR 005).
  */
 import type { Cell, VerbClass } from "./cells";
-import type { GrammarMemo } from "./memo";
+import type { GrammarMemo, MemoMap } from "./memo";
 import type { Stem } from "./stems";
 
 export type Confidence = "high" | "medium" | "low" | "unconfirmed";
@@ -64,6 +64,13 @@ const SHAPE_NAMES: Record<string, string> = {
 export function unscoredShape(cls: VerbClass, stem: Stem): { confidence: Confidence; note: string } | null {
   if (DEV_MISSES[cls][stem.shape] || stem.shape === "lemma") return null;
   return { confidence: "medium", note: `Medium: no ${SHAPE_NAMES[stem.shape] ?? stem.shape} ${cls.toUpperCase()} stems in the reference data; built by the same rules as the shapes that are.` };
+}
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Class + stem shape + problem → cell key → confidence level. */
+    readonly levels: MemoMap<string, Map<string, Level>>;
+  }
 }
 
 /**

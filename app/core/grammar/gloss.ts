@@ -1,7 +1,7 @@
 /** English glosses for inflected verbs: person, number, negation, order, objects, irregular verbs. Pure. */
 import { PERSON_NAMES, type Cell, type Person, type VerbClass } from "./cells";
 import { ingOf, pastOf, pastParticipleOf } from "./english";
-import type { GrammarMemo } from "./memo";
+import type { GrammarMemo, MemoMap } from "./memo";
 
 /** Subjects in glosses: the person names of cells.ts with "obviative" and "inanimate" shortened ("s/he (obv.)"). */
 const SUBJ = Object.fromEntries(
@@ -54,7 +54,13 @@ const SLOTS = OBJECT_SLOT.size;
  * Dictionary gloss → its first sense and its phrases by slot, kept in the caller's memo (`phrases`: few, the most
  * recently used; a request uses one or a few verbs, and what is kept the garbage collector copies and promotes).
  */
-export type Phrases = { sense: string; slots: Array<Phrase | undefined> };
+type Phrases = { sense: string; slots: Array<Phrase | undefined> };
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Dictionary gloss → its first sense and phrases by slot. */
+    readonly phrases: MemoMap<string, Phrases>;
+  }
+}
 
 function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined, memo: GrammarMemo | undefined): Phrase {
   let entry = memo?.phrases.get(dictionaryGloss);

@@ -6,7 +6,7 @@
 import { cellKey, cellLabel, cellsOf, isAllowed, isWholeVerbCell, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Level } from "./confidence";
 import { glossFor } from "./gloss";
-import { newGrammarMemo, type GrammarMemo } from "./memo";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { prefixOf, PREFIX_TEXT, type Prefix } from "./prefix";
 import { inflectWhole } from "./whole-inflection";
 import { newWholePlans, newWholeStem, type WholePlans, type WholeStem } from "./whole-plan";
@@ -80,7 +80,7 @@ type Plan = {
 /** `whole`: the whole verb's cells, planned at first use (whole-plan.ts). Depends only on the code: a constant. */
 type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan>; idCount: number; whole: WholePlans };
 /** The last lexeme whose stem was looked up, and its stem (a paradigm asks for one lexeme's cells in turn). */
-export type LastStem = { lexeme: LexemeInput; name: string; raw: string | null | undefined; stem: Stem };
+type LastStem = { lexeme: LexemeInput; name: string; raw: string | null | undefined; stem: Stem };
 const PLANS = new Map<VerbClass, ClassPlans>();
 
 function plansOf(cls: VerbClass): ClassPlans {
@@ -119,7 +119,7 @@ function plansOf(cls: VerbClass): ClassPlans {
  * form's prefix/root cuts per cell (cut1 × 65536 + cut2, -1 until worked out); and the confidence levels of the stem's
  * class, shape and problem, by cell index (shared by every stem alike).
  */
-export type StemForms = {
+type StemForms = {
   byId: Array<Forms | undefined>; cells: Array<Forms | undefined> | undefined; cuts: Int32Array | undefined;
   levels: Array<Level | undefined> | undefined;
   /** The last lemma checked against the stem's forms, and the result (lemmaCheck). */
@@ -127,6 +127,19 @@ export type StemForms = {
   /** The whole verb's forms of this stem by slot (whole-plan.ts), and the last lemma's followsHeadword. */
   whole?: WholeStem; keepFor?: string; keep?: ((form: string) => string) | null;
 };
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Class + stem shape + problem → confidence level by cell index. */
+    readonly cellLevels: MemoMap<string, Array<Level | undefined>>;
+    /** A stem's forms, cuts and lemma check, for the few most recent stems. */
+    readonly stemForms: MemoMap<Stem, StemForms>;
+    /** Per class, the last lexeme whose stem was looked up. */
+    readonly lastStem: Partial<Record<VerbClass, LastStem>>;
+    /** The glosses of the last gloss and class, by cell index. */
+    glosses: { id: string; list: Array<string | undefined> };
+  }
+}
+
 function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem, memo: GrammarMemo): Array<Level | undefined> {
   let levels = sf.levels;
   if (!levels) {

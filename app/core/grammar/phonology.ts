@@ -270,6 +270,9 @@ export type JoinMemo = {
   readonly tails: MemoMap<string, Map<string, TailEntry>>;
   readonly lastJoin: LastJoin;
 };
+declare module "./memo" {
+  interface GrammarMemo extends JoinMemo {}
+}
 const isEdge = (c: string) => !"aeiowy".includes(c);
 
 /** How a stem splits for the join (per stem, not per cell), or null when it cannot. */

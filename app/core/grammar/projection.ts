@@ -4,7 +4,7 @@
  */
 import { cellKey, cellsOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
-import type { GrammarMemo } from "./memo";
+import type { GrammarMemo, MemoMap } from "./memo";
 import { joinHead, joinTail, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
@@ -46,6 +46,15 @@ export function addProjections(list: string[], text: string): void {
   if (p.includes("6")) {
     for (const q of projections(text)) if (!list.includes(q)) list.push(q);
   } else if (!list.includes(p)) list.push(p);
+}
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** The projections of a tail variant list, by the join's list. */
+    readonly tailProjections: WeakMap<string[], Set<string>>;
+    /** Class + prefix group + tail text → the group's cells by prefix text and tail projection. */
+    readonly tailCells: MemoMap<string, TailCells[]>;
+  }
 }
 
 /** Projections of a tail variant list (kept in `memo` by the join's array, which the memo keeps too). */

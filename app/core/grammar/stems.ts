@@ -4,7 +4,7 @@
  * faulty (already syncopated, missing the VTI m1, a VII -t for -d2, unknown symbols). Pure; kept in the caller's memo.
  */
 import type { VerbClass } from "./cells";
-import type { GrammarMemo } from "./memo";
+import type { GrammarMemo, MemoMap } from "./memo";
 import { encode, hasUnknownSymbol } from "./phonology";
 import { normaliseWordform } from "./spelling";
 
@@ -79,6 +79,13 @@ function lemmaStem(name: string, cls: VerbClass): string {
   // Lock short vowels (not the halves of aa, ii, oo).
   const locked = t.replace(/aa|ii|oo|[aio]/g, (m) => (m.length === 2 ? m : LOCK[m]!));
   return locked + tail;
+}
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Class + underlying stem (or lemma) → the stem: shared, so per-stem memos can key on the object. */
+    readonly stems: MemoMap<string, Stem>;
+  }
 }
 
 /** The stem, shared through `memo` (per-stem memos key on the object); without one, a new object. */

@@ -6,12 +6,12 @@
  */
 import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
 import { confidenceOf, unscoredShape, type Level } from "./confidence";
-import type { GrammarMemo } from "./memo";
+import type { GrammarMemo, MemoMap } from "./memo";
 import { framedGlosses, glossFrame } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import type { Stem } from "./stems";
 import { hasAnimateObject } from "./vaio-cells";
-import { mayHaveMedler, planForms, wholePlanOf, type WholePlans, type WholeStem } from "./whole-plan";
+import { mayHaveMedler, planForms, wholePlanOf, type WholePlan, type WholePlans, type WholeStem } from "./whole-plan";
 
 export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan" | "anim";
 
@@ -96,6 +96,13 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell, memo: GrammarMemo): Lev
   }
   if (stem.shape === "lemma") return { confidence: "medium", note: "Medium: no underlying stem; the lemma was inflected as it is." };
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
+}
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Stem shape + problem → whole-verb plan → confidence level. */
+    readonly wholeLevels: MemoMap<string, Map<WholePlan, Level>>;
+  }
 }
 
 /** How a variant only Medler's optional rules give is shown. */
