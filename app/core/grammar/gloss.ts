@@ -59,14 +59,20 @@ declare module "./memo" {
   interface GrammarMemo {
     /** Dictionary gloss → its first sense and phrases by slot. */
     readonly phrases: MemoMap<string, Phrases>;
+    /** The gloss looked up last and its entry (a paradigm's cells ask for one gloss in turn). */
+    readonly lastPhrases: { gloss: string; entry: Phrases | undefined };
   }
 }
 
 function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined, memo: GrammarMemo | undefined): Phrase {
-  let entry = memo?.phrases.get(dictionaryGloss);
+  let entry = memo && memo.lastPhrases.gloss === dictionaryGloss ? memo.lastPhrases.entry : memo?.phrases.get(dictionaryGloss);
   if (!entry) {
     entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(2 * SLOTS).fill(undefined) };
     memo?.phrases.set(dictionaryGloss, entry);
+  }
+  if (memo) {
+    memo.lastPhrases.gloss = dictionaryGloss;
+    memo.lastPhrases.entry = entry;
   }
   const slot = (cls === "vta" ? SLOTS : 0) + OBJECT_SLOT.get(object)!;
   let p = entry.slots[slot];

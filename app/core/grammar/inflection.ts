@@ -133,6 +133,8 @@ declare module "./memo" {
     readonly cellLevels: MemoMap<string, Array<Level | undefined>>;
     /** A stem's forms, cuts and lemma check, for the few most recent stems. */
     readonly stemForms: MemoMap<Stem, StemForms>;
+    /** The stem whose forms were asked for last, and its entry (a paradigm asks for one stem's cells in turn). */
+    readonly lastForms: { stem: Stem | undefined; sf: StemForms | undefined };
     /** Per class, the last lexeme whose stem was looked up. */
     readonly lastStem: Partial<Record<VerbClass, LastStem>>;
     /** The glosses of the last gloss and class, by cell index. */
@@ -158,14 +160,17 @@ function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem, memo: GrammarMemo):
  * the other), and the analyser keeps its own per-stem keys (analysis.ts), so the hit rate that matters is unchanged.
  */
 function stemFormsOf(stem: Stem, plans: ClassPlans, memo: GrammarMemo): StemForms {
+  if (memo.lastForms.stem === stem) return memo.lastForms.sf!;
   let entry = memo.stemForms.get(stem);
   if (!entry) {
     memo.stemForms.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined, lemma: undefined, check: null }));
   }
+  memo.lastForms.stem = stem;
+  memo.lastForms.sf = entry;
   return entry;
 }
 
-/** Site-spelled forms of a cell, primary first; memoised per stem. */
+/** Site-spelled forms of a cell, primary first; kept per stem in the memo. */
 function cellForms(sf: StemForms, stem: Stem, plan: Plan, cellCount: number, memo: GrammarMemo): Forms {
   if (!plan.endings || !stem.text) return null;
   if (plan.ids.length === 1) return idForms(sf, stem, plan, 0, memo);

@@ -269,6 +269,11 @@ export type JoinMemo = {
   readonly heads: MemoMap<string, Map<string, string[] | null>>;
   readonly tails: MemoMap<string, Map<string, TailEntry>>;
   readonly lastJoin: LastJoin;
+  /**
+   * The two stems split last, newest first (a paradigm asks for one stem's cells in turn, a changed conjunct for
+   * its changed stem and the stem in turn): looked up before `splits`, whose look-up reorders it.
+   */
+  readonly recentSplits: [string, StemSplit | null, string, StemSplit | null];
 };
 declare module "./memo" {
   interface GrammarMemo extends JoinMemo {}
@@ -295,8 +300,23 @@ type TailEntry = {
 };
 /** The stem's split, kept in `memo` (without one, worked out afresh with memos of its own). */
 function splitOfStem(stem: string, memo: JoinMemo | undefined): StemSplit | null {
-  const known = memo?.splits.get(stem);
-  if (known !== undefined) return known;
+  if (!memo) return newSplit(stem, undefined);
+  const recent = memo.recentSplits;
+  if (recent[0] === stem) return recent[1];
+  let split: StemSplit | null;
+  if (recent[2] === stem) split = recent[3];
+  else {
+    const known = memo.splits.get(stem);
+    split = known !== undefined ? known : newSplit(stem, memo);
+  }
+  recent[2] = recent[0];
+  recent[3] = recent[1];
+  recent[0] = stem;
+  recent[1] = split;
+  return split;
+}
+
+function newSplit(stem: string, memo: JoinMemo | undefined): StemSplit | null {
   let out: StemSplit | null = null;
   const n = stem.length;
   let h = HEAD;

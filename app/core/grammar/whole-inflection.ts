@@ -136,8 +136,12 @@ export function inflectWhole(
   }
   const form = forms[0]!;
   const levelKey = (ws.levelKey ??= `${stem.shape}\u0000${stem.problem ?? ""}`);
-  let byPlan = memo.wholeLevels.get(levelKey);
-  if (!byPlan) memo.wholeLevels.set(levelKey, (byPlan = new Map()));
+  let byPlan = ws.levels;
+  if (!byPlan) {
+    byPlan = memo.wholeLevels.get(levelKey);
+    if (!byPlan) memo.wholeLevels.set(levelKey, (byPlan = new Map()));
+    ws.levels = byPlan;
+  }
   let level = byPlan.get(plan);
   if (!level) byPlan.set(plan, (level = levelOf(cls, stem, cell, memo)));
   const gloss = framedGlosses((plan.frame ??= glossFrame(cell)), lexeme.gloss, cls, 1, memo)[0]!;

@@ -10,6 +10,7 @@ import type { GlossFrame } from "./gloss";
 import { modeEndings } from "./mode-tables";
 import { siteSurfaceForms, siteSurfaceFormsRegular, type JoinMemo } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
+import type { Level } from "./confidence";
 import { changedStems, preverbHeads } from "./whole-verb";
 
 /** A class's whole-verb plans by cell key, and the slot of each distinct person prefix + ending. */
@@ -72,6 +73,8 @@ function makePlan(plans: WholePlans, cls: VerbClass, cell: Cell): WholePlan | nu
 /** A stem's whole-verb forms by slot, per stem variant (0: the stem, 1…: its changed stems), with and without Medler. */
 export type WholeStem = {
   changed: string[] | undefined; levelKey?: string;
+  /** The levels of the stem's shape and problem by plan (the memo's `wholeLevels` entry, looked up once per stem). */
+  levels?: Map<WholePlan, Level>;
   forms: Array<Array<string[] | undefined>>; regular: Array<Array<string[] | undefined>>;
 };
 export const newWholeStem = (): WholeStem => ({ changed: undefined, forms: [], regular: [] });
