@@ -14,6 +14,7 @@ import { isWholeVerbCell, type Cell } from "./grammar/cells";
 import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
 import { nounCellLabel } from "./grammar/noun-cells";
 import type { Confidence } from "./grammar/inflection";
+import { newGrammarMemo, type GrammarMemo } from "./grammar/memo";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
@@ -47,6 +48,8 @@ export type SearchIndex = {
   nouns: NounIndex;
   /** What other core functions work out from the index on first use (app/core/derived.ts). */
   derived: Map<string, unknown>;
+  /** The grammar engine's memo the index was built with (app/core/grammar/memo.ts), for its analyses and phrases. */
+  memo: GrammarMemo;
 };
 
 /** One analysis of an inflected form, explained: "nmaajaa → maajaa, I leave". */
@@ -97,7 +100,8 @@ function englishWords(text: string): string[] {
     .filter(Boolean);
 }
 
-export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
+/** `memo`: the grammar engine's (the lexicon service hands in the isolate's; by default one for this index alone). */
+export function buildSearchIndex(entries: LexiconEntry[], memo: GrammarMemo = newGrammarMemo()): SearchIndex {
   const byId = new Map<number, LexiconEntry>();
   const byKey = new Map<string, LexiconEntry[]>();
   const glossWords = new Map<number, string[]>();
@@ -115,9 +119,10 @@ export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
   sortedKeys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const lexicon = buildLexicon(
     entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
+    memo,
   );
   const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })));
-  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived() };
+  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived(), memo };
 }
 
 function safe<T>(fn: () => T, fallback: T): T {

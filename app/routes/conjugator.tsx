@@ -19,6 +19,7 @@ import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conjugator";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import { SITE_DESCRIPTION } from "../utils/meta";
+import { grammarMemo } from "../services/grammar-memo.server";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa Verb Conjugator | Nishnaabemwin" }];
 
@@ -91,22 +92,22 @@ type Cell = Parameters<typeof inflect>[1];
 
 /** The full paradigm of an order with the same tense/mode, conjunct form and preverb: the cells the verb has only. */
 function wholeRows(lexeme: LexemeInput, order: Cell["order"], whole: WholeChoice) {
-  return paradigm(lexeme, order).flatMap((r) => {
+  return paradigm(lexeme, order, grammarMemo).flatMap((r) => {
     const cell = wholeCell({ type: "vai", verb: "", order, subject: r.cell.subject, object: r.cell.object ?? null }, whole);
-    const inf = inflect(lexeme, cell);
+    const inf = inflect(lexeme, cell, grammarMemo);
     if (!inf) return [];
     return [{
       label: r.label, form: inf.form, gloss: inf.gloss, confidence: inf.confidence,
       note: inf.confidence !== "high" ? inf.confidenceNote : undefined,
-      derivation: explain(lexeme, cell),
+      derivation: explain(lexeme, cell, grammarMemo),
     }];
   });
 }
 
 function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: boolean) {
-  const inf = inflect(lexeme, cell);
+  const inf = inflect(lexeme, cell, grammarMemo);
   const result = inf ? labelled(inf) : null;
-  const derivation = inf ? explain(lexeme, cell) : null;
+  const derivation = inf ? explain(lexeme, cell, grammarMemo) : null;
   const plain = !whole.tense && !whole.shape && !whole.preverb;
   return {
     lexeme: { name: lexeme.name, pos: lexeme.pos, gloss: lexeme.gloss },
@@ -117,11 +118,11 @@ function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: 
     // A whole-verb form the rule-by-rule replay does not cover yet: its pieces and the form it is built on.
     built: inf && !derivation && !plain ? builtOf(lexeme, cell, inf) : null,
     full: withFull && !plain ? wholeRows(lexeme, cell.order, whole) : withFull
-      ? paradigm(lexeme, cell.order).map((r) => ({
+      ? paradigm(lexeme, cell.order, grammarMemo).map((r) => ({
         label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
         // The reason, only where the form carries a mark (high forms carry none).
         note: r.inflection && r.inflection.confidence !== "high" ? r.inflection.confidenceNote : undefined,
-        derivation: r.inflection ? explain(lexeme, r.cell) : null,
+        derivation: r.inflection ? explain(lexeme, r.cell, grammarMemo) : null,
       }))
       : null,
   };

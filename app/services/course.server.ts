@@ -31,6 +31,7 @@ import {
 } from "../utils/course";
 import { LessonSpecSchema, type LessonSpec } from "../utils/lesson-spec";
 import type { FormPartsView, PracticeItem } from "../utils/practice";
+import { grammarMemo } from "./grammar-memo.server";
 
 export type CourseLexeme = { name: string; pos: string; gloss: string; stem: string | null; audio: string | null };
 
@@ -100,7 +101,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
     const label = verbCell ? verbCellLabel(verbCell, orders) : nounCell ? nounCellLabel(nounCell) : cellKey;
     const cells = words.map((word): CourseForm | null => {
       if (verbCell && isVerbPos(word.pos)) {
-        const f = inflect(word, verbCell);
+        const f = inflect(word, verbCell, grammarMemo);
         if (!f || f.confidence !== "high") return null;
         return {
           key: verbCardKey(word.name, verbCell),

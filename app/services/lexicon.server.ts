@@ -10,6 +10,7 @@ import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/l
 import { buildSearchIndex, lookupWord, lookupWords, type SearchIndex, type WordInfo } from "../core/word-search";
 import { BoundedCache } from "./bounded-cache.server";
 import type { Config } from "./config.server";
+import { grammarMemo } from "./grammar-memo.server";
 
 const VERSION_TTL_MS = 30_000;
 
@@ -39,6 +40,7 @@ export async function getSearchIndex(db: Db, config: Pick<Config, "environment">
         corpusCount: r.corpusCount,
         audioUrl: audioUrl(r.audioKey),
       })),
+      grammarMemo,
     ),
   );
   building = { version, promise };

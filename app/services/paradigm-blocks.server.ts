@@ -15,6 +15,7 @@ import { PRENOUNS } from "../core/grammar/noun-prenouns";
 import type { NounKind, VerbKind } from "../core/grammar/paradigm-kinds";
 import type { VerbRow } from "../../db/queries/verbs";
 import type { BlockRow, ParadigmBlock } from "../utils/whole-paradigm";
+import { grammarMemo } from "./grammar-memo.server";
 
 const MODE_TITLES = { prt: "Preterit: -ban (used to, back then)", dub: "Dubitative: maybe, must be", dubprt: "Preterit-dubitative: maybe … back then" } as const;
 const CHAIN_TITLES: Record<string, string> = {
@@ -30,7 +31,7 @@ function block(id: string, title: string, rows: BlockRow[], optional: boolean): 
 }
 
 function verbRow(verb: VerbRow, cell: Cell, label: string): BlockRow | null {
-  const inf = inflect(verb, cell);
+  const inf = inflect(verb, cell, grammarMemo);
   if (!inf) return null;
   const optional = (inf as typeof inf & { optionalVariants?: string[] }).optionalVariants ?? [];
   return {

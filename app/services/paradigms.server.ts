@@ -20,6 +20,7 @@ import type { TenseForm, WordFormCell, WordForms } from "../utils/word-forms-sha
 import {
   nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
 } from "../core/grammar/paradigm-kinds";
+import { grammarMemo } from "./grammar-memo.server";
 
 export type ParadigmRow = {
   key: string;
@@ -43,7 +44,7 @@ export function paradigmTable(verb: VerbRow, kind: VerbKind, separators = false)
       if (separators) rows.push({ key: "", label: "", prefix: null, root: null, suffix: null, form: null, variants: [], gloss: null, confidence: null });
       continue;
     }
-    const inf = inflect(verb, t.cell);
+    const inf = inflect(verb, t.cell, grammarMemo);
     rows.push({
       key: cellKey(t.cell),
       label: t.label,
@@ -120,7 +121,7 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
   if (cls) {
     const orders = ORDERS.flatMap((order) => {
       const cells = coreCells(cls, order).flatMap((cell): WordFormCell[] => {
-        const inf = inflect(lexeme, cell);
+        const inf = inflect(lexeme, cell, grammarMemo);
         if (!inf) return [];
         const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
         return [{
@@ -155,7 +156,7 @@ function tensesOf(lexeme: { name: string; pos: string; gloss: string; stem: stri
   if (!TENSE_ORDERS.has(cell.order)) return {};
   const of = (preverbs: string[]): TenseForm[] => {
     const c: Cell = { ...cell, preverbs };
-    const inf = inflect(lexeme, c);
+    const inf = inflect(lexeme, c, grammarMemo);
     return inf ? [{ key: cellKey(c), preverb: preverbs.join("-"), form: inf.form, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null }] : [];
   };
   const past = of(["gii"]);
@@ -201,10 +202,10 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
   const cls = verbClassOf(lexeme.pos);
   if (cls) {
     const cell = parseWholeVerbKey(key);
-    const inf = cell ? inflect(lexeme, cell) : null;
+    const inf = cell ? inflect(lexeme, cell, grammarMemo) : null;
     if (!cell || !inf) return null;
     const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
-    const derivation = explain(lexeme, cell);
+    const derivation = explain(lexeme, cell, grammarMemo);
     const tense = cell.preverbs?.length === 1 ? TENSE_OF[cell.preverbs[0]!] : cell.mode;
     return {
       key: cellKey(cell), label: isWholeVerbCell(cell) ? verbCellLabel(cell) : `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,

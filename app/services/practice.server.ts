@@ -16,6 +16,7 @@ import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../ut
 import { isAcceptedAnswer, type PracticeItem } from "../utils/practice";
 import { expandLesson } from "./course.server";
 import { BoundedCache } from "./bounded-cache.server";
+import { grammarMemo } from "./grammar-memo.server";
 
 const scheduler = fsrs({ enable_fuzz: false });
 
@@ -86,7 +87,7 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
       continue;
     }
     const spec = p.kind === "verb"
-      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell)), cell: cellKey(p.cell) }
+      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell, grammarMemo)), cell: cellKey(p.cell) }
       : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!)), cell: p.cellKey };
     if (!spec.word) continue;
     const { forms } = expandLesson({ words: [{ name: spec.word.name, pos: spec.word.pos }], cells: [spec.cell] }, [spec.word]);
@@ -105,7 +106,7 @@ export function coreKeys(lexeme: { name: string; pos: string; stem?: string | nu
   return cellsOf(cls, "ind")
     .filter((c) => cls !== "vti" || c.object === "0s")
     .filter((c) => cls !== "vta" || c.object === "3s" || (c.subject === "3s" && (c.object === "1s" || c.object === "2s")))
-    .filter((cell) => inflect(lexeme, cell)?.confidence === "high")
+    .filter((cell) => inflect(lexeme, cell, grammarMemo)?.confidence === "high")
     .slice(0, 12)
     .map((cell) => verbCardKey(lexeme.name, cell));
 }

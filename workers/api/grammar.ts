@@ -13,6 +13,7 @@ import { MODES, PREVERB_CHAINS, type Mode } from "../../app/core/grammar/cells";
 import { OPTIONAL_VARIANT_NOTE } from "../../app/core/grammar/noun-inflection";
 import { API_ERRORS, apiError } from "./errors";
 import { apiRoutes, createRoute, errorResponses, jsonResponse, z, type ResponseDoc } from "./openapi";
+import { grammarMemo } from "../../app/services/grammar-memo.server";
 
 const PERSONS = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
 const VERB_CLASSES = ["vai", "vii", "vti", "vta"] as const;
@@ -123,7 +124,7 @@ export const grammar = apiRoutes()
         ...(q.mode ? { mode: q.mode } : {}), ...(q.change ? { change: true as const } : {}),
         ...(q.participle ? { participle: q.participle } : {}), ...(q.preverbs ? { preverbs: q.preverbs } : {}),
       };
-      const inf = inflect(verb, cell);
+      const inf = inflect(verb, cell, grammarMemo);
       if (!inf) return c.json(notFound, NOT_FOUND);
       const { prefix, root, suffix, form, variants, gloss, confidence, confidenceNote } = inf;
       // Today's fields as they were; `key` and `confidenceNote` (null for high forms) added for the whole verb.

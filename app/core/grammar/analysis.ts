@@ -2,7 +2,8 @@
  * Analysis: which verb and cell a written word form can be (`analyse`), over a lexicon index (`buildLexicon`).
  * Candidates come from the consonant skeleton of the stem (consonants survive syncope and the rules, except w, y and
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
- * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object.
+ * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object and in
+ * the memo it was built with (memo.ts), which the service that owns the lexicon hands in.
  * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
  * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
  * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
@@ -10,6 +11,7 @@
  */
 import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { addProjections, ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
@@ -51,6 +53,8 @@ export type Lexicon = {
   /** Verbs without a stem key (candidates for every word), and the whole verb's caches (whole-analysis.ts). */
   readonly unkeyed: number[];
   readonly wholeCaches: WholeCaches;
+  /** The engine's memo the lexicon was built with: its stems, the join's pieces, the head and tail projections. */
+  readonly memo: GrammarMemo;
 };
 
 const FORM_CACHE_ENTRIES = 1_500;
@@ -62,7 +66,8 @@ const ANSWER_CACHE_LIMIT = 20_000;
 /** Stems whose key is at most this long are worked out at the first analysis (`byProjection`). */
 const PROJECTED_KEY_LENGTH = 1;
 
-export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
+/** `memo`: the engine's memo for the lexicon's analyses (a service's, bounded; by default one that keeps everything). */
+export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGrammarMemo()): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
   const keyOf: string[] = [];
@@ -74,7 +79,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
     if (!cls) continue;
-    const stem = stemOf(lexeme, cls);
+    const stem = stemOf(lexeme, cls, memo);
     if (!stem.text) continue;
     const li = list.push(lexeme) - 1;
     const id = `${cls}\u0000${stem.text}`;
@@ -96,7 +101,7 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
   }
   return {
     byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
-    forms: new Map(), whole: new Map(), answers: new Map(), unkeyed, wholeCaches: newWholeCaches(),
+    forms: new Map(), whole: new Map(), answers: new Map(), unkeyed, wholeCaches: newWholeCaches(memo), memo,
   };
 }
 
@@ -127,7 +132,7 @@ function projectionOf(lexicon: Lexicon): ProjectionIndex {
         if (!bucket) byProjection.set(p, [packed]);
         // A cell's projections come one cell at a time: a repeat of this cell's is the bucket's last entry.
         else if (bucket[bucket.length - 1] !== packed) bucket.push(packed);
-      });
+      }, lexicon.memo);
     }
   });
   return (lexicon.projection = { byProjection, projected });
@@ -144,7 +149,7 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
   let keys = cells[ci];
   if (!keys) {
     const set = new Set<string>();
-    for (const form of siteForms(cls, stem, ALL_CELLS[cls][ci]!) ?? []) for (const key of spellingKeys(form)) set.add(key);
+    for (const form of siteForms(cls, stem, ALL_CELLS[cls][ci]!, lexicon.memo) ?? []) for (const key of spellingKeys(form)) set.add(key);
     cells[ci] = keys = [...set];
   }
   return keys;
@@ -163,17 +168,18 @@ function possibleCells(lexicon: Lexicon, si: number, group: string, word: string
   if (!stem.text) return out;
   let entry: Array<string | undefined> | undefined;
   const needle = `${SEP}${word}${SEP}`;
-  const tailText = tailTextOf(stem.text);
+  const memo = lexicon.memo;
+  const tailText = tailTextOf(stem.text, memo);
   if (tailText === null) {
     entry = wholeOf(lexicon, si);
-    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
     return out;
   }
-  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText)) {
-    const heads = headProjections(prefixText, stem.text);
+  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText, memo)) {
+    const heads = headProjections(prefixText, stem.text, memo);
     if (!heads) {
       entry ??= wholeOf(lexicon, si);
-      for (const cell of cells) if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+      for (const cell of cells) if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
       continue;
     }
     const from = out.length;
@@ -186,7 +192,7 @@ function possibleCells(lexicon: Lexicon, si: number, group: string, word: string
     for (const cell of partial) {
       if (out.includes(cell.ci, from)) continue;
       entry ??= wholeOf(lexicon, si);
-      if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+      if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
     }
   }
   return out;
@@ -206,11 +212,11 @@ function wholeOf(lexicon: Lexicon, si: number): Array<string | undefined> {
  * A cell's projections from the strings before the word-final rules (where the join cannot split), kept per stem:
  * a few distinct strings, kept as one, each between SEP (a fraction of a Set's or an array's memory).
  */
-function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, prefixText, endings }: GroupCell): string {
+function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, prefixText, endings }: GroupCell, memo: GrammarMemo): string {
   let joined = entry[ci];
   if (joined === undefined) {
     const list: string[] = [];
-    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) addProjections(list, s);
+    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending, memo)) addProjections(list, s);
     entry[ci] = joined = list.length ? `${SEP}${list.join(SEP)}${SEP}` : "";
   }
   return joined;
@@ -218,18 +224,20 @@ function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, pr
 /** Not a projection letter (a cell's projection string holds `${SEP}p${SEP}` for each of its projections p). */
 const SEP = "|";
 
-/** Stem → prefix text → the projections of its head variants + middle (null: the join cannot split), recent stems. */
-const headMemo = new Map<string, Map<string, string[] | null>>();
-const HEAD_MEMO_STEMS = 5_000;
-function headProjections(prefixText: string, stem: string): string[] | null {
-  let byPrefix = headMemo.get(stem);
-  if (!byPrefix) {
-    if (headMemo.size >= HEAD_MEMO_STEMS) headMemo.clear();
-    headMemo.set(stem, (byPrefix = new Map()));
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Stem → prefix text → the projections of its head variants + middle. */
+    readonly headProjections: MemoMap<string, Map<string, string[] | null>>;
   }
+}
+
+/** The projections of a stem's head variants + middle (null: the join cannot split), kept in `memo` by stem and prefix. */
+function headProjections(prefixText: string, stem: string, memo: GrammarMemo): string[] | null {
+  let byPrefix = memo.headProjections.get(stem);
+  if (!byPrefix) memo.headProjections.set(stem, (byPrefix = new Map()));
   let out = byPrefix.get(prefixText);
   if (out === undefined) {
-    const joint = joinHead(prefixText, stem);
+    const joint = joinHead(prefixText, stem, memo);
     out = null;
     if (joint) {
       const inner = project(joint.inner);
@@ -255,7 +263,7 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   for (const { li, cell } of word ? analyseWhole(key, lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
     const lexeme = lexicon.lexemes[li]!;
     const id = `${lexeme.name}\u0000${lexeme.pos}\u0000${cellKey(cell)}`;
-    const inf = seen.has(id) ? null : inflect(lexeme, cell);
+    const inf = seen.has(id) ? null : inflect(lexeme, cell, lexicon.memo);
     seen.add(id);
     if (!inf) continue;
     const reading: Analysis = { lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence };
@@ -323,7 +331,7 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     seen.add(id);
     const lexeme = lexicon.lexemes[li]!;
     const cell = ALL_CELLS[verbClassOf(lexeme.pos)!][ci]!;
-    const inf = inflect(lexeme, cell)!;
+    const inf = inflect(lexeme, cell, lexicon.memo)!;
     out.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
   }
   return out;

@@ -1,6 +1,7 @@
 /** English glosses for inflected verbs: person, number, negation, order, objects, irregular verbs. Pure. */
 import { PERSON_NAMES, type Cell, type Person, type VerbClass } from "./cells";
 import { ingOf, pastOf, pastParticipleOf } from "./english";
+import type { GrammarMemo, MemoMap } from "./memo";
 
 /** Subjects in glosses: the person names of cells.ts with "obviative" and "inanimate" shortened ("s/he (obv.)"). */
 const SUBJ = Object.fromEntries(
@@ -50,18 +51,28 @@ type Phrase = { phrase: string; verb: string; tail: string; third: string };
 const OBJECT_SLOT = new Map<Person | undefined, number>([undefined, ...(Object.keys(OBJ) as Person[])].map((p, i) => [p, i]));
 const SLOTS = OBJECT_SLOT.size;
 /**
- * Dictionary gloss → its first sense and its phrases by slot, for the most recently used glosses (the oldest goes
- * first). Few: a request uses one or a few verbs, and what is kept the garbage collector copies and promotes.
+ * Dictionary gloss → its first sense and its phrases by slot, kept in the caller's memo (`phrases`: few, the most
+ * recently used; a request uses one or a few verbs, and what is kept the garbage collector copies and promotes).
  */
 type Phrases = { sense: string; slots: Array<Phrase | undefined> };
-const phrases = new Map<string, Phrases>();
-const PHRASE_GLOSSES = 64;
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Dictionary gloss → its first sense and phrases by slot. */
+    readonly phrases: MemoMap<string, Phrases>;
+    /** The gloss looked up last and its entry (a paradigm's cells ask for one gloss in turn). */
+    readonly lastPhrases: { gloss: string; entry: Phrases | undefined };
+  }
+}
 
-function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined): Phrase {
-  let entry = phrases.get(dictionaryGloss);
+function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined, memo: GrammarMemo | undefined): Phrase {
+  let entry = memo && memo.lastPhrases.gloss === dictionaryGloss ? memo.lastPhrases.entry : memo?.phrases.get(dictionaryGloss);
   if (!entry) {
-    if (phrases.size >= PHRASE_GLOSSES) phrases.delete(phrases.keys().next().value!);
-    phrases.set(dictionaryGloss, (entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(2 * SLOTS).fill(undefined) }));
+    entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(2 * SLOTS).fill(undefined) };
+    memo?.phrases.set(dictionaryGloss, entry);
+  }
+  if (memo) {
+    memo.lastPhrases.gloss = dictionaryGloss;
+    memo.lastPhrases.entry = entry;
   }
   const slot = (cls === "vta" ? SLOTS : 0) + OBJECT_SLOT.get(object)!;
   let p = entry.slots[slot];
@@ -75,8 +86,8 @@ function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | unde
 }
 
 /** "I go away", "s/he does not see me", "when/that we (incl.) know it", "go away! (you sg)", "don't ...!". */
-export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell): string {
-  const { phrase, verb, tail, third: verb3 } = phraseOf(dictionaryGloss, cls, cell.object);
+export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell, memo?: GrammarMemo): string {
+  const { phrase, verb, tail, third: verb3 } = phraseOf(dictionaryGloss, cls, cell.object, memo);
   const subject = cell.subject;
   const order = cell.order;
   if (order === "imp") return subject === "21" ? `let's ${phrase}!` : `${phrase}! (${SUBJ[subject]})`;
@@ -168,8 +179,8 @@ const HEADS: Record<string, { words: string; person: Person; who: string; whom: 
  * "s/he will leave", "s/he is going to leave", "s/he wants to leave" (wii-); "I saw you", "I used to see you"
  * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
  */
-export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell, limit = Infinity): string[] {
-  return framedGlosses(glossFrame(cell), dictionaryGloss, cls, limit);
+export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell, limit = Infinity, memo?: GrammarMemo): string[] {
+  return framedGlosses(glossFrame(cell), dictionaryGloss, cls, limit, memo);
 }
 
 /** What a whole-verb cell's readings are made of beside the dictionary's phrase: the same for every verb. */
@@ -193,19 +204,19 @@ const CONJ_LEADS = ["when/that "];
 const NO_LEADS = [""];
 
 /** `wholeGlosses` with the cell's frame worked out before (a paradigm's cells keep theirs). */
-export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: VerbClass, limit = Infinity): string[] {
+export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: VerbClass, limit = Infinity, memo?: GrammarMemo): string[] {
   const { cell, neg, conj, tenses, maybe, note } = frame;
   // The imperatives' new cells (the VAIO's 21→3p) read as today's.
-  if (cell.order === "imp" || cell.order === "imp-pro") return [glossFor(dictionaryGloss, cls, cell)];
+  if (cell.order === "imp" || cell.order === "imp-pro") return [glossFor(dictionaryGloss, cls, cell, memo)];
   if (cell.order === "imp-delayed") {
-    const { phrase } = phraseOf(dictionaryGloss, cls, cell.object);
+    const { phrase } = phraseOf(dictionaryGloss, cls, cell.object, memo);
     return [cell.subject === "21" ? `let's ${phrase} later! (delayed imperative)` : `${phrase} later! (${SUBJ[cell.subject]}) (delayed imperative)`];
   }
   const out: string[] = [];
   if (cell.participle) {
     const head = HEADS[cell.participle]!;
     const bySubject = participleHeadIsSubject(cell);
-    const p = bySubject ? phraseOf(dictionaryGloss, cls, cell.object) : phraseWithout(dictionaryGloss);
+    const p = bySubject ? phraseOf(dictionaryGloss, cls, cell.object, memo) : phraseWithout(dictionaryGloss);
     for (const t of tenses) {
       const clause = bySubject ? `${head.who} ${predicate(p, head.person, t, neg)}` : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
       out.push(`${maybe}${head.words} ${clause}${note}`);
@@ -213,7 +224,7 @@ export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: V
     }
     return out;
   }
-  const p = phraseOf(dictionaryGloss, cls, cell.object);
+  const p = phraseOf(dictionaryGloss, cls, cell.object, memo);
   const leads = conj ? (cell.change ? CHANGED_LEADS : CONJ_LEADS) : NO_LEADS;
   for (const t of tenses) {
     for (const lead of leads) {

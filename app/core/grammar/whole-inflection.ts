@@ -5,12 +5,13 @@
  * .test.ts); every other level says why. Pure.
  */
 import { isAllowed, type Cell, type Person, type VerbClass } from "./cells";
-import { confidenceOf, unscoredShape, type Confidence } from "./confidence";
+import { confidenceOf, unscoredShape, type Level } from "./confidence";
+import type { GrammarMemo, MemoMap } from "./memo";
 import { framedGlosses, glossFrame } from "./gloss";
 import type { Inflection, LexemeInput } from "./inflection-types";
 import type { Stem } from "./stems";
 import { hasAnimateObject } from "./vaio-cells";
-import { mayHaveMedler, planForms, wholePlanOf, type WholePlans, type WholeStem } from "./whole-plan";
+import { mayHaveMedler, planForms, wholePlanOf, type WholePlan, type WholePlans, type WholeStem } from "./whole-plan";
 
 export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan" | "anim";
 
@@ -72,14 +73,14 @@ function inReference(cell: Cell): boolean {
 
 const baseOf = (cell: Cell): Cell => ({ order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) });
 
-function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confidence; note: string } {
+function levelOf(cls: VerbClass, stem: Stem, cell: Cell, memo: GrammarMemo): Level {
   if (stem.problem) return { confidence: "low", note: `Low: ${stem.problem}.` };
   if (cls === "vta" && cell.subject === "x" && cell.object === "x") {
     return { confidence: "low", note: "Low: the reference gives x→x (-igoom) without saying what it means; the form is optional." };
   }
   const base = baseOf(cell);
   if (isAllowed(cls, base)) {
-    const level = confidenceOf(cls, stem, `${base.order} ${base.subject}${base.object ? `>${base.object}` : ""}`, base);
+    const level = confidenceOf(cls, stem, `${base.order} ${base.subject}${base.object ? `>${base.object}` : ""}`, base, memo);
     if (level.confidence !== "high") return level;
   } else {
     const unscored = unscoredShape(cls, stem);
@@ -97,18 +98,26 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell): { confidence: Confiden
   return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
 }
 
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Stem shape + problem → whole-verb plan → confidence level. */
+    readonly wholeLevels: MemoMap<string, Map<WholePlan, Level>>;
+  }
+}
+
 /** How a variant only Medler's optional rules give is shown. */
 export const OPTIONAL_LABEL = "also heard, in some speakers' speech";
 
 /**
  * `plans`: the class's whole-verb plans (whole-plan.ts, kept by the caller); `ws`: the stem's whole-verb forms, kept
- * with its other forms; `keep`: followsHeadword of the lemma.
+ * with its other forms; `keep`: followsHeadword of the lemma; `memo`: the caller's (memo.ts).
  */
 export function inflectWhole(
   lexeme: LexemeInput, cls: VerbClass, cell: Cell, stem: Stem, plans: WholePlans, ws: WholeStem, keep: ((form: string) => string) | null,
+  memo: GrammarMemo,
 ): Inflection | null {
   const plan = wholePlanOf(plans, cls, cell);
-  const made = plan && planForms(plan, stem.text, ws);
+  const made = plan && planForms(plan, stem.text, ws, memo);
   if (!made) return null;
   const forms = keep ? made.map(keep) : made;
   // Variants only Medler's optional rules give: labelled apart, never equals of the primary form.
@@ -116,7 +125,7 @@ export function inflectWhole(
   let optional: string[] | null = null;
   if (forms.length > 1) {
     if (mayHaveMedler(forms)) {
-      const made2 = planForms(plan, stem.text, ws, true) ?? [];
+      const made2 = planForms(plan, stem.text, ws, memo, true) ?? [];
       const regular = keep ? made2.map(keep) : made2;
       variants = [];
       for (let i = 1; i < forms.length; i++) {
@@ -127,13 +136,15 @@ export function inflectWhole(
   }
   const form = forms[0]!;
   const levelKey = (ws.levelKey ??= `${stem.shape}\u0000${stem.problem ?? ""}`);
-  let level = plan.levels.get(levelKey);
-  if (!level) {
-    // A faulty stem's problem names the stem: keep few of those.
-    if (plan.levels.size >= 32) plan.levels.clear();
-    plan.levels.set(levelKey, (level = levelOf(cls, stem, cell)));
+  let byPlan = ws.levels;
+  if (!byPlan) {
+    byPlan = memo.wholeLevels.get(levelKey);
+    if (!byPlan) memo.wholeLevels.set(levelKey, (byPlan = new Map()));
+    ws.levels = byPlan;
   }
-  const gloss = framedGlosses((plan.frame ??= glossFrame(cell)), lexeme.gloss, cls, 1)[0]!;
+  let level = byPlan.get(plan);
+  if (!level) byPlan.set(plan, (level = levelOf(cls, stem, cell, memo)));
+  const gloss = framedGlosses((plan.frame ??= glossFrame(cell)), lexeme.gloss, cls, 1, memo)[0]!;
   const hyphen = plan.heads ? form.lastIndexOf("-") + 1 : 0;
   const out: Inflection = {
     prefix: hyphen ? form.slice(0, hyphen) : null, root: hyphen ? form.slice(hyphen) : form, suffix: null, form, variants,

@@ -6,11 +6,11 @@
  * kept by the caller (inflection.ts, with today's cells' plans), the stem's forms with the stem's other forms.
  */
 import { cellKey, type Cell, type VerbClass } from "./cells";
-import type { Confidence } from "./confidence";
 import type { GlossFrame } from "./gloss";
 import { modeEndings } from "./mode-tables";
-import { siteSurfaceForms, siteSurfaceFormsRegular } from "./phonology";
+import { siteSurfaceForms, siteSurfaceFormsRegular, type JoinMemo } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
+import type { Level } from "./confidence";
 import { changedStems, preverbHeads } from "./whole-verb";
 
 /** A class's whole-verb plans by cell key, and the slot of each distinct person prefix + ending. */
@@ -31,8 +31,6 @@ export type WholePlan = {
   slots: number[];
   /** The spelled preverb chains (with and without Medler's rules), or null without preverbs. */
   heads: string[] | null; headsRegular: string[] | null;
-  /** Confidence by stem shape and problem (`${shape}\0${problem}`), worked out at first use. */
-  levels: Map<string, { confidence: Confidence; note: string }>;
   /** The English readings' frame (gloss.ts), at first use. */
   frame?: GlossFrame;
 };
@@ -69,12 +67,14 @@ function makePlan(plans: WholePlans, cls: VerbClass, cell: Cell): WholePlan | nu
     if (slot === undefined) plans.slots.set(id, (slot = plans.slots.size));
     return slot;
   });
-  return { cell, conj, prefixText, endings, slots, heads, headsRegular: pv ? preverbHeads(cell, prefixText, true) : null, levels: new Map() };
+  return { cell, conj, prefixText, endings, slots, heads, headsRegular: pv ? preverbHeads(cell, prefixText, true) : null };
 }
 
 /** A stem's whole-verb forms by slot, per stem variant (0: the stem, 1…: its changed stems), with and without Medler. */
 export type WholeStem = {
   changed: string[] | undefined; levelKey?: string;
+  /** The levels of the stem's shape and problem by plan (the memo's `wholeLevels` entry, looked up once per stem). */
+  levels?: Map<WholePlan, Level>;
   forms: Array<Array<string[] | undefined>>; regular: Array<Array<string[] | undefined>>;
 };
 export const newWholeStem = (): WholeStem => ({ changed: undefined, forms: [], regular: [] });
@@ -83,15 +83,15 @@ export const newWholeStem = (): WholeStem => ({ changed: undefined, forms: [], r
  * The forms of a slot for a stem variant. Without Medler's rules: the same list where its forms do not differ in
  * their count of w or o (no Medler rule applied: each of its forms has its regular counterpart, which differs).
  */
-function slotForms(ws: WholeStem, regular: boolean, variant: number, slot: number, prefix: string, stem: string, ending: string): string[] {
+function slotForms(ws: WholeStem, regular: boolean, variant: number, slot: number, prefix: string, stem: string, ending: string, memo: JoinMemo | undefined): string[] {
   const byVariant = regular ? ws.regular : ws.forms;
   const list = (byVariant[variant] ??= []);
   let out = list[slot];
   if (!out) {
-    if (!regular) list[slot] = out = siteSurfaceForms(prefix, stem, ending);
+    if (!regular) list[slot] = out = siteSurfaceForms(prefix, stem, ending, memo);
     else {
-      const all = slotForms(ws, false, variant, slot, prefix, stem, ending);
-      list[slot] = out = all.length > 1 && mayHaveMedler(all) ? siteSurfaceFormsRegular(prefix, stem, ending) : all;
+      const all = slotForms(ws, false, variant, slot, prefix, stem, ending, memo);
+      list[slot] = out = all.length > 1 && mayHaveMedler(all) ? siteSurfaceFormsRegular(prefix, stem, ending, memo) : all;
     }
   }
   return out;
@@ -117,7 +117,7 @@ function push(out: string[], forms: string[]): void {
 }
 
 /** The site-spelled forms of a plan's cell for a stem, primary first (`regular`: without Medler's rules), or null. */
-export function planForms(plan: WholePlan, stemText: string, ws: WholeStem, regular = false): string[] | null {
+export function planForms(plan: WholePlan, stemText: string, ws: WholeStem, memo: JoinMemo | undefined, regular = false): string[] | null {
   if (!stemText) return null;
   const out: string[] = [];
   const { endings, slots } = plan;
@@ -126,23 +126,23 @@ export function planForms(plan: WholePlan, stemText: string, ws: WholeStem, regu
     if (!stems) {
       // One ending: its slot's list itself (never changed by the caller).
       if (endings.length === 1) {
-        const only = slotForms(ws, regular, 0, slots[0]!, plan.prefixText, stemText, endings[0]!);
+        const only = slotForms(ws, regular, 0, slots[0]!, plan.prefixText, stemText, endings[0]!, memo);
         return only.length ? only : null;
       }
-      for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, 0, slots[k]!, plan.prefixText, stemText, endings[k]!));
+      for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, 0, slots[k]!, plan.prefixText, stemText, endings[k]!, memo));
     } else if (stems.length === 1 && endings.length === 1) {
-      const only = slotForms(ws, regular, 1, slots[0]!, plan.prefixText, stems[0]!, endings[0]!);
+      const only = slotForms(ws, regular, 1, slots[0]!, plan.prefixText, stems[0]!, endings[0]!, memo);
       return only.length ? only : null;
     } else {
       for (let v = 0; v < stems.length; v++) {
-        for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, v + 1, slots[k]!, plan.prefixText, stems[v]!, endings[k]!));
+        for (let k = 0; k < endings.length; k++) push(out, slotForms(ws, regular, v + 1, slots[k]!, plan.prefixText, stems[v]!, endings[k]!, memo));
       }
     }
     return out.length ? out : null;
   }
   const heads = (regular ? plan.headsRegular : plan.heads) ?? [];
   const bases: string[] = [];
-  for (let k = 0; k < endings.length; k++) push(bases, slotForms(ws, regular, 0, slots[k]!, "", stemText, endings[k]!));
+  for (let k = 0; k < endings.length; k++) push(bases, slotForms(ws, regular, 0, slots[k]!, "", stemText, endings[k]!, memo));
   for (const b of bases) for (const h of heads) if (!out.includes(h + b)) out.push(h + b);
   return out.length ? out : null;
 }

@@ -7,7 +7,7 @@
  */
 import type { Cell, VerbClass } from "./cells";
 import { modeEndings } from "./mode-tables";
-import { encode, siteSurfaceForms, siteSurfaceFormsRegular } from "./phonology";
+import { encode, siteSurfaceForms, siteSurfaceFormsRegular, type JoinMemo } from "./phonology";
 
 /** The alternatives the conjunct allows for a lone da-, ga-, daa- (→ ji-). */
 const CONJ_ALTERNATES: Record<string, string[]> = { da: ["da", "ji"], ga: ["ga", "ji"], daa: ["daa", "da", "ji"] };
@@ -64,8 +64,8 @@ function chainsOf(cell: Cell): string[] | null {
 }
 
 /** `regular`: without Medler's two optional rules (phonology.ts `siteSurfaceFormsRegular`). */
-const formsOf = (prefix: string, stem: string, ending: string, regular: boolean): string[] =>
-  (regular ? siteSurfaceFormsRegular : siteSurfaceForms)(prefix, stem, ending);
+const formsOf = (prefix: string, stem: string, ending: string, regular: boolean, memo?: JoinMemo): string[] =>
+  (regular ? siteSurfaceFormsRegular : siteSurfaceForms)(prefix, stem, ending, memo);
 
 function push(out: string[], forms: string[]): void {
   for (const f of forms) if (!out.includes(f)) out.push(f);
@@ -87,7 +87,7 @@ export function preverbHeads(cell: Cell, prefixText: string, regular = false): s
  * The site-spelled forms of a whole-verb cell, primary first, or null when it does not exist or no rule builds it.
  * `prefixText`: the person prefix of the cell's neutral counterpart ("" in the conjunct).
  */
-export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string): string[] | null {
+export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: JoinMemo): string[] | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   if ((cell.change || cell.participle) && !conj) return null;
   if (cell.participle && cell.preverbs?.length) return null;
@@ -97,13 +97,13 @@ export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, pre
   const out: string[] = [];
   if (!cell.preverbs?.length) {
     const stems = cell.change ? changedStems(stemText) : [stemText];
-    for (const s of stems) for (const e of endings) push(out, formsOf(prefixText, s, e, false));
+    for (const s of stems) for (const e of endings) push(out, formsOf(prefixText, s, e, false, memo));
     return out.length ? out : null;
   }
   const heads = preverbHeads(cell, prefixText);
   if (!heads) return null;
   const bases: string[] = [];
-  for (const e of endings) push(bases, formsOf("", stemText, e, false));
+  for (const e of endings) push(bases, formsOf("", stemText, e, false, memo));
   // Primary first: the first head with the first base.
   for (const b of bases) for (const h of heads) if (!out.includes(h + b)) out.push(h + b);
   return out.length ? out : null;
