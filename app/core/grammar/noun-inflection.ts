@@ -6,7 +6,7 @@
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { nounGlosser } from "./noun-gloss";
-import { joinedVariants, pathsOf, type Path } from "./noun-join";
+import { piecewiseVariants, type Path } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
 import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
@@ -207,27 +207,17 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
   return result;
 }
 
-/**
- * A cell's variants. With a prenoun and `pieces` (a paradigm's head and tail variants so far, noun-join.ts): head
- * (prefix + prenoun) and tail (noun + endings) apart, each worked out once per paradigm.
- */
-function variantsOf(underlying: string, prenoun: string, pieces: Map<string, Path[]> | undefined): Variant[] {
-  if (!prenoun || !pieces) return surfaceNoun(underlying);
-  const at = underlying.indexOf(prenoun) + prenoun.length;
-  const piece = (text: string) => {
-    let out = pieces.get(text);
-    if (!out) pieces.set(text, (out = pathsOf(text)));
-    return out;
-  };
-  return joinedVariants(piece(underlying.slice(0, at)), piece(underlying.slice(at))) ?? surfaceNoun(underlying);
+/** A cell's variants: with `pieces` (a paradigm's pieces so far, noun-join.ts) from the word's pieces. */
+function variantsOf(underlying: string, pieces: Map<string, Path[]> | undefined): Variant[] {
+  return pieces ? piecewiseVariants(underlying, pieces) : surfaceNoun(underlying);
 }
 
 function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string, pieces?: Map<string, Path[]>): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
   const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : [""];
   const underlying = underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
-  let vs = variantsOf(underlying, prenouns[0]!, pieces);
-  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), prenouns[k]!, pieces)];
+  let vs = variantsOf(underlying, pieces);
+  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), pieces)];
   let ranked = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
@@ -299,7 +289,7 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): De
   }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
-  // The prenoun cells' heads and tails, shared by the paradigm's cells (not kept after it).
-  const pieces = opts.whole || opts.prenouns ? new Map<string, Path[]>() : undefined;
+  // The pieces of its cells' words, each worked out once for the paradigm (not kept after it).
+  const pieces = new Map<string, Path[]>();
   return cells.map(({ cell, key }) => kept?.cells.get(key) ?? declined(p, gloss, cell, key, pieces));
 }
