@@ -207,7 +207,12 @@ export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
       sf.keepFor = lexeme.name;
       sf.keep = followsHeadword(lexeme.name);
     }
-    return inflectWhole(lexeme, cls, cell, stem, plans.whole, (sf.whole ??= newWholeStem()), sf.keep ?? null);
+    const out = inflectWhole(lexeme, cls, cell, stem, plans.whole, (sf.whole ??= newWholeStem()), sf.keep ?? null);
+    // The lemma check, as for today's cells: a verb whose lemma the rules spell otherwise is not high anywhere.
+    const check = out && lemmaCheck(lexeme, cls, stem, sf, plans);
+    if (!out || !check) return out;
+    const level = lowered({ confidence: out.confidence, note: out.confidenceNote }, check);
+    return { ...out, confidence: level.confidence, confidenceNote: level.note };
   }
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
