@@ -19,8 +19,11 @@
  */
 import { N_APOS_STEP, NOUN_STEPS, surfaceNoun, type OptionalRule, type RuleUse, type Variant } from "./noun-phonology";
 
-/** A piece's variant before the cascade's last clean-up, with its choice and site count at each optional step. */
-export type Path = { text: string; use: RuleUse; masks: number[]; sites: number[] };
+/**
+ * A piece's variant (the `&` and `|` marks dropped), with its choice and site count at each optional step; `spelled`
+ * and `stray` are left to the caller (a paradigm's pieces are one noun's: its spelling of them, noun-inflection.ts).
+ */
+export type Path = { text: string; use: RuleUse; masks: number[]; sites: number[]; spelled?: string; stray?: boolean };
 
 /** Most sites an optional step tries (noun-phonology.ts `optional`). */
 const MAX_SITES = 6;
@@ -29,8 +32,9 @@ const NONE: RuleUse = Object.freeze({
 }) as unknown as RuleUse;
 /** The end of a piece that is not the word's end: read by no rule, dropped when the pieces are joined. */
 const OPEN = "|";
-/** Consonants after which a long vowel starts a piece (lower case: no special symbol). */
-const PLAIN = "bdgptkjczsmnhyw'";
+/** Consonants after which a long vowel starts a piece (lower case: no special symbol), by character code. */
+const PLAIN = new Uint8Array(128);
+for (const c of "bdgptkjczsmnhyw'") PLAIN[c.charCodeAt(0)] = 1;
 
 /** The cascade's variants of an underlying string (a word or a piece), with their choices. */
 export function pathsOf(underlying: string): Path[] {
@@ -68,11 +72,12 @@ export function pathsOf(underlying: string): Path[] {
 export function cutsOf(w: string): number[] {
   const cuts: number[] = [];
   for (let i = 1; i < w.length; i++) {
-    const p = w[i - 1]!;
-    const c = w[i]!;
-    if (p === "-") cuts.push(i);
-    else if (PLAIN.includes(p) && (c === "e" ? w[i + 1] !== "e" : (c === "a" || c === "i" || c === "o") && w[i + 1] === c && w[i + 2] !== c)
-      && !(p === "w" && c === "i")) cuts.push(i);
+    const p = w.charCodeAt(i - 1);
+    const c = w.charCodeAt(i);
+    if (p === 45) cuts.push(i); // after "-"
+    // e (101), or aa ii oo (97 105 111) and not a third one, after a plain consonant; not wii (w 119).
+    else if (p < 128 && PLAIN[p] && (c === 101 ? w.charCodeAt(i + 1) !== 101 : (c === 97 || c === 105 || c === 111) && w.charCodeAt(i + 1) === c && w.charCodeAt(i + 2) !== c)
+      && !(p === 119 && c === 105)) cuts.push(i);
   }
   return cuts;
 }
@@ -99,6 +104,27 @@ export function joinedVariants(parts: Path[][]): Variant[] | null {
     return [{ text, use }];
   }
   const steps = parts[0]![0]!.masks.length;
+  let multi = -1;
+  for (let k = 0; k < parts.length; k++) if (parts[k]!.length > 1) multi = multi === -1 ? k : -2;
+  if (multi >= 0) {
+    // One piece with variants (the others have none, so no site): the cascade's order is that piece's.
+    let before = "";
+    let after = "";
+    let use = NONE;
+    for (let k = 0; k < parts.length; k++) {
+      if (k === multi) continue;
+      const p = parts[k]![0]!;
+      if (k < multi) before += p.text;
+      else after += p.text;
+      use = addUse(use, p.use);
+    }
+    const seen = new Map<string, Variant>();
+    for (const p of parts[multi]!) {
+      const text = before + p.text + after;
+      if (!seen.has(text)) seen.set(text, { text, use: addUse(use, p.use) });
+    }
+    return [...seen.values()];
+  }
   // Every combination, one variant of each piece.
   let combos: Path[][] = [[]];
   for (const part of parts) {
@@ -138,22 +164,104 @@ export function joinedVariants(parts: Path[][]): Variant[] | null {
 }
 
 /**
- * The variants of an underlying word from its pieces: each piece's worked out once in `pieces` (a paradigm's, kept
- * only while it is declined), the whole word where it has no cut or its pieces cannot be joined.
+ * The pieces of an underlying word, each worked out once in `pieces` (a paradigm's, kept only while it is declined),
+ * or null where the word has no cut.
  */
-export function piecewiseVariants(underlying: string, pieces: Map<string, Path[]>): Variant[] {
+export function partsOf(underlying: string, pieces: Map<string, Path[]>): Path[][] | null {
   const cuts = cutsOf(underlying);
-  if (cuts.length === 0) return surfaceNoun(underlying);
+  if (cuts.length === 0) return null;
   const parts: Path[][] = [];
   let from = 0;
   for (let k = 0; k <= cuts.length; k++) {
     const to = k < cuts.length ? cuts[k]! : underlying.length;
     let text = underlying.slice(from, to);
-    if (k < cuts.length && !text.endsWith("-")) text += OPEN;
+    if (k < cuts.length && text.charCodeAt(text.length - 1) !== 45) text += OPEN; // 45: "-"
     let out = pieces.get(text);
     if (!out) pieces.set(text, (out = pathsOf(text)));
     parts.push(out);
     from = to;
   }
-  return joinedVariants(parts) ?? surfaceNoun(underlying);
+  return parts;
 }
+
+/** The variants of an underlying word from its pieces (`partsOf`), or from the whole word where they cannot be joined. */
+export function piecewiseVariants(underlying: string, pieces: Map<string, Path[]>): Variant[] {
+  const parts = partsOf(underlying, pieces);
+  return (parts && joinedVariants(parts)) ?? surfaceNoun(underlying);
+}
+
+/**
+ * A run of pieces (a paradigm's head: prefix, prenoun and the stem up to its last cut; or a tail: the rest of the
+ * stem and an ending), and, where each piece has one variant, their spelling joined (`spell`: the noun's spelling of
+ * a piece, which no spelling rule reads across a cut either) and whether a piece left a symbol unresolved or used a
+ * Medler rule.
+ */
+export type Run = { parts: Path[][]; text: string | null; stray: boolean; medler: boolean };
+
+/** A run's pieces: `text` cut as a word would be, its last piece open (not the word's end) if `open`. */
+export function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: (raw: string) => [string, boolean]): Run {
+  const cuts = cutsOf(text);
+  const parts: Path[][] = [];
+  let from = 0;
+  for (let k = 0; k <= cuts.length; k++) {
+    const to = k < cuts.length ? cuts[k]! : text.length;
+    let piece = text.slice(from, to);
+    if ((k < cuts.length || open) && piece.charCodeAt(piece.length - 1) !== 45) piece += OPEN; // 45: "-"
+    let out = pieces.get(piece);
+    if (!out) pieces.set(piece, (out = pathsOf(piece)));
+    if (piece !== OPEN) parts.push(out);
+    from = to;
+  }
+  const run: Run = { parts, text: "", stray: false, medler: false };
+  for (const part of parts) {
+    if (part.length !== 1) return { parts, text: null, stray: false, medler: false };
+    const path = part[0]!;
+    if (path.spelled === undefined) [path.spelled, path.stray] = spell(path.text);
+    run.text += path.spelled;
+    run.stray ||= path.stray!;
+    run.medler ||= path.use.wiCoal[0] > 0 || path.use.wDel[0] > 0;
+  }
+  return run;
+}
+
+/**
+ * What a paradigm's cells share, worked out once for it (kept only while it is declined): the noun's encoded stem
+ * and its last cut (0: none), its words' pieces and runs of pieces (the heads, per prefix and prenoun: the stem up
+ * to its last cut; the tails, per ending: the rest), and the noun's spelling of a piece.
+ */
+export type Joiner = { stem: string; cut: number; pieces: Map<string, Path[]>; runs: Map<string, Run>; spell: (raw: string) => [string, boolean] };
+/** A cell's affixes around the stem (and prenoun), with the keys of its runs: per class, made once. */
+export type CellPieces = { prefix: string; suffix: string; headKey: string; plainKey: string };
+
+export function joinerOf(stem: string, spell: (raw: string) => [string, boolean]): Joiner {
+  const cuts = cutsOf(stem);
+  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Map(), spell };
+}
+
+/** A cell's pieces from its affixes (the underlying word of an empty stem: prefix < > suffix). */
+export function cellPiecesOf(affixes: string, prenoun = ""): CellPieces {
+  const at = affixes.indexOf("<") + 1;
+  const prefix = affixes.slice(0, at);
+  const suffix = affixes.slice(at);
+  return { prefix, suffix, headKey: `\u0002${prefix}${prenoun}`, plainKey: `${prefix}\u0001${suffix}` };
+}
+
+function runAt(j: Joiner, key: string, text: string, open: boolean): Run {
+  let r = j.runs.get(key);
+  if (!r) j.runs.set(key, (r = runOf(text, open, j.pieces, j.spell)));
+  return r;
+}
+
+/**
+ * A cell's spelled form where each piece of its head and tail has one variant (`text` null otherwise), with the
+ * encoded prenoun (or "") it is declined with.
+ */
+export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): Run {
+  if (j.cut === 0 && !prenoun) return runAt(j, c.plainKey, c.prefix + j.stem + c.suffix, false);
+  const head = runAt(j, c.headKey, c.prefix + prenoun + j.stem.slice(0, j.cut), true);
+  const tail = runAt(j, c.suffix, j.stem.slice(j.cut) + c.suffix, false);
+  if (head.text === null || tail.text === null) return NOT_JOINED;
+  return { parts: NO_PARTS, text: head.text + tail.text, stray: head.stray || tail.stray, medler: head.medler || tail.medler };
+}
+const NO_PARTS: Path[][] = [];
+const NOT_JOINED: Run = Object.freeze({ parts: NO_PARTS, text: null, stray: false, medler: false }) as Run;
