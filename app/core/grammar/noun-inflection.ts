@@ -4,8 +4,8 @@
  * Design, sources and scores: docs/decisions/005a-noun-paradigm-classes.md.
  */
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
-import { confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
-import { nounGlosser } from "./noun-gloss";
+import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
+import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
 import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
 import { PRENOUNS } from "./noun-prenouns";
@@ -73,7 +73,8 @@ export type Prepared = {
   results: Map<string, Glossed> | null;
   count: number;
 };
-type Glossed = { gloss: (cell: NounCell) => string; cells: Map<string, Declension> };
+type Gloss = (cell: NounCell, frame?: GlossFrame) => string;
+type Glossed = { gloss: Gloss; cells: Map<string, Declension> };
 const prepared = new Map<string, Prepared | null>();
 /** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
 const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: string | null | undefined; p: Prepared | null }>();
@@ -208,7 +209,7 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
 }
 
 /** A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. */
-type CellPlan = CellPieces & { cell: NounCell; key: string; prenouns: string[] | null };
+type CellPlan = CellPieces & { cell: NounCell; key: string; prenouns: string[] | null; category: number; frame: GlossFrame; devoicable: boolean };
 const NO_PRENOUN = [""];
 
 /** A cell's variants: in a paradigm from the word's pieces. */
@@ -223,18 +224,22 @@ function spelled(p: Prepared, raw: string): [string, boolean] {
   return /[A-Z]/.test(text) ? [siteSpelling(text.replace(/[A-Z]/g, "")), true] : [siteSpelling(text), false];
 }
 
-function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
+/** Is the stem the end of the cell's word (where the dictionary's final devoicing is written)? */
+function devoicable(cell: NounCell): boolean {
+  const pr = cell.possessor;
+  return cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined);
+}
+
+function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
-  const prenouns = cell.prenoun ? (plan?.prenouns ?? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem)) : NO_PRENOUN;
+  const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
   const underlying = plan ? plan.prefix + prenouns[0] + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
-  const pr = cell.possessor;
-  const devoice = p.devoice && cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode
-    && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined) ? p.devoice : null;
+  const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
   if (shared && plan && prenouns.length === 1) {
     // One variant per piece: the form is the pieces' spellings joined.
     const joined = joinedForm(shared, plan, prenouns[0]!);
-    if (joined.text !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.text.replace(devoice[1], devoice[0]) : joined.text], [joined.medler], joined.stray);
+    if (joined.text !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.text.replace(devoice[1], devoice[0]) : joined.text], [joined.medler], joined.stray, plan);
   }
   let vs = variantsOf(underlying, shared);
   for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
@@ -265,18 +270,19 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
       medler.push(usesMedler(v));
     } else if (medler[at] && !usesMedler(v)) medler[at] = false;
   }
-  return declension(p, gloss, cell, key, underlying, forms, medler, stray);
+  return declension(p, gloss, cell, key, underlying, forms, medler, stray, plan);
 }
 
 function declension(
-  p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string, underlying: string, forms: string[], medler: boolean[], stray: boolean,
+  p: Prepared, gloss: Gloss, cell: NounCell, key: string, underlying: string, forms: string[], medler: boolean[], stray: boolean,
+  plan?: CellPlan,
 ): Declension {
-  const { confidence, note } = confidenceOf(p, cell, key, stray);
+  const { confidence, note } = plan ? confidenceOf(p, cell, key, stray, plan.category) : confidenceOf(p, cell, key, stray);
   const form = forms[0] ?? "";
   const variants = forms.slice(1);
   const d: Declension = note
-    ? { form, variants, gloss: gloss(cell), confidence, confidenceNote: note, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying }
-    : { form, variants, gloss: gloss(cell), confidence, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying };
+    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying };
   if (forms.length > 1) {
     const optional = forms.filter((_, k) => k > 0 && medler[k]);
     if (optional.length) d.optionalVariants = optional;
@@ -290,7 +296,7 @@ const CELLS = new Map<string, CellPlan[]>();
 
 function cellPlan(pos: NounPos, cell: NounCell): CellPlan {
   const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null : null;
-  return { ...cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun), cell, key: nounCellKey(cell), prenouns };
+  return { ...cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun), cell, key: nounCellKey(cell), prenouns, category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell) };
 }
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */

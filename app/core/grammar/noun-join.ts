@@ -64,7 +64,7 @@ export function pathsOf(underlying: string): Path[] {
     }
     vs = out;
   }
-  for (const v of vs) v.text = v.text.replace(/[&|]/g, "");
+  for (const v of vs) if (v.text.includes("&") || v.text.includes(OPEN)) v.text = v.text.replace(/[&|]/g, "");
   return vs;
 }
 
