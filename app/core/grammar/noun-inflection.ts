@@ -239,7 +239,7 @@ function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared
   if (shared && plan && prenouns.length === 1) {
     // One variant per piece: the form is the pieces' spellings joined.
     const joined = joinedForm(shared, plan, prenouns[0]!);
-    if (joined.text !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.text.replace(devoice[1], devoice[0]) : joined.text], [joined.medler], joined.stray, plan);
+    if (joined !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.replace(devoice[1], devoice[0]) : joined], [shared.medler], shared.stray, plan);
   }
   let vs = variantsOf(underlying, shared);
   for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];

@@ -229,13 +229,17 @@ export function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, 
  * and its last cut (0: none), its words' pieces and runs of pieces (the heads, per prefix and prenoun: the stem up
  * to its last cut; the tails, per ending: the rest), and the noun's spelling of a piece.
  */
-export type Joiner = { stem: string; cut: number; pieces: Map<string, Path[]>; runs: Map<string, Run>; spell: (raw: string) => [string, boolean] };
+export type Joiner = {
+  stem: string; cut: number; pieces: Map<string, Path[]>; runs: Map<string, Run>; spell: (raw: string) => [string, boolean];
+  /** The last joinedForm's: did a piece leave a symbol unresolved, did one use a Medler rule? */
+  stray: boolean; medler: boolean;
+};
 /** A cell's affixes around the stem (and prenoun), with the keys of its runs: per class, made once. */
 export type CellPieces = { prefix: string; suffix: string; headKey: string; plainKey: string };
 
 export function joinerOf(stem: string, spell: (raw: string) => [string, boolean]): Joiner {
   const cuts = cutsOf(stem);
-  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Map(), spell };
+  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Map(), spell, stray: false, medler: false };
 }
 
 /** A cell's pieces from its affixes (the underlying word of an empty stem: prefix < > suffix). */
@@ -253,15 +257,21 @@ function runAt(j: Joiner, key: string, text: string, open: boolean): Run {
 }
 
 /**
- * A cell's spelled form where each piece of its head and tail has one variant (`text` null otherwise), with the
- * encoded prenoun (or "") it is declined with.
+ * A cell's spelled form where each piece of its head and tail has one variant (null otherwise), with the encoded
+ * prenoun (or "") it is declined with; whether a piece left a symbol unresolved or used a Medler rule is left in
+ * `j.stray` and `j.medler`.
  */
-export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): Run {
-  if (j.cut === 0 && !prenoun) return runAt(j, c.plainKey, c.prefix + j.stem + c.suffix, false);
+export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): string | null {
+  if (j.cut === 0 && !prenoun) {
+    const whole = runAt(j, c.plainKey, c.prefix + j.stem + c.suffix, false);
+    j.stray = whole.stray;
+    j.medler = whole.medler;
+    return whole.text;
+  }
   const head = runAt(j, c.headKey, c.prefix + prenoun + j.stem.slice(0, j.cut), true);
   const tail = runAt(j, c.suffix, j.stem.slice(j.cut) + c.suffix, false);
-  if (head.text === null || tail.text === null) return NOT_JOINED;
-  return { parts: NO_PARTS, text: head.text + tail.text, stray: head.stray || tail.stray, medler: head.medler || tail.medler };
+  if (head.text === null || tail.text === null) return null;
+  j.stray = head.stray || tail.stray;
+  j.medler = head.medler || tail.medler;
+  return head.text + tail.text;
 }
-const NO_PARTS: Path[][] = [];
-const NOT_JOINED: Run = Object.freeze({ parts: NO_PARTS, text: null, stray: false, medler: false }) as Run;
