@@ -37,7 +37,7 @@ const PLAIN = new Uint8Array(128);
 for (const c of "bdgptkjczsmnhyw'") PLAIN[c.charCodeAt(0)] = 1;
 
 /** The cascade's variants of an underlying string (a word or a piece), with their choices. */
-export function pathsOf(underlying: string): Path[] {
+function pathsOf(underlying: string): Path[] {
   let vs: Path[] = [{ text: underlying, use: NONE, masks: [], sites: [] }];
   for (const step of NOUN_STEPS) {
     if ("rule" in step) {
@@ -91,7 +91,7 @@ const addUse = (a: RuleUse, b: RuleUse): RuleUse => a === NONE ? b : b === NONE 
  * The variants of the pieces' words joined, as surfaceNoun gives them for the whole word (same texts, uses and
  * order), or null where a step meets more sites in two pieces or more than the cascade tries.
  */
-export function joinedVariants(parts: Path[][]): Variant[] | null {
+function joinedVariants(parts: Path[][]): Variant[] | null {
   let single = true;
   for (const part of parts) if (part.length !== 1) single = false;
   if (single) {
@@ -167,7 +167,7 @@ export function joinedVariants(parts: Path[][]): Variant[] | null {
  * The pieces of an underlying word, each worked out once in `pieces` (a paradigm's, kept only while it is declined),
  * or null where the word has no cut.
  */
-export function partsOf(underlying: string, pieces: Map<string, Path[]>): Path[][] | null {
+function partsOf(underlying: string, pieces: Map<string, Path[]>): Path[][] | null {
   const cuts = cutsOf(underlying);
   if (cuts.length === 0) return null;
   const parts: Path[][] = [];
@@ -196,10 +196,10 @@ export function piecewiseVariants(underlying: string, pieces: Map<string, Path[]
  * a piece, which no spelling rule reads across a cut either) and whether a piece left a symbol unresolved or used a
  * Medler rule.
  */
-export type Run = { parts: Path[][]; text: string | null; stray: boolean; medler: boolean };
+type Run = { text: string | null; stray: boolean; medler: boolean };
 
 /** A run's pieces: `text` cut as a word would be, its last piece open (not the word's end) if `open`. */
-export function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: (raw: string) => [string, boolean]): Run {
+function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: (raw: string) => [string, boolean]): Run {
   const cuts = cutsOf(text);
   const parts: Path[][] = [];
   let from = 0;
@@ -212,9 +212,9 @@ export function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, 
     if (piece !== OPEN) parts.push(out);
     from = to;
   }
-  const run: Run = { parts, text: "", stray: false, medler: false };
+  const run: Run = { text: "", stray: false, medler: false };
   for (const part of parts) {
-    if (part.length !== 1) return { parts, text: null, stray: false, medler: false };
+    if (part.length !== 1) return { text: null, stray: false, medler: false };
     const path = part[0]!;
     if (path.spelled === undefined) [path.spelled, path.stray] = spell(path.text);
     run.text += path.spelled;
