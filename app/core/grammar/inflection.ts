@@ -215,7 +215,18 @@ export function inflect(lexeme: LexemeInput, cell: Cell, memo: GrammarMemo = new
       sf.keepFor = lexeme.name;
       sf.keep = followsHeadword(lexeme.name);
     }
-    return inflectWhole(lexeme, cls, cell, stem, plans.whole, (sf.whole ??= newWholeStem()), sf.keep ?? null, memo);
+    const out = inflectWhole(lexeme, cls, cell, stem, plans.whole, (sf.whole ??= newWholeStem()), sf.keep ?? null, memo);
+    // The lemma check, as for today's cells: a verb whose lemma the rules spell otherwise is not high anywhere.
+    const check = out && lemmaCheck(lexeme, cls, stem, sf, plans, memo);
+    if (!out || !check) return out;
+    if (out.confidence === "low" || out.confidence === "unconfirmed") return out;
+    // The lowered level per level's note, kept with the check (a paradigm's cells share a few levels).
+    const byNote = (check.byNote ??= new Map());
+    let level = byNote.get(out.confidenceNote);
+    if (!level) byNote.set(out.confidenceNote, (level = lowered({ confidence: out.confidence, note: out.confidenceNote }, check)));
+    out.confidence = level.confidence; // out is this call's own object
+    out.confidenceNote = level.note;
+    return out;
   }
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
@@ -231,7 +242,7 @@ export function inflect(lexeme: LexemeInput, cell: Cell, memo: GrammarMemo = new
 const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s", vaio: "ind 3s>0s" };
 
 /** A verb whose lemma the rules spell otherwise: why its forms are not high, and the level of its high cells. */
-type LemmaCheck = { why: string; high: Level };
+type LemmaCheck = { why: string; high: Level; byNote?: Map<string, Level> };
 
 /**
  * The lemma check of a verb (null: the rules give its lemma, or there is nothing to check), kept with the stem's forms

@@ -4,9 +4,9 @@
  * Design, sources and scores: docs/decisions/005a-noun-paradigm-classes.md.
  */
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
-import { confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
-import { nounGlosser } from "./noun-gloss";
-import { joinedVariants, pathsOf, type Path } from "./noun-join";
+import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
+import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
+import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
 import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
@@ -73,7 +73,8 @@ export type Prepared = {
   results: Map<string, Glossed> | null;
   count: number;
 };
-type Glossed = { gloss: (cell: NounCell) => string; cells: Map<string, Declension> };
+type Gloss = (cell: NounCell, frame?: GlossFrame) => string;
+type Glossed = { gloss: Gloss; cells: Map<string, Declension> };
 const prepared = new Map<string, Prepared | null>();
 /** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
 const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: string | null | undefined; p: Prepared | null }>();
@@ -207,27 +208,41 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
   return result;
 }
 
-/**
- * A cell's variants. With a prenoun and `pieces` (a paradigm's head and tail variants so far, noun-join.ts): head
- * (prefix + prenoun) and tail (noun + endings) apart, each worked out once per paradigm.
- */
-function variantsOf(underlying: string, prenoun: string, pieces: Map<string, Path[]> | undefined): Variant[] {
-  if (!prenoun || !pieces) return surfaceNoun(underlying);
-  const at = underlying.indexOf(prenoun) + prenoun.length;
-  const piece = (text: string) => {
-    let out = pieces.get(text);
-    if (!out) pieces.set(text, (out = pathsOf(text)));
-    return out;
-  };
-  return joinedVariants(piece(underlying.slice(0, at)), piece(underlying.slice(at))) ?? surfaceNoun(underlying);
+/** A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. */
+type CellPlan = CellPieces & { cell: NounCell; key: string; prenouns: string[] | null; category: number; frame: GlossFrame; devoicable: boolean };
+const NO_PRENOUN = [""];
+
+/** A cell's variants: in a paradigm from the word's pieces. */
+function variantsOf(underlying: string, shared: Joiner | undefined): Variant[] {
+  return shared ? piecewiseVariants(underlying, shared.pieces) : surfaceNoun(underlying);
 }
 
-function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string, pieces?: Map<string, Path[]>): Declension {
+/** A variant's text as the noun spells it, and whether a symbol was left unresolved (its stray capital dropped). */
+function spelled(p: Prepared, raw: string): [string, boolean] {
+  const text = resolveNApos(p.locked ? unlock(raw) : raw, p.nApos); // only a lemma stem has locked vowels
+  // A special symbol the rules leave unresolved (the FST writes it out: ninwiinshki1).
+  return /[A-Z]/.test(text) ? [siteSpelling(text.replace(/[A-Z]/g, "")), true] : [siteSpelling(text), false];
+}
+
+/** Is the stem the end of the cell's word (where the dictionary's final devoicing is written)? */
+function devoicable(cell: NounCell): boolean {
+  const pr = cell.possessor;
+  return cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined);
+}
+
+function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
-  const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : [""];
-  const underlying = underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
-  let vs = variantsOf(underlying, prenouns[0]!, pieces);
-  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), prenouns[k]!, pieces)];
+  const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
+  const underlying = plan ? plan.prefix + prenouns[0] + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
+  // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
+  const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
+  if (shared && plan && prenouns.length === 1) {
+    // One variant per piece: the form is the pieces' spellings joined.
+    const joined = joinedForm(shared, plan, prenouns[0]!);
+    if (joined !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.replace(devoice[1], devoice[0]) : joined], [shared.medler], shared.stray, plan);
+  }
+  let vs = variantsOf(underlying, shared);
+  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
   let ranked = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
@@ -242,20 +257,12 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
     ranked = order.map((k) => vs[k]!);
   }
   let stray = false;
-  // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
-  const pr = cell.possessor;
-  const devoice = p.devoice && cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode
-    && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined) ? p.devoice : null;
   const forms: string[] = [];
   /** Per form (same index): does every variant that gives it use a Medler rule? */
   const medler: boolean[] = [];
   for (const v of ranked) {
-    let text = resolveNApos(p.locked ? unlock(v.text) : v.text, p.nApos); // only a lemma stem has locked vowels
-    if (/[A-Z]/.test(text)) {
-      stray = true; // a special symbol the rules leave unresolved (the FST writes it out: ninwiinshki1)
-      text = text.replace(/[A-Z]/g, "");
-    }
-    text = siteSpelling(text);
+    let [text, unresolved] = spelled(p, v.text);
+    stray ||= unresolved;
     if (devoice) text = text.replace(devoice[1], devoice[0]);
     const at = forms.indexOf(text);
     if (at < 0) {
@@ -263,26 +270,34 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
       medler.push(usesMedler(v));
     } else if (medler[at] && !usesMedler(v)) medler[at] = false;
   }
-  const { confidence, note } = confidenceOf(p, cell, key, stray);
-  const optional = forms.filter((_, k) => k > 0 && medler[k]);
-  return {
-    form: forms[0] ?? "",
-    variants: forms.slice(1),
-    gloss: gloss(cell),
-    confidence,
-    ...(note ? { confidenceNote: note } : {}),
-    cell: { ...cell },
-    key,
-    pos: p.pos,
-    shape: p.shape,
-    underlying,
-    ...(optional.length ? { optionalVariants: optional } : {}),
-    ...(medler[0] ? { headwordOptional: true as const } : {}),
-  };
+  return declension(p, gloss, cell, key, underlying, forms, medler, stray, plan);
 }
 
-/** The cells of a class with their keys (nounCells' order), made once. */
-const CELLS = new Map<string, Array<{ cell: NounCell; key: string }>>();
+function declension(
+  p: Prepared, gloss: Gloss, cell: NounCell, key: string, underlying: string, forms: string[], medler: boolean[], stray: boolean,
+  plan?: CellPlan,
+): Declension {
+  const { confidence, note } = plan ? confidenceOf(p, cell, key, stray, plan.category) : confidenceOf(p, cell, key, stray);
+  const form = forms[0] ?? "";
+  const variants = forms.slice(1);
+  const d: Declension = note
+    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying };
+  if (forms.length > 1) {
+    const optional = forms.filter((_, k) => k > 0 && medler[k]);
+    if (optional.length) d.optionalVariants = optional;
+  }
+  if (medler[0]) d.headwordOptional = true;
+  return d;
+}
+
+/** The cells of a class with their keys and plans (nounCells' order), made once. */
+const CELLS = new Map<string, CellPlan[]>();
+
+function cellPlan(pos: NounPos, cell: NounCell): CellPlan {
+  const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null : null;
+  return { ...cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun), cell, key: nounCellKey(cell), prenouns, category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell) };
+}
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */
 export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): Declension[] {
@@ -294,12 +309,12 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): De
   const id = opts.prenouns && opts.whole ? null : `${pos}${opts.whole ? "*" : opts.extended ? "+" : ""}`;
   let cells = id ? CELLS.get(id) : undefined;
   if (!cells) {
-    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => ({ cell, key: nounCellKey(cell) }));
+    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell));
     if (id) CELLS.set(id, cells);
   }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
-  // The prenoun cells' heads and tails, shared by the paradigm's cells (not kept after it).
-  const pieces = opts.whole || opts.prenouns ? new Map<string, Path[]>() : undefined;
-  return cells.map(({ cell, key }) => kept?.cells.get(key) ?? declined(p, gloss, cell, key, pieces));
+  // The pieces of its cells' words, each worked out once for the paradigm (not kept after it).
+  const shared = joinerOf(p.encoded, (raw) => spelled(p, raw));
+  return cells.map((plan) => kept?.cells.get(plan.key) ?? declined(p, gloss, plan.cell, plan.key, shared, plan));
 }
