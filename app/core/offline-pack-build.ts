@@ -9,6 +9,7 @@ import { ORDER_NAMES, ORDERS, PERSON_NAMES, VERB_CLASSES, cellKey, cellsOf, verb
 import { paradigm } from "./grammar/inflection";
 import { NOUN_POS, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounPosOf } from "./grammar/noun-cells";
 import { nounParadigm } from "./grammar/noun-inflection";
+import { newGrammarMemo, type GrammarMemo } from "./grammar/memo";
 import { encodeFormLine, encodeHead, formKey, type PackEntry, type PackMeta } from "./offline-pack";
 
 export type PackSource = { id: number; name: string; pos: string; gloss: string; stem: string | null };
@@ -46,7 +47,7 @@ export function packEntry(s: PackSource): PackEntry {
 }
 
 /** The form keys of a word, per slot of its template (none for other words, or a word the engine cannot inflect). */
-export function packSlots(s: PackSource): string[][] {
+export function packSlots(s: PackSource, memo: GrammarMemo = newGrammarMemo()): string[][] {
   const slots: string[][] = [];
   const put = (t: Template, key: string, forms: string[]) => {
     const slot = t.slots.get(key);
@@ -63,13 +64,13 @@ export function packSlots(s: PackSource): string[][] {
     const nounPos = cls ? null : nounPosOf(s.pos);
     if (cls) {
       for (const order of ORDERS) {
-        for (const row of paradigm(lexeme, order)) {
+        for (const row of paradigm(lexeme, order, memo)) {
           const inf = row.inflection;
           if (inf && CONFIDENT.has(inf.confidence)) put(TEMPLATES[cls]!, cellKey(row.cell), [inf.form, ...inf.variants]);
         }
       }
     } else if (nounPos) {
-      for (const d of nounParadigm(lexeme)) if (CONFIDENT.has(d.confidence)) put(TEMPLATES[nounPos]!, d.key, [d.form, ...d.variants]);
+      for (const d of nounParadigm(lexeme, {}, memo)) if (CONFIDENT.has(d.confidence)) put(TEMPLATES[nounPos]!, d.key, [d.form, ...d.variants]);
     }
   } catch {
     // A word the engine cannot inflect is still found by its headword.
@@ -78,8 +79,11 @@ export function packSlots(s: PackSource): string[][] {
   return slots;
 }
 
-/** The whole pack's text, in pieces: the head, then one form line per word. */
-export function* packText(sources: readonly PackSource[], version: string, builtAt: string): Generator<string> {
+/**
+ * The whole pack's text, in pieces: the head, then one form line per word. `memo`: the engine's (memo.ts), shared by
+ * every word of the pack (the services pass theirs; without one, the pack's own).
+ */
+export function* packText(sources: readonly PackSource[], version: string, builtAt: string, memo: GrammarMemo = newGrammarMemo()): Generator<string> {
   yield encodeHead({ version, builtAt, templates: packTemplates() }, sources.map(packEntry));
-  for (const s of sources) yield encodeFormLine(packSlots(s));
+  for (const s of sources) yield encodeFormLine(packSlots(s, memo));
 }

@@ -265,7 +265,7 @@ export function searchPhrase<E extends Entry>(index: { entries: E[]; memo?: Gram
           seen.add(inflection.form);
           matches.push({ entry, kind: "verb", cell, form: inflection.form, gloss: text, label: verbCellLabel(cell as Cell), qualified, sense: si });
         } else {
-          const d = decline(lexeme, cell as NounCell);
+          const d = decline(lexeme, cell as NounCell, index.memo);
           if (!d?.form || seen.has(d.form)) continue;
           seen.add(d.form);
           matches.push({ entry, kind: "noun", cell, form: d.form, gloss: d.gloss, label: nounCellLabel(cell as NounCell), qualified, sense: si });

@@ -117,7 +117,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
         };
       }
       if (nounCell && isNounPos(word.pos)) {
-        const d = decline(word, nounCell);
+        const d = decline(word, nounCell, grammarMemo);
         if (!d || d.confidence !== "high" || !d.form) return null;
         return {
           key: nounCardKey(word.name, word.pos, d.key),

@@ -4,6 +4,7 @@
  * it runs the grammar engine over the whole lexicon, too long for a request at full scale, so a learner's browser asks
  * for it (a POST) and a queue job builds it (and removes the older ones); the browser asks again until it is there.
  */
+import { grammarMemo } from "./grammar-memo.server";
 import { lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
 import { PACK_FORMAT } from "../core/offline-pack";
 import { packText } from "../core/offline-pack-build";
@@ -68,7 +69,7 @@ export async function buildPack({ db, audio }: Pick<Bindings, "db" | "audio">, v
   const writer = gzip.writable.getWriter();
   const encoder = new TextEncoder();
   let rawBytes = 0;
-  for (const piece of packText(sources, version, builtAt)) {
+  for (const piece of packText(sources, version, builtAt, grammarMemo)) {
     const bytes = encoder.encode(piece);
     rawBytes += bytes.length;
     await writer.write(bytes);

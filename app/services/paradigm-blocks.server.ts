@@ -84,7 +84,7 @@ export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
 const rank = (id: string, order: string[]) => order.indexOf(id.startsWith("pv-") ? "pv" : id);
 
 function nounRow(noun: VerbRow, cell: NounCell): BlockRow | null {
-  const d = decline(noun, cell);
+  const d = decline(noun, cell, grammarMemo);
   if (!d || !d.form) return null;
   const optional = d.optionalVariants ?? [];
   return {

@@ -141,7 +141,7 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
   }
   const pos = nounPosOf(lexeme.pos);
   if (!pos) return null;
-  const rows = nounParadigm(lexeme).map((d) => ({
+  const rows = nounParadigm(lexeme, {}, grammarMemo).map((d) => ({
     key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
     confidence: d.confidence, confidenceNote: d.confidenceNote ?? null,
   }));
@@ -217,12 +217,12 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
   }
   if (!nounPosOf(lexeme.pos)) return null;
   const cell = parseNounCellKey(key);
-  const d = cell ? decline(lexeme, cell) : null;
+  const d = cell ? decline(lexeme, cell, grammarMemo) : null;
   if (!cell || !d || !d.form) return null;
   return {
     key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
     confidence: d.confidence, confidenceNote: d.confidence === "high" ? null : (d.confidenceNote ?? null),
-    derivation: explainDeclension(lexeme, cell), built: null, paradigmHref: null,
+    derivation: explainDeclension(lexeme, cell, grammarMemo), built: null, paradigmHref: null,
   };
 }
 
@@ -243,7 +243,7 @@ export async function listSampleNouns(db: Db, verbKeys: readonly string[] = SAMP
 /** The table of a noun in a noun kind (rows carry the whole form: no prefix/root/suffix split for nouns). */
 export function nounTable(noun: VerbRow, kind: NounKind): ParadigmTable {
   const rows: ParadigmRow[] = nounTemplate(kind).map((cell) => {
-    const d = decline(noun, cell);
+    const d = decline(noun, cell, grammarMemo);
     return {
       key: nounCellKey(cell), label: nounCellLabel(cell), prefix: null, root: null, suffix: null,
       form: d?.form ?? null, variants: d?.variants ?? [], gloss: d?.gloss ?? null, confidence: d?.confidence ?? null,

@@ -88,7 +88,7 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
     }
     const spec = p.kind === "verb"
       ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell, grammarMemo)), cell: cellKey(p.cell) }
-      : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!)), cell: p.cellKey };
+      : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!, grammarMemo)), cell: p.cellKey };
     if (!spec.word) continue;
     const { forms } = expandLesson({ words: [{ name: spec.word.name, pos: spec.word.pos }], cells: [spec.cell] }, [spec.word]);
     const form = forms.find((f) => f.key === key);

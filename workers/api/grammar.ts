@@ -216,7 +216,7 @@ export const grammar = apiRoutes()
       if (!cell.possessor && (cls === "nad" || cls === "nid")) cell.possessor = "1s";
       const problem = nounCellProblem(cls, cell);
       if (problem) return apiError(c, "VALIDATION", { message: `No such form: ${problem}.`, issues: [{ path: "", message: problem }] });
-      const d = decline(noun, cell);
+      const d = decline(noun, cell, grammarMemo);
       if (!d) return apiError(c, "NOT_FOUND", "No form found!");
       const { form, variants, gloss, confidence, confidenceNote, key, shape } = d;
       // Variants only the optional (Medler) rules give, with the label to show them by (never as equals).

@@ -220,8 +220,8 @@ const NOUN_DESCRIPTIONS: Record<string, string> = {
 type Path = { text: string; steps: DerivationStep[] };
 
 /** The derivation of a noun's form in a cell (the form decline() shows), or null when the cell has no form. */
-export function explainDeclension(lexeme: NounLexeme, cell: NounCell): Derivation | null {
-  const d = decline(lexeme, cell);
+export function explainDeclension(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = newGrammarMemo()): Derivation | null {
+  const d = decline(lexeme, cell, memo);
   if (!d) return null;
   // Every path through the optional rules, each with its steps; the one that ends at decline()'s form is shown.
   let paths: Path[] = [{ text: d.underlying, steps: [] }];

@@ -1,7 +1,7 @@
 /**
- * What the verb engine works out and may reuse across calls (stems, the join's pieces, a stem's forms, confidence
- * levels, gloss phrases, the analyser's projections) lives in a `GrammarMemo` the caller hands in, never in module
- * state (docs/decisions/025-one-cache-config-and-names.md). The services own one per isolate, made of bounded caches
+ * What the engine works out and may reuse across calls (stems, the join's pieces, a stem's forms, confidence
+ * levels, gloss phrases, the analyser's projections, prepared nouns) lives in a `GrammarMemo` the caller hands in,
+ * never in module state (docs/decisions/025-one-cache-config-and-names.md). The services own one per isolate, made of bounded caches
  * (`app/services/grammar-memo.server.ts`); a call without one works out everything afresh (tests, scripts). Tables
  * that depend only on the code (a class's cells, a table's endings, the whole verb's plans) are constants, built at
  * first use, not memos.
@@ -22,7 +22,8 @@ export type MakeMap = <K, V>(name: string, maxEntries: number) => MemoMap<K, V>;
 
 /**
  * The memo's parts, each declared by the module that fills it and reads it (`declare module "./memo"`: stems.ts,
- * confidence.ts, gloss.ts, phonology.ts, inflection.ts, whole-inflection.ts, projection.ts, analysis.ts), so this
+ * confidence.ts, gloss.ts, phonology.ts, inflection.ts, whole-inflection.ts, projection.ts, analysis.ts,
+ * noun-inflection.ts), so this
  * file imports none of the engine's types and no module imports its own users. `newGrammarMemo` makes every part.
  */
 export interface GrammarMemo {}
@@ -51,6 +52,9 @@ export function newGrammarMemo(makeMap: MakeMap = unbounded): GrammarMemo {
     headProjections: makeMap("grammar analysis: head projections by stem", 5_000),
     tailProjections: new WeakMap(),
     tailCells: makeMap("grammar analysis: cells by tail text", 2_000),
+    nounPrepared: makeMap("grammar nouns: prepared stems", 20_000),
+    nounByLexeme: new WeakMap(),
+    nounHeld: { nouns: new Map(), count: 0, newest: null },
   };
   return memo;
 }

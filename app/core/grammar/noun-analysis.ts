@@ -8,6 +8,7 @@
  * the cells whose prefix and suffixes fit the rest of the word are generated (decline memoises them) and compared
  * under the spelling keys below.
  */
+import { newGrammarMemo, type GrammarMemo } from "./memo";
 import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
 import { decline, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
 import { CHECKED_PRENOUNS, PRENOUNS } from "./noun-prenouns";
@@ -44,6 +45,8 @@ export type NounIndex = {
    * word) reuses them. Kept with the index, so the service that owns the index owns them.
    */
   formKeys: WeakMap<Declension, { exact: string[]; loose: string[] }>;
+  /** The engine's memo the index declines with (memo.ts): the caller's, so its cells are declined once. */
+  memo: GrammarMemo;
 };
 
 const KEY_LEN = 2;
@@ -82,8 +85,8 @@ function stemSkeleton(lexeme: NounLexeme): string | null {
 }
 
 /** Indexes the noun lexemes (other parts of speech are skipped). */
-export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
-  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map(), stems: [], lemmaKeys: [], formKeys: new WeakMap() };
+export function buildNounIndex(lexemes: NounLexeme[], memo: GrammarMemo = newGrammarMemo()): NounIndex {
+  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map(), stems: [], lemmaKeys: [], formKeys: new WeakMap(), memo };
   const push = (map: Map<string, number[]>, k: string, id: number) => {
     const list = map.get(k);
     if (list) list.push(id);
@@ -268,7 +271,7 @@ function readings(
     for (const i of [...picked].sort((a, b) => a - b)) {
       const cs = list[i]!;
       if (found.get(lexeme)?.has(cs.key)) continue;
-      const d = decline(lexeme, cs.cell);
+      const d = decline(lexeme, cs.cell, idx.memo);
       if (!d) continue;
       out.push(reading(lexeme, cs, d, kind === "loose" ? "loose" : "exact"));
       addFound(found, lexeme, cs.key);
@@ -299,7 +302,7 @@ function stemMatches(idx: NounIndex, lexeme: NounLexeme, pos: NounPos, stemKey: 
     if (!skel.startsWith(pre) || !skel.startsWith(stemKey, pre.length)) continue;
     for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) {
       if (matched.has(i) || (kind === "exact-plain" && list[i]!.cell.prenoun)) continue;
-      const d = decline(lexeme, list[i]!.cell);
+      const d = decline(lexeme, list[i]!.cell, idx.memo);
       if (!d) continue;
       const keys = keysOfDeclension(idx, d);
       if ((kind === "loose" ? keys.loose : keys.exact).includes(want)) matched.add(i);

@@ -8,6 +8,7 @@ import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "
 import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
 import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
 
@@ -75,9 +76,17 @@ export type Prepared = {
 };
 type Gloss = (cell: NounCell, frame?: GlossFrame) => string;
 type Glossed = { gloss: Gloss; cells: Map<string, Declension> };
-const prepared = new Map<string, Prepared | null>();
-/** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
-const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: string | null | undefined; p: Prepared | null }>();
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Part of speech + lemma + underlying stem → the noun prepared for declension (null: no usable stem). */
+    readonly nounPrepared: MemoMap<string, Prepared | null>;
+    /** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
+    readonly nounByLexeme: WeakMap<NounLexeme, { pos: string; name: string; stem: string | null | undefined; p: Prepared | null }>;
+    /** The nouns whose decline() results are kept, oldest first, how many results they hold, and the newest (HELD). */
+    readonly nounHeld: { nouns: Map<Prepared, true>; count: number; newest: Prepared | null };
+  }
+}
 
 /**
  * Nouns whose decline() results are kept (a cell met again gives the same object: analyseNoun keeps its spelling keys
@@ -88,9 +97,6 @@ const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: stri
  * declensions got slower (ADR 005a, tried and not kept).
  */
 const HELD = 8_000;
-const holding = new Map<Prepared, true>();
-let held = 0;
-let newest: Prepared | null = null;
 
 const fold = (s: string) => s.toLowerCase().replace(/[’‘`]/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/'+/g, "'");
 /** Undo the dictionary's final devoicing (gaazhak ~ gaazhag, nnagish ~ nnagizh), to compare spellings. */
@@ -101,17 +107,18 @@ const DEVOICED: Array<[RegExp, string, RegExp]> = [
 ];
 const bare = (s: string) => voice(s.replace(/['-]/g, ""));
 
-function prepare(lexeme: NounLexeme): Prepared | null {
-  const seen = byLexeme.get(lexeme);
+function prepare(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
+  const seen = memo.nounByLexeme.get(lexeme);
   if (seen && seen.pos === lexeme.pos && seen.name === lexeme.name && seen.stem === lexeme.stem) return seen.p;
-  const p = prepareById(lexeme);
-  byLexeme.set(lexeme, { pos: lexeme.pos, name: lexeme.name, stem: lexeme.stem, p });
+  const p = prepareById(lexeme, memo);
+  memo.nounByLexeme.set(lexeme, { pos: lexeme.pos, name: lexeme.name, stem: lexeme.stem, p });
   return p;
 }
 
-function prepareById(lexeme: NounLexeme): Prepared | null {
+function prepareById(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
   const id = `${lexeme.pos}\u0000${lexeme.name}\u0000${lexeme.stem ?? ""}`;
-  if (prepared.has(id)) return prepared.get(id)!;
+  const known = memo.nounPrepared.get(id);
+  if (known !== undefined || memo.nounPrepared.has(id)) return known ?? null;
   const pos = nounPosOf(lexeme.pos);
   let out: Prepared | null = null;
   const raw = lexeme.stem?.trim();
@@ -151,8 +158,7 @@ function prepareById(lexeme: NounLexeme): Prepared | null {
     const dv = DEVOICED.find(([re]) => re.test(lemma));
     if (dv && spelled.some((f) => dv[2].test(f))) out.devoice = [dv[1], dv[2]];
   }
-  if (prepared.size >= 20_000) prepared.clear();
-  prepared.set(id, out);
+  memo.nounPrepared.set(id, out);
   return out;
 }
 
@@ -174,18 +180,18 @@ function glossed(p: Prepared, gloss: string): Glossed {
   if (!g) p.results.set(gloss, (g = { gloss: nounGlosser(gloss, p.pos), cells: new Map() }));
   return g;
 }
-function hold(p: Prepared): void {
+function hold(p: Prepared, { nounHeld: kept }: GrammarMemo): void {
   p.count++;
-  if (newest !== p) {
-    holding.delete(p);
-    holding.set(p, true);
-    newest = p;
+  if (kept.newest !== p) {
+    kept.nouns.delete(p);
+    kept.nouns.set(p, true);
+    kept.newest = p;
   }
-  if (++held <= HELD) return;
-  for (const old of holding.keys()) {
-    if (held <= HELD || old === p) break;
-    holding.delete(old);
-    held -= old.count;
+  if (++kept.count <= HELD) return;
+  for (const old of kept.nouns.keys()) {
+    if (kept.count <= HELD || old === p) break;
+    kept.nouns.delete(old);
+    kept.count -= old.count;
     old.count = 0;
     old.results = null;
   }
@@ -195,8 +201,8 @@ function hold(p: Prepared): void {
  * The form of a noun in a cell, or null when the cell does not exist for the noun's class (obviative inanimates,
  * unpossessed dependent nouns, a singular/plural animate possessed by a 3rd person) or the noun has no usable stem.
  */
-export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
-  const p = prepare(lexeme);
+export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = newGrammarMemo()): Declension | null {
+  const p = prepare(lexeme, memo);
   if (!p || nounCellProblem(p.pos, cell)) return null;
   const g = glossed(p, lexeme.gloss ?? "");
   const key = nounCellKey(cell);
@@ -204,7 +210,7 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
   if (hit !== undefined) return hit;
   const result = declined(p, g.gloss, cell, key);
   g.cells.set(key, result);
-  hold(p);
+  hold(p, memo);
   return result;
 }
 
@@ -300,10 +306,10 @@ function cellPlan(pos: NounPos, cell: NounCell): CellPlan {
 }
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */
-export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): Declension[] {
+export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}, memo: GrammarMemo = newGrammarMemo()): Declension[] {
   const pos = nounPosOf(lexeme.pos);
   if (!pos) return [];
-  const p = prepare(lexeme);
+  const p = prepare(lexeme, memo);
   if (!p) return [];
   // Kept per class and option (a caller's own prenoun list is listed each time, not kept).
   const id = opts.prenouns && opts.whole ? null : `${pos}${opts.whole ? "*" : opts.extended ? "+" : ""}`;
