@@ -9,10 +9,10 @@ import { WhyThisForm } from "../components/derivation";
 import { WholeBuilt } from "../components/whole-built";
 import { ReportLink } from "../components/report-link";
 import {
-  CLASS_NAMES, PERSON_NAMES, cellKey, explain, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
+  CLASS_NAMES, CONJUGATOR_CLASSES, PERSON_NAMES, cellKey, explain, inflect, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
 import {
-  ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, normaliseWhole, ordersFor, wholeCell, type WholeChoice,
+  ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, conjObjectsOf, normaliseState, normaliseWhole, ordersFor, wholeCell, type WholeChoice,
 } from "../core/grammar/conj-form";
 import { builtOf, labelled, wholeOffer } from "../services/conj-whole.server";
 import { PractiseWord } from "../components/learn/practise-word";
@@ -44,9 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The verb menus, per class (the same for every anonymous visitor until an editor's change: kept per isolate).
   const { options, menus } = await publicData(request, bindings, "conj options", async () => {
     const rows = await listConjugableVerbs(bindings.db);
-    const options = Object.fromEntries(CONJ_CLASSES.map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+    const options = Object.fromEntries(CONJUGATOR_CLASSES.map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
     // The menu as the page shows it (value and label).
-    const menus = Object.fromEntries(CONJ_CLASSES.map((t) => [t, options[t].map(({ value, label }) => ({ value, label }))]));
+    const menus = Object.fromEntries(CONJUGATOR_CLASSES.map((t) => [t, options[t].map(({ value, label }) => ({ value, label }))]));
     return { options, menus: menus as Record<VerbClass, Array<{ value: string; label: string }>> };
   });
   // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const CONJ_CLASSES = ["vai", "vii", "vta", "vti"] as const;
+
 
 const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, built: null, full: null };
 
@@ -140,7 +140,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
   const { state, whole, offered, verbs, result, derivation, built, full, showFull, lexeme, practise } = loaderData;
   const submit = useSubmit();
   const subjects = subjectsOf(state.type, state.order);
-  const objects = objectsOf(state.type, state.order, state.subject);
+  const objects = conjObjectsOf(state.type, state.order, state.subject);
   const onChange = (event: React.FormEvent<HTMLFormElement>) => submit(event.currentTarget, { replace: true, preventScrollReset: true });
   return (
     <section className="page conj">

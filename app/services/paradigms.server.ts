@@ -11,7 +11,7 @@ import {
   nounShape, parseNounCellKey, verbClassOf,
   type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type Person, type VerbClass,
 } from "../core/grammar";
-import { isWholeVerbCell, PREVERB_CHAINS, VERB_CLASSES } from "../core/grammar/cells";
+import { CONJUGATOR_CLASSES, isWholeVerbCell, PREVERB_CHAINS } from "../core/grammar/cells";
 import { verbCellLabel } from "../core/phrase-search";
 import { parseVerbCellKey } from "../utils/course";
 import type { Built } from "../utils/whole-paradigm";
@@ -134,7 +134,7 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
           ...tensesOf(lexeme, cell),
         }];
       });
-      const href = VERB_CLASSES.includes(cls) ? `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}` : null;
+      const href = CONJUGATOR_CLASSES.includes(cls) ? `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}` : null;
       return cells.length ? [{ order, name: ORDER_NAMES[order], cells, href }] : [];
     });
     return orders.length ? { kind: "verb", className: CLASS_NAMES[cls], orders } : null;
@@ -212,7 +212,7 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
       form: inf.form, variants: inf.variants, gloss: inf.gloss, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
       derivation,
       built: !derivation && (cell.mode || cell.change || cell.participle || cell.preverbs) ? builtOf(lexeme, cell, inf) : null,
-      paradigmHref: !VERB_CLASSES.includes(cls) ? null : `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
+      paradigmHref: !CONJUGATOR_CLASSES.includes(cls) ? null : `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
     };
   }
   if (!nounPosOf(lexeme.pos)) return null;

@@ -104,3 +104,21 @@ test.describe("/paradigms: the whole paradigm's blocks (issue 37)", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe("/paradigms: the VAIO (issue 37)", () => {
+  test("a VAIO sample word shows its kinds, its table and its blocks", async ({ page }) => {
+    await page.goto("/paradigms");
+    await page.getByLabel("Word", { exact: true }).selectOption("daawen");
+    await page.getByLabel("Paradigm type", { exact: true }).selectOption("vaio-ind");
+    await expect(page).toHaveURL(/kind=vaio-ind/);
+    const table = output(page).locator(".paradigm-table");
+    await expect(table.locator("tr[data-key='ind 1s>0s']")).toContainText("ndadaawen");
+    const past = page.locator("details[data-block='pv-gii']");
+    await past.locator("summary").click();
+    await expect(past.locator("[data-form='ngii-daawen']")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByLabel("Paradigm type", { exact: true })).toHaveValue("vaio-ind");
+    await expect(table.locator("tr[data-key='ind 1s>0s']")).toContainText("ndadaawen");
+  });
+});

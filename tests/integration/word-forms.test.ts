@@ -29,13 +29,13 @@ test("wordForms of a verb: core cells of each order in plain English, confidence
   expect(page).toContain("nmaajaami");
 });
 
-test("wordForms of a VAIO: its forms, with no link to /conj (which lists the four classes of the product reference)", () => {
+test("wordForms of a VAIO: its forms, each order linked to its full paradigm on /conj (ADR 028)", () => {
   // njinzan "fight over sth.": stem from otw_lexicon_stems.tsv, forms as the reference gives them.
   const vaio = wordForms({ id: 1, name: "njinzan", pos: "vaio", gloss: "fight over sth.", stem: "onjinaza" })!;
   if (vaio.kind !== "verb") throw new Error("verb expected");
   const ind = vaio.orders.find((o) => o.order === "ind")!;
   expect(ind.cells[0]).toMatchObject({ form: "ndoonjnazan", gloss: "I fight over it", confidence: "high" });
-  expect(ind.href).toBeNull();
+  expect(ind.href).toBe("/conj?type=vaio&verb=1&order=ind&subject=1s&full=1");
   // Practice knows the four classes only: no "Practise this word" for it.
   expect(hasCoreForms({ name: "njinzan", pos: "vaio", gloss: "fight over sth.", stem: "onjinaza" })).toBe(false);
 });

@@ -48,7 +48,7 @@ const ConjugateQuery = z.object({
 
 const ParadigmQuery = z.object({
   word: z.string().trim().min(1).max(100).meta({ description: "lemma or lexeme id", example: "maajaa" }),
-  type: z.enum(VERB_CLASSES).optional().meta({ description: "the verb class when no kind is given (kind {type}-ind)" }),
+  type: z.enum(CONJUGATE_CLASSES).optional().meta({ description: "the verb class when no kind is given (kind {type}-ind)" }),
   kind: z
     .string()
     .trim()
@@ -56,7 +56,7 @@ const ParadigmQuery = z.object({
     .optional()
     .meta({
       description:
-        "e.g. vai-ind, vta-conj-neg, vti-imp-neg; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split",
+        "e.g. vai-ind, vta-conj-neg, vti-imp-neg, vaio-ind; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split",
       example: "vai-ind",
     }),
 });

@@ -12,6 +12,8 @@ export type { Cell, Mode, Order, ParticipleHead, Person, VerbClass } from "./cel
 /** Today's orders (pages list these); the delayed imperative is one of the whole verb's cells (`cellsOf` with `all`). */
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
 export const VERB_CLASSES: VerbClass[] = ["vai", "vii", "vta", "vti"];
+/** The classes /conj and /paradigms offer: the product reference's four, then the VAIO (issue 37). */
+export const CONJUGATOR_CLASSES: VerbClass[] = [...VERB_CLASSES, "vaio"];
 
 /**
  * Verb orders as docs/product.md §9 names them: the only definition. /conj ("ind Independent"), /paradigms and /conj-data

@@ -37,9 +37,12 @@ function withObject(phrase: string, cls: VerbClass, object: Person | undefined):
     if (/\bsth\.? \(an\.\)/.test(phrase)) return phrase.replace(/\bsth\.? \(an\.\)/, o);
     return `${phrase} ${o}`;
   }
+  // A VAIO's gloss names its object "something" ("sell something"), or "sth. (an. or in.)": the object goes there.
+  if (cls === "vaio" && VAIO_OBJECT.test(phrase)) return phrase.replace(VAIO_OBJECT, o);
   if (/\bsth\.?/.test(phrase)) return phrase.replace(/\bsth\.?/, o);
   return `${phrase} ${o}`;
 }
+const VAIO_OBJECT = /\b(?:sth\.?|something)(?: \((?:an\.|in\.|an\. or in\.)\))?/;
 
 /**
  * A gloss's first sense with an object put in, split into its verb and the rest ("see him/her" → "see", " him/her"),
@@ -47,7 +50,7 @@ function withObject(phrase: string, cls: VerbClass, object: Person | undefined):
  * class kind (VTA or not) and object, not per cell.
  */
 type Phrase = { phrase: string; verb: string; tail: string; third: string };
-/** Slot of an object in a gloss's phrases: 0 none, then the persons in OBJ's order; VTA after the others. */
+/** Slot of an object in a gloss's phrases: 0 none, then the persons in OBJ's order; VTA's after them, then VAIO's. */
 const OBJECT_SLOT = new Map<Person | undefined, number>([undefined, ...(Object.keys(OBJ) as Person[])].map((p, i) => [p, i]));
 const SLOTS = OBJECT_SLOT.size;
 /**
@@ -67,14 +70,14 @@ declare module "./memo" {
 function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined, memo: GrammarMemo | undefined): Phrase {
   let entry = memo && memo.lastPhrases.gloss === dictionaryGloss ? memo.lastPhrases.entry : memo?.phrases.get(dictionaryGloss);
   if (!entry) {
-    entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(2 * SLOTS).fill(undefined) };
+    entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(3 * SLOTS).fill(undefined) };
     memo?.phrases.set(dictionaryGloss, entry);
   }
   if (memo) {
     memo.lastPhrases.gloss = dictionaryGloss;
     memo.lastPhrases.entry = entry;
   }
-  const slot = (cls === "vta" ? SLOTS : 0) + OBJECT_SLOT.get(object)!;
+  const slot = (cls === "vta" ? SLOTS : cls === "vaio" ? 2 * SLOTS : 0) + OBJECT_SLOT.get(object)!;
   let p = entry.slots[slot];
   if (!p) {
     const phrase = withObject(entry.sense, cls, object);

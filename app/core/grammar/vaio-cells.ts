@@ -16,6 +16,12 @@ const ANIMATE_OBJECTS: Array<[Person, Person[]]> = [
 /** Subjects with independent modes (no 2p, 3p in the reference). */
 const MODE_SUBJECTS = new Set<Person>(["1s", "2s", "3s", "1p", "21"]);
 
+/** The animate objects a VAIO's subject takes in an order, without mode or preverb ([] where it has none). */
+export function vaioAnimateObjects(order: Order, subject: Person): Person[] {
+  if (order === "ind" || order === "ind-neg") return ANIMATE_OBJECTS.find(([s]) => s === subject)?.[1] ?? [];
+  return (order === "imp" || order === "imp-pro") && subject === "21" ? ["3p"] : [];
+}
+
 /** Whether a VAIO cell has an animate object. */
 export const hasAnimateObject = (cell: Cell): boolean => cell.object === "3s" || cell.object === "3p" || cell.object === "3'";
 
@@ -27,14 +33,14 @@ export function vaioWholeCells(today: Cell[], orders: Order[], chains: Array<{ p
   const out: Cell[] = [];
   for (const order of orders) {
     if (order === "ind" || order === "ind-neg") {
-      const animate = ANIMATE_OBJECTS.flatMap(([subject, objects]) => objects.map((object): Cell => ({ order, subject, object })));
+      const animate = ANIMATE_OBJECTS.flatMap(([subject]) => vaioAnimateObjects(order, subject).map((object): Cell => ({ order, subject, object })));
       out.push(...animate);
       const withModes = [...animate, ...today.filter((c) => c.order === order)].filter((c) => MODE_SUBJECTS.has(c.subject));
       for (const mode of ["prt", "dub"] as Mode[]) {
         for (const c of withModes) out.push({ ...c, mode });
         if (mode === "dub") for (const subject of MODE_SUBJECTS) out.push({ order, subject, mode });
       }
-    } else if (order === "imp" || order === "imp-pro") out.push({ order, subject: "21", object: "3p" });
+    } else for (const object of vaioAnimateObjects(order, "21")) out.push({ order, subject: "21", object });
   }
   for (const c of today) {
     if (c.order !== "conj" && c.order !== "conj-neg") continue;
