@@ -6,7 +6,7 @@
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
-import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner } from "./noun-join";
+import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner, type RunIds } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
 import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { PRENOUNS } from "./noun-prenouns";
@@ -214,8 +214,15 @@ export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = 
   return result;
 }
 
-/** A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. */
-type CellPlan = CellPieces & { cell: NounCell; key: string; prenouns: string[] | null; category: number; frame: GlossFrame; devoicable: boolean };
+/**
+ * A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. `cell` is frozen:
+ * the paradigm's declensions share it. `before`: the prefix and the first prenoun (the underlying word before the stem).
+ */
+type CellPlan = CellPieces & {
+  cell: Readonly<NounCell>; key: string; prenouns: string[] | null; before: string; category: number; frame: GlossFrame; devoicable: boolean;
+};
+/** A cell list's plans and how many runs of pieces its cells have (noun-join.ts `RunIds`). */
+type CellPlans = { plans: CellPlan[]; runs: number };
 const NO_PRENOUN = [""];
 
 /** A cell's variants: in a paradigm from the word's pieces. */
@@ -239,14 +246,14 @@ function devoicable(cell: NounCell): boolean {
 function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
   const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
-  const underlying = plan ? plan.prefix + prenouns[0] + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
   if (shared && plan && prenouns.length === 1) {
     // One variant per piece: the form is the pieces' spellings joined.
     const joined = joinedForm(shared, plan, prenouns[0]!);
-    if (joined !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.replace(devoice[1], devoice[0]) : joined], [shared.medler], shared.stray, plan);
+    if (joined !== null) return joinedDeclension(p, gloss, plan, devoice ? joined.replace(devoice[1], devoice[0]) : joined, shared.medler, shared.stray);
   }
+  const underlying = plan ? plan.before + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
   let vs = variantsOf(underlying, shared);
   for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
   let ranked = vs;
@@ -279,6 +286,17 @@ function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared
   return declension(p, gloss, cell, key, underlying, forms, medler, stray, plan);
 }
 
+/** A paradigm cell's declension with one form (the join's): as `declension` gives it. */
+function joinedDeclension(p: Prepared, gloss: Gloss, plan: CellPlan, form: string, medler: boolean, stray: boolean): Declension {
+  const { confidence, note } = confidenceOf(p, plan.cell, plan.key, stray, plan.category);
+  const underlying = plan.before + p.encoded + plan.suffix;
+  const d: Declension = note
+    ? { form, variants: [], gloss: gloss(plan.cell, plan.frame), confidence, confidenceNote: note, cell: plan.cell, key: plan.key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants: [], gloss: gloss(plan.cell, plan.frame), confidence, cell: plan.cell, key: plan.key, pos: p.pos, shape: p.shape, underlying };
+  if (medler) d.headwordOptional = true;
+  return d;
+}
+
 function declension(
   p: Prepared, gloss: Gloss, cell: NounCell, key: string, underlying: string, forms: string[], medler: boolean[], stray: boolean,
   plan?: CellPlan,
@@ -286,9 +304,10 @@ function declension(
   const { confidence, note } = plan ? confidenceOf(p, cell, key, stray, plan.category) : confidenceOf(p, cell, key, stray);
   const form = forms[0] ?? "";
   const variants = forms.slice(1);
+  const copy = plan ? plan.cell : { ...cell };
   const d: Declension = note
-    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying }
-    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying };
+    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: copy, key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: copy, key, pos: p.pos, shape: p.shape, underlying };
   if (forms.length > 1) {
     const optional = forms.filter((_, k) => k > 0 && medler[k]);
     if (optional.length) d.optionalVariants = optional;
@@ -298,11 +317,15 @@ function declension(
 }
 
 /** The cells of a class with their keys and plans (nounCells' order), made once. */
-const CELLS = new Map<string, CellPlan[]>();
+const CELLS = new Map<string, CellPlans>();
 
-function cellPlan(pos: NounPos, cell: NounCell): CellPlan {
+function cellPlan(pos: NounPos, cell: NounCell, ids: RunIds): CellPlan {
   const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null : null;
-  return { ...cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun), cell, key: nounCellKey(cell), prenouns, category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell) };
+  const pieces = cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun, ids);
+  return {
+    ...pieces, cell: Object.freeze({ ...cell }), key: nounCellKey(cell), prenouns, before: pieces.prefix + (prenouns?.[0] ?? ""),
+    category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell),
+  };
 }
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */
@@ -315,12 +338,20 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}, mem
   const id = opts.prenouns && opts.whole ? null : `${pos}${opts.whole ? "*" : opts.extended ? "+" : ""}`;
   let cells = id ? CELLS.get(id) : undefined;
   if (!cells) {
-    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell));
+    const ids: RunIds = new Map();
+    const plans = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell, ids));
+    cells = { plans, runs: ids.size };
     if (id) CELLS.set(id, cells);
   }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
   // The pieces of its cells' words, each worked out once for the paradigm (not kept after it).
-  const shared = joinerOf(p.encoded, (raw) => spelled(p, raw));
-  return cells.map((plan) => kept?.cells.get(plan.key) ?? declined(p, gloss, plan.cell, plan.key, shared, plan));
+  const shared = joinerOf(p.encoded, (raw) => spelled(p, raw), cells.runs);
+  const { plans } = cells;
+  const out = new Array<Declension>(plans.length);
+  for (let k = 0; k < plans.length; k++) {
+    const plan = plans[k]!;
+    out[k] = (kept && kept.cells.get(plan.key)) || declined(p, gloss, plan.cell, plan.key, shared, plan);
+  }
+  return out;
 }

@@ -227,33 +227,41 @@ function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: 
 /**
  * What a paradigm's cells share, worked out once for it (kept only while it is declined): the noun's encoded stem
  * and its last cut (0: none), its words' pieces and runs of pieces (the heads, per prefix and prenoun: the stem up
- * to its last cut; the tails, per ending: the rest), and the noun's spelling of a piece.
+ * to its last cut; the tails, per ending: the rest; by the run numbers of the class's cells, `CellPieces`), and the
+ * noun's spelling of a piece.
  */
 export type Joiner = {
-  stem: string; cut: number; pieces: Map<string, Path[]>; runs: Map<string, Run>; spell: (raw: string) => [string, boolean];
+  stem: string; cut: number; pieces: Map<string, Path[]>; runs: Array<Run | undefined>; spell: (raw: string) => [string, boolean];
   /** The last joinedForm's: did a piece leave a symbol unresolved, did one use a Medler rule? */
   stray: boolean; medler: boolean;
 };
-/** A cell's affixes around the stem (and prenoun), with the keys of its runs: per class, made once. */
-export type CellPieces = { prefix: string; suffix: string; headKey: string; plainKey: string };
+/**
+ * A cell's affixes around the stem (and prenoun), with the numbers of its runs among those of its cell list (`RunIds`:
+ * the head per prefix and prenoun, the tail per ending, the whole word per prefix and ending where the stem has no
+ * cut): per class, made once.
+ */
+export type CellPieces = { prefix: string; suffix: string; head: number; tail: number; plain: number };
+/** A cell list's run numbers, by run (made with the list). */
+export type RunIds = Map<string, number>;
 
-export function joinerOf(stem: string, spell: (raw: string) => [string, boolean]): Joiner {
+/** A paradigm's joiner, for a cell list of `runs` run numbers. */
+export function joinerOf(stem: string, spell: (raw: string) => [string, boolean], runs: number): Joiner {
   const cuts = cutsOf(stem);
-  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Map(), spell, stray: false, medler: false };
+  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Array<Run | undefined>(runs).fill(undefined), spell, stray: false, medler: false };
+}
+
+function idOf(ids: RunIds, key: string): number {
+  let id = ids.get(key);
+  if (id === undefined) ids.set(key, (id = ids.size));
+  return id;
 }
 
 /** A cell's pieces from its affixes (the underlying word of an empty stem: prefix < > suffix). */
-export function cellPiecesOf(affixes: string, prenoun = ""): CellPieces {
+export function cellPiecesOf(affixes: string, prenoun: string | undefined, ids: RunIds): CellPieces {
   const at = affixes.indexOf("<") + 1;
   const prefix = affixes.slice(0, at);
   const suffix = affixes.slice(at);
-  return { prefix, suffix, headKey: `\u0002${prefix}${prenoun}`, plainKey: `${prefix}\u0001${suffix}` };
-}
-
-function runAt(j: Joiner, key: string, text: string, open: boolean): Run {
-  let r = j.runs.get(key);
-  if (!r) j.runs.set(key, (r = runOf(text, open, j.pieces, j.spell)));
-  return r;
+  return { prefix, suffix, head: idOf(ids, `\u0002${prefix}${prenoun ?? ""}`), tail: idOf(ids, suffix), plain: idOf(ids, `${prefix}\u0001${suffix}`) };
 }
 
 /**
@@ -263,14 +271,15 @@ function runAt(j: Joiner, key: string, text: string, open: boolean): Run {
  */
 export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): string | null {
   if (j.cut === 0 && !prenoun) {
-    const whole = runAt(j, c.plainKey, c.prefix + j.stem + c.suffix, false);
+    const whole = (j.runs[c.plain] ??= runOf(c.prefix + j.stem + c.suffix, false, j.pieces, j.spell));
     j.stray = whole.stray;
     j.medler = whole.medler;
     return whole.text;
   }
-  const head = runAt(j, c.headKey, c.prefix + prenoun + j.stem.slice(0, j.cut), true);
-  const tail = runAt(j, c.suffix, j.stem.slice(j.cut) + c.suffix, false);
-  if (head.text === null || tail.text === null) return null;
+  const head = (j.runs[c.head] ??= runOf(c.prefix + prenoun + j.stem.slice(0, j.cut), true, j.pieces, j.spell));
+  if (head.text === null) return null;
+  const tail = (j.runs[c.tail] ??= runOf(j.stem.slice(j.cut) + c.suffix, false, j.pieces, j.spell));
+  if (tail.text === null) return null;
   j.stray = head.stray || tail.stray;
   j.medler = head.medler || tail.medler;
   return head.text + tail.text;
