@@ -95,15 +95,21 @@ const a1i1: Rule = (s) => !s.includes("A>") && !s.includes("I>") ? s : s.replace
 /** Between two consonants a suffix boundary takes i (one replace: both neighbours are read on the input). */
 const CC_BOUNDARY = new RegExp(`(?<=[${CONS}])>(?=[${CONS}])`, "g");
 const ccEpen: Rule = (s) => !s.includes(">") ? s : s.replace(CC_BOUNDARY, "i>");
-const rmBound: Rule = (s) => s.replace(/[<>^]/g, "");
+const rmBound: Rule = (s) => !s.includes(">") && !s.includes("<") && !s.includes("^") ? s : s.replace(/[<>^]/g, "");
 
 // ── rules over the whole word ──
 const PLAIN_SYMBOL = /[DMUSNJyY]/;
-const plainSymbols: Rule = (s) => !PLAIN_SYMBOL.test(s) ? s :
-  s.replace(/D/g, "d").replace(/M(?=[mn])/g, "a").replace(/M/g, "m")
-    .replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w") // w2 drops before a nasal
-    .replace(/S/g, "s").replace(/N/g, "n").replace(/J/g, "i")
-    .replace(/(?<=n)[yY](?=-|$)/g, "h"); // final ny → nh
+const plainSymbols: Rule = (s) => {
+  if (!PLAIN_SYMBOL.test(s)) return s;
+  // In this order; each replace only where its symbol is.
+  if (s.includes("D")) s = s.replace(/D/g, "d");
+  if (s.includes("M")) s = s.replace(/M(?=[mn])/g, "a").replace(/M/g, "m");
+  if (s.includes("U")) s = s.replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w"); // w2 drops before a nasal
+  if (s.includes("S")) s = s.replace(/S/g, "s");
+  if (s.includes("N")) s = s.replace(/N/g, "n");
+  if (s.includes("J")) s = s.replace(/J/g, "i");
+  return s.includes("y") || s.includes("Y") ? s.replace(/(?<=n)[yY](?=-|$)/g, "h") : s; // final ny → nh
+};
 /** A short vowel next to a long one is lost (left context on the output: rule vvvDel). */
 const vvvDel: Rule = (s) => {
   // Until a vowel is lost the output is the input, so without a short vowel next to a long one nothing changes.
@@ -122,21 +128,21 @@ const coalesce: Rule = (s) => !s.includes("Y") && !s.includes("W") ? s :
 const vCoal: Rule = (s) => {
   if (!VOWEL_SHORT.test(s)) return s;
   let out = "";
-  for (let k = 0; k < s.length; k++) {
+  let from = 0; // s[from, k) is copied as it is
+  for (let k = 1; k < s.length; k++) {
     const c = s[k]!;
+    if (!isShort(c)) continue;
     const p = s[k - 1];
-    if (isShort(c) && p !== undefined) {
-      if (p === "o" || p === "O" || p === "ö") { out += "o"; continue; }
-      if (p === "i" || p === "I" || p === "ï") { out += "i"; continue; }
-      if (p === "a" || p === "A" || p === "ä") { out += "a"; continue; }
-    }
-    out += c;
+    const q = p === "o" || p === "O" || p === "ö" ? "o" : p === "i" || p === "I" || p === "ï" ? "i" : p === "a" || p === "A" || p === "ä" ? "a" : c;
+    if (q === c) continue;
+    out += s.slice(from, k) + q;
+    from = k + 1;
   }
-  return out;
+  return from === 0 ? s : out + s.slice(from);
 };
 /** Before nh/ny/ns a short vowel is long: e1 → e, V → VV (lenPreNas), then the other e1 → i. */
 const lenPreNas: Rule = (s) => {
-  if (!NAS.test(s)) return s.replace(/E/g, "i");
+  if (!NAS.test(s)) return s.includes("E") ? s.replace(/E/g, "i") : s;
   let out = "";
   for (let k = 0; k < s.length; k++) {
     const c = s[k]!;
@@ -161,48 +167,72 @@ const apocope: Rule = (s) => {
   return s;
 };
 
+/** Character classes by code (below 256): 1 a vowel (VOWEL), 2 a short a i o. */
+const CLASS = new Uint8Array(256);
+for (const c of VOWEL) CLASS[c.charCodeAt(0)] = 1;
+for (const c of "aio") CLASS[c.charCodeAt(0)] = 3;
+const classOf = (s: string, k: number) => {
+  const c = s.charCodeAt(k);
+  return c < 256 ? CLASS[c]! : 0; // NaN (outside s) is not below 256
+};
+/** At a position (sticky): the consonants between two syllables (CSEQ), then a short a i o. */
+const CSEQ_TO_SHORT = new RegExp(`${CSEQ}(?=[aio])`, "y");
+
 /** Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. */
 const syncope: Rule = (s) => {
-  // One pass for the three stress rules, each reading what the one before would have written:
+  // One pass for the three stress rules, each reading what the one before would have written; a strong vowel is
+  // followed by a mark & (two where str3 and str1/str2 both mark it), `marks` counts them per symbol of s:
   // str1: long vowels, vowel sequences and e are strong.
   // str2: the last short vowel of a word or compound piece (before at most one coda) is strong. It looks ahead over
   //   consonants only, where str1 writes no mark, so it can read the input (a vowel str1 marked is never marked again).
-  // str3: in a run of short syllables every second vowel is strong (left context on the output; the pattern ends in a
-  //   short vowel and is at most 6 symbols long).
-  let w = "";
-  for (let i = 0; i < s.length; i++) {
-    const a = s[i]!;
-    w += a;
-    const short = a === "a" || a === "i" || a === "o";
-    if (short && STRESS_ALT.test(w.slice(-7))) w += "&";
-    if ((isVowel(a) && (isVowel(s[i + 1]) || isVowel(s[i - 1]))) || a === "e" || a === "ä" || a === "ï" || a === "ö") w += "&";
+  // str3: in a run of short syllables every second vowel is strong: a short vowel after a consonant sequence (CSEQ)
+  //   that follows an unmarked short vowel (the pattern [aio] CSEQ [aio] on the output so far, whose only possible
+  //   mark is after its first vowel, the last vowel before this one: CSEQ has none).
+  const n = s.length;
+  const marks = new Uint8Array(n);
+  let last = -1; // the last vowel's position
+  for (let i = 0; i < n; i++) {
+    const k = classOf(s, i);
+    if (k === 0) continue;
+    const short = k === 3;
+    let m = 0;
+    if (short && last >= 0 && marks[last] === 0 && classOf(s, last) === 3 && last + 1 < i) {
+      CSEQ_TO_SHORT.lastIndex = last + 1;
+      if (CSEQ_TO_SHORT.test(s) && CSEQ_TO_SHORT.lastIndex === i) m++;
+    }
+    const c = s[i];
+    if (classOf(s, i + 1) !== 0 || (i > 0 && classOf(s, i - 1) !== 0) || c === "e" || c === "ä" || c === "ï" || c === "ö") m++;
     else if (short) {
       CODA_END_AT.lastIndex = i + 1;
-      if (CODA_END_AT.test(s)) w += "&";
+      if (CODA_END_AT.test(s)) m++;
     }
+    marks[i] = m;
+    last = i;
   }
   // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
   // rsync: a vowel followed by anything but a stress mark is deleted.
   let x = "";
-  for (let k = 0; k < w.length; k++) {
-    const c = w[k]!;
-    if (isVowel(c)) {
-      const next = w[k + 1];
-      if (next !== "&") {
-        const prev = w[k - 1];
-        const n = prev === "n" && k >= 2 && w[k - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
-        const sz = (prev === "s" || prev === "z") && next === "h";
-        if (n || sz) x += "'";
-        else if (next === undefined) x += c; // rsync keeps a word-final vowel
-        // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
-        // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
-        else if (prev === "n" && (next === "g" || next === "k")) x += "^";
-        continue;
-      }
+  let from = 0; // s[from, k) is copied as it is
+  for (let k = 0; k < n; k++) {
+    if (marks[k]) {
+      x += s.slice(from, k + 1) + (marks[k] === 2 ? "&&" : "&");
+      from = k + 1;
+      continue;
     }
-    x += c;
+    if (classOf(s, k) === 0) continue;
+    x += s.slice(from, k);
+    from = k + 1;
+    const next = s[k + 1];
+    const prev = s[k - 1]; // a consonant or "-" here is the output's symbol before the vowel (only vowels have marks)
+    const nz = prev === "n" && k >= 2 && s[k - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
+    const sz = (prev === "s" || prev === "z") && next === "h";
+    if (nz || sz) x += "'";
+    else if (next === undefined) x += s[k]; // rsync keeps a word-final vowel
+    // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
+    // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
+    else if (prev === "n" && (next === "g" || next === "k")) x += "^";
   }
-  return x;
+  return from === 0 ? s : x + s.slice(from);
 };
 
 /** No optional rule used: shared by every variant that met no site (frozen: variants' counts are never changed in place). */
