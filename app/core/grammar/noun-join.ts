@@ -17,7 +17,7 @@
  * Checked against the whole-word cascade on every cell of every demo and development noun
  * (tests/unit/grammar-noun-join.test.ts).
  */
-import { N_APOS_STEP, NOUN_STEPS, surfaceNoun, type OptionalRule, type RuleUse, type Variant } from "./noun-phonology";
+import { N_APOS_STEP, NOUN_STEPS, surfaceNoun, syncopeUnmarked, type OptionalRule, type RuleUse, type Variant } from "./noun-phonology";
 
 /**
  * A piece's variant (the `&` and `|` marks dropped), with its choice and site count at each optional step; `spelled`
@@ -36,16 +36,38 @@ const OPEN = "|";
 const PLAIN = new Uint8Array(128);
 for (const c of "bdgptkjczsmnhyw'") PLAIN[c.charCodeAt(0)] = 1;
 
+/**
+ * The cascade as the join runs it: without the n' step (the noun's spelling, noun-inflection.ts) and with syncope
+ * writing no stress marks (no rule after it reads one; the word's variants are the same).
+ */
+type JoinStep = { rule: ((s: string) => string) | null; name: OptionalRule; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
+const JOIN_STEPS: JoinStep[] = NOUN_STEPS.filter((step) => step.name !== N_APOS_STEP).map((step) => "rule" in step
+  ? { rule: step.name === "syncope" ? syncopeUnmarked : step.rule, name: "initV", sites: () => [], apply: (s) => s }
+  : { rule: null, name: step.name as OptionalRule, sites: step.sites, apply: step.apply });
+
 /** The cascade's variants of an underlying string (a word or a piece), with their choices. */
 function pathsOf(underlying: string): Path[] {
-  let vs: Path[] = [{ text: underlying, use: NONE, masks: [], sites: [] }];
-  for (const step of NOUN_STEPS) {
-    if ("rule" in step) {
+  // One path until an optional step meets a site.
+  let text = underlying;
+  const masks: number[] = [];
+  const sites: number[] = [];
+  let k = 0;
+  for (; k < JOIN_STEPS.length; k++) {
+    const step = JOIN_STEPS[k]!;
+    if (step.rule !== null) text = step.rule(text);
+    else if (step.sites(text).length === 0) {
+      masks.push(0);
+      sites.push(0);
+    } else break;
+  }
+  let vs: Path[] = [{ text, use: NONE, masks, sites }];
+  for (; k < JOIN_STEPS.length; k++) {
+    const step = JOIN_STEPS[k]!;
+    if (step.rule !== null) {
       for (const v of vs) v.text = step.rule(v.text);
       continue;
     }
-    if (step.name === N_APOS_STEP) continue;
-    const rule = step.name as OptionalRule;
+    const rule = step.name;
     const out: Path[] = [];
     for (const v of vs) {
       const at = step.sites(v.text);
@@ -64,7 +86,7 @@ function pathsOf(underlying: string): Path[] {
     }
     vs = out;
   }
-  for (const v of vs) if (v.text.includes("&") || v.text.includes(OPEN)) v.text = v.text.replace(/[&|]/g, "");
+  for (const v of vs) if (v.text.includes(OPEN)) v.text = v.text.replaceAll(OPEN, "");
   return vs;
 }
 

@@ -131,7 +131,7 @@ const vCoal: Rule = (s) => {
   let from = 0; // s[from, k) is copied as it is
   for (let k = 1; k < s.length; k++) {
     const c = s[k]!;
-    if (!isShort(c)) continue;
+    if (c !== "a" && c !== "i" && c !== "o" && c !== "E") continue;
     const p = s[k - 1];
     const q = p === "o" || p === "O" || p === "ö" ? "o" : p === "i" || p === "I" || p === "ï" ? "i" : p === "a" || p === "A" || p === "ä" ? "a" : c;
     if (q === c) continue;
@@ -142,16 +142,24 @@ const vCoal: Rule = (s) => {
 };
 /** Before nh/ny/ns a short vowel is long: e1 → e, V → VV (lenPreNas), then the other e1 → i. */
 const lenPreNas: Rule = (s) => {
-  if (!NAS.test(s)) return s.includes("E") ? s.replace(/E/g, "i") : s;
-  let out = "";
-  for (let k = 0; k < s.length; k++) {
-    const c = s[k]!;
-    const nas = s[k + 1] === "n" && /[hys]/.test(s[k + 2] ?? "");
-    if (nas && c === "E") { out += "e"; continue; }
-    out += c;
-    if (nas && (c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) out += c;
+  if (NAS.test(s)) {
+    let out = "";
+    let from = 0; // s[from, k) is copied as it is
+    for (let k = 0; k < s.length - 2; k++) {
+      const h = s[k + 2];
+      if (s[k + 1] !== "n" || (h !== "h" && h !== "y" && h !== "s")) continue;
+      const c = s[k];
+      if (c === "E") {
+        out += s.slice(from, k) + "e";
+        from = k + 1;
+      } else if ((c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) {
+        out += s.slice(from, k + 1) + c;
+        from = k + 1;
+      }
+    }
+    if (from > 0) s = out + s.slice(from);
   }
-  return out.replace(/E/g, "i");
+  return s.includes("E") ? s.replace(/E/g, "i") : s;
 };
 /** Final short vowel and final glide/special loss, where the word keeps enough weight (apocope, glidedel). */
 const apocope: Rule = (s) => {
@@ -178,62 +186,70 @@ const classOf = (s: string, k: number) => {
 /** At a position (sticky): the consonants between two syllables (CSEQ), then a short a i o. */
 const CSEQ_TO_SHORT = new RegExp(`${CSEQ}(?=[aio])`, "y");
 
-/** Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. */
-const syncope: Rule = (s) => {
+/**
+ * Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. With
+ * `marked`, each strong vowel keeps its marks (&: explain.ts and the step after read the cascade's own output);
+ * without, the same word without them (the join's, noun-join.ts: no later rule reads a mark).
+ */
+function syncopeOf(s: string, marked: boolean): string {
   // One pass for the three stress rules, each reading what the one before would have written; a strong vowel is
-  // followed by a mark & (two where str3 and str1/str2 both mark it), `marks` counts them per symbol of s:
+  // followed by a mark & (two where str3 and str1/str2 both mark it):
   // str1: long vowels, vowel sequences and e are strong.
   // str2: the last short vowel of a word or compound piece (before at most one coda) is strong. It looks ahead over
   //   consonants only, where str1 writes no mark, so it can read the input (a vowel str1 marked is never marked again).
-  // str3: in a run of short syllables every second vowel is strong: a short vowel after a consonant sequence (CSEQ)
-  //   that follows an unmarked short vowel (the pattern [aio] CSEQ [aio] on the output so far, whose only possible
-  //   mark is after its first vowel, the last vowel before this one: CSEQ has none).
+  // str3: in a run of short syllables every second vowel is strong: a short vowel after a consonant sequence (CSEQ,
+  //   at most 4 symbols) that follows an unmarked short vowel (the pattern [aio] CSEQ [aio] on the output so far,
+  //   whose only possible mark is after its first vowel, the last vowel before this one: CSEQ has none).
+  // Then, in the same pass, as each vowel's marks are known:
+  // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
+  // rsync: a vowel followed by anything but a stress mark is deleted.
   const n = s.length;
-  const marks = new Uint8Array(n);
+  let x = "";
+  let from = 0; // s[from, i) is copied as it is
   let last = -1; // the last vowel's position
+  let lastMarks = 0;
   for (let i = 0; i < n; i++) {
     const k = classOf(s, i);
     if (k === 0) continue;
     const short = k === 3;
     let m = 0;
-    if (short && last >= 0 && marks[last] === 0 && classOf(s, last) === 3 && last + 1 < i) {
+    if (short && lastMarks === 0 && last >= 0 && i - last <= 5 && classOf(s, last) === 3) {
       CSEQ_TO_SHORT.lastIndex = last + 1;
       if (CSEQ_TO_SHORT.test(s) && CSEQ_TO_SHORT.lastIndex === i) m++;
     }
     const c = s[i];
     if (classOf(s, i + 1) !== 0 || (i > 0 && classOf(s, i - 1) !== 0) || c === "e" || c === "ä" || c === "ï" || c === "ö") m++;
-    else if (short) {
+    else if (short && (n - i <= 4 || s[i + 1] === "-" || s[i + 2] === "-" || s[i + 3] === "-" || s[i + 4] === "-")) {
+      // At most one coda (3 symbols at most), then a hyphen or the end.
       CODA_END_AT.lastIndex = i + 1;
       if (CODA_END_AT.test(s)) m++;
     }
-    marks[i] = m;
     last = i;
-  }
-  // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
-  // rsync: a vowel followed by anything but a stress mark is deleted.
-  let x = "";
-  let from = 0; // s[from, k) is copied as it is
-  for (let k = 0; k < n; k++) {
-    if (marks[k]) {
-      x += s.slice(from, k + 1) + (marks[k] === 2 ? "&&" : "&");
-      from = k + 1;
+    lastMarks = m;
+    if (m) {
+      if (marked) {
+        x += s.slice(from, i + 1) + (m === 2 ? "&&" : "&");
+        from = i + 1;
+      }
       continue;
     }
-    if (classOf(s, k) === 0) continue;
-    x += s.slice(from, k);
-    from = k + 1;
-    const next = s[k + 1];
-    const prev = s[k - 1]; // a consonant or "-" here is the output's symbol before the vowel (only vowels have marks)
-    const nz = prev === "n" && k >= 2 && s[k - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
+    x += s.slice(from, i);
+    from = i + 1;
+    const next = s[i + 1];
+    const prev = s[i - 1]; // a consonant or "-" here is the output's symbol before the vowel (only vowels have marks)
+    const nz = prev === "n" && i >= 2 && s[i - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
     const sz = (prev === "s" || prev === "z") && next === "h";
     if (nz || sz) x += "'";
-    else if (next === undefined) x += s[k]; // rsync keeps a word-final vowel
+    else if (next === undefined) x += c; // rsync keeps a word-final vowel
     // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
     // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
     else if (prev === "n" && (next === "g" || next === "k")) x += "^";
   }
   return from === 0 ? s : x + s.slice(from);
-};
+}
+const syncope: Rule = (s) => syncopeOf(s, true);
+/** Syncope without the stress marks (see syncopeOf). */
+export const syncopeUnmarked: Rule = (s) => syncopeOf(s, false);
 
 /** No optional rule used: shared by every variant that met no site (frozen: variants' counts are never changed in place). */
 const NONE = Object.freeze({
