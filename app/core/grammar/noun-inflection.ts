@@ -220,6 +220,8 @@ export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = 
  */
 type CellPlan = CellPieces & {
   cell: Readonly<NounCell>; key: string; prenouns: string[] | null; before: string; category: number; frame: GlossFrame; devoicable: boolean;
+  /** The encoded prenoun when the cell has one underlying word (null: two, zaaw- ozaaw-), else "". */
+  prenoun: string | null;
 };
 /** A cell list's plans and how many runs of pieces its cells have (noun-join.ts `RunIds`). */
 type CellPlans = { plans: CellPlan[]; runs: number };
@@ -248,11 +250,6 @@ function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared
   const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
-  if (shared && plan && prenouns.length === 1) {
-    // One variant per piece: the form is the pieces' spellings joined.
-    const joined = joinedForm(shared, plan, prenouns[0]!);
-    if (joined !== null) return joinedDeclension(p, gloss, plan, devoice ? joined.replace(devoice[1], devoice[0]) : joined, shared.medler, shared.stray);
-  }
   const underlying = plan ? plan.before + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
   let vs = variantsOf(underlying, shared);
   for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
@@ -325,6 +322,7 @@ function cellPlan(pos: NounPos, cell: NounCell, ids: RunIds): CellPlan {
   return {
     ...pieces, cell: Object.freeze({ ...cell }), key: nounCellKey(cell), prenouns, before: pieces.prefix + (prenouns?.[0] ?? ""),
     category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell),
+    prenoun: !prenouns ? "" : prenouns.length === 1 ? prenouns[0]! : null,
   };
 }
 
@@ -351,7 +349,13 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}, mem
   const out = new Array<Declension>(plans.length);
   for (let k = 0; k < plans.length; k++) {
     const plan = plans[k]!;
-    out[k] = (kept && kept.cells.get(plan.key)) || declined(p, gloss, plan.cell, plan.key, shared, plan);
+    const hit = kept && kept.cells.get(plan.key);
+    // One variant per piece: the form is the pieces' spellings joined.
+    const joined = hit || plan.prenoun === null ? null : joinedForm(shared, plan, plan.prenoun);
+    if (joined !== null) {
+      const form = p.devoice && plan.devoicable ? joined.replace(p.devoice[1], p.devoice[0]) : joined;
+      out[k] = joinedDeclension(p, gloss, plan, form, shared.medler, shared.stray);
+    } else out[k] = hit || declined(p, gloss, plan.cell, plan.key, shared, plan);
   }
   return out;
 }

@@ -92,22 +92,37 @@ const preLen: Rule = (s) => !s.includes("<o") ? s : s.replace(/<(?=o)/g, "<o"); 
 const preEpen: Rule = (s) => !s.includes("<") ? s : s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
 const conPl: Rule = (s) => !s.includes("Eny>") ? s : s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
 const a1i1: Rule = (s) => !s.includes("A>") && !s.includes("I>") ? s : s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
-/** Between two consonants a suffix boundary takes i (one replace: both neighbours are read on the input). */
-const CC_BOUNDARY = new RegExp(`(?<=[${CONS}])>(?=[${CONS}])`, "g");
-const ccEpen: Rule = (s) => !s.includes(">") ? s : s.replace(CC_BOUNDARY, "i>");
-const rmBound: Rule = (s) => !s.includes(">") && !s.includes("<") && !s.includes("^") ? s : s.replace(/[<>^]/g, "");
+/** Between two consonants a suffix boundary takes i (both neighbours are read on the input). */
+const ccEpen: Rule = (s) => {
+  let k = s.indexOf(">");
+  if (k < 0) return s;
+  // Copied as it is up to each > that takes an i.
+  let out = "";
+  let from = 0;
+  for (; k >= 0; k = s.indexOf(">", k + 1)) {
+    if (k === 0 || !isCons(s[k - 1]) || !isCons(s[k + 1])) continue;
+    out += s.slice(from, k) + "i";
+    from = k;
+  }
+  return from === 0 ? s : out + s.slice(from);
+};
+const rmBound: Rule = (s) => {
+  if (s.includes(">")) s = s.replaceAll(">", "");
+  if (s.includes("<")) s = s.replaceAll("<", "");
+  return s.includes("^") ? s.replaceAll("^", "") : s;
+};
 
 // ── rules over the whole word ──
 const PLAIN_SYMBOL = /[DMUSNJyY]/;
 const plainSymbols: Rule = (s) => {
   if (!PLAIN_SYMBOL.test(s)) return s;
   // In this order; each replace only where its symbol is.
-  if (s.includes("D")) s = s.replace(/D/g, "d");
+  if (s.includes("D")) s = s.replaceAll("D", "d");
   if (s.includes("M")) s = s.replace(/M(?=[mn])/g, "a").replace(/M/g, "m");
   if (s.includes("U")) s = s.replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w"); // w2 drops before a nasal
-  if (s.includes("S")) s = s.replace(/S/g, "s");
-  if (s.includes("N")) s = s.replace(/N/g, "n");
-  if (s.includes("J")) s = s.replace(/J/g, "i");
+  if (s.includes("S")) s = s.replaceAll("S", "s");
+  if (s.includes("N")) s = s.replaceAll("N", "n");
+  if (s.includes("J")) s = s.replaceAll("J", "i");
   return s.includes("y") || s.includes("Y") ? s.replace(/(?<=n)[yY](?=-|$)/g, "h") : s; // final ny → nh
 };
 /** A short vowel next to a long one is lost (left context on the output: rule vvvDel). */
@@ -279,20 +294,20 @@ export const nAposSites = (s: string) => indexesOf(s, N_APOS_SITE);
 export const NOUN_STEPS: NounStep[] = [
   { name: "preGli", rule: preGli },
   // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
-  { name: "initV", sites: (s) => indexesOf(s, INIT_V_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "initV", sites: (s) => (s.includes("<") ? indexesOf(s, INIT_V_SITE) : []), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "preDel", rule: preDel }, { name: "preLen", rule: preLen }, { name: "preEpen", rule: preEpen },
   { name: "conPl", rule: conPl }, { name: "a1i1", rule: a1i1 }, { name: "ccEpen", rule: ccEpen },
   { name: "rmBound", rule: rmBound }, { name: "plainSymbols", rule: plainSymbols }, { name: "vvvDel", rule: vvvDel },
   { name: "coalesce", rule: coalesce },
   // wiCoal (Medler): wi may become o.
-  { name: "wiCoal", sites: (s) => indexesOf(s, WI_SITE), apply: (s, at) => replaceAt(s, at, 2, "o") },
+  { name: "wiCoal", sites: (s) => (s.includes("wi") ? indexesOf(s, WI_SITE) : []), apply: (s, at) => replaceAt(s, at, 2, "o") },
   { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
   // n2del: the final n of -naan may drop (Odawa).
   { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : []), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "n2n", rule: (s) => (s.includes("Q") ? s.replace(/Q/g, "n") : s) },
   { name: "syncope", rule: syncope },
   // codawdel (Medler): w may drop before a consonant.
-  { name: "wDel", sites: (s) => indexesOf(s, W_DEL_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "wDel", sites: (s) => (s.includes("w") ? indexesOf(s, W_DEL_SITE) : []), apply: (s, at) => replaceAt(s, at, 1, "") },
   // n' spelling: a lemma the dictionary writes n'k/n'g has ' at every such site, others none (not in the FST, whose
   // ambigsync writes ' only after a non-initial n before g). surfaceNoun leaves the marks; decline() chooses per noun.
   { name: N_APOS_STEP, sites: nAposSites, apply: nApos },
