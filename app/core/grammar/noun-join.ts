@@ -218,7 +218,9 @@ export function piecewiseVariants(underlying: string, pieces: Map<string, Path[]
  * a piece, which no spelling rule reads across a cut either) and whether a piece left a symbol unresolved or used a
  * Medler rule.
  */
-type Run = { text: string | null; stray: boolean; medler: boolean };
+type Run = { text: string | null; stray: boolean; medler: boolean; variants: SpelledVariant[] | null };
+/** A variant of a run or a cell whose pieces but one have one variant each: spelled, with its choices. */
+export type SpelledVariant = { form: string; use: RuleUse; stray: boolean };
 
 /** A run's pieces: `text` cut as a word would be, its last piece open (not the word's end) if `open`. */
 function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: (raw: string) => [string, boolean]): Run {
@@ -234,16 +236,36 @@ function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: 
     if (piece !== OPEN) parts.push(out);
     from = to;
   }
-  const run: Run = { text: "", stray: false, medler: false };
+  const run: Run = { text: "", stray: false, medler: false, variants: null };
+  let multi: Path[] | null = null;
+  let before = "";
   for (const part of parts) {
-    if (part.length !== 1) return { text: null, stray: false, medler: false };
+    if (part.length !== 1) {
+      if (multi) return { text: null, stray: false, medler: false, variants: null };
+      multi = part;
+      before = run.text!;
+      run.text = "";
+      continue;
+    }
     const path = part[0]!;
     if (path.spelled === undefined) [path.spelled, path.stray] = spell(path.text);
     run.text += path.spelled;
     run.stray ||= path.stray!;
     run.medler ||= path.use.wiCoal[0] > 0 || path.use.wDel[0] > 0;
   }
-  return run;
+  if (!multi) return run;
+  // One piece with variants (the others have no site): the run's variants are that piece's, in its order, each text
+  // once (as joinedVariants gives them).
+  const after = run.text!;
+  const seen = new Set<string>();
+  const variants: SpelledVariant[] = [];
+  for (const path of multi) {
+    if (seen.has(path.text)) continue;
+    seen.add(path.text);
+    if (path.spelled === undefined) [path.spelled, path.stray] = spell(path.text);
+    variants.push({ form: before + path.spelled + after, use: path.use, stray: run.stray || path.stray! });
+  }
+  return { text: null, stray: false, medler: false, variants };
 }
 
 /**
@@ -292,6 +314,7 @@ export function cellPiecesOf(affixes: string, prenoun: string | undefined, ids: 
  * `j.stray` and `j.medler`.
  */
 export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): string | null {
+  // (A cell's runs are worked out here first: joinedVariantsOf reads them after it.)
   if (j.cut === 0 && !prenoun) {
     const whole = (j.runs[c.plain] ??= runOf(c.prefix + j.stem + c.suffix, false, j.pieces, j.spell));
     j.stray = whole.stray;
@@ -299,10 +322,23 @@ export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): string | 
     return whole.text;
   }
   const head = (j.runs[c.head] ??= runOf(c.prefix + prenoun + j.stem.slice(0, j.cut), true, j.pieces, j.spell));
-  if (head.text === null) return null;
   const tail = (j.runs[c.tail] ??= runOf(j.stem.slice(j.cut) + c.suffix, false, j.pieces, j.spell));
-  if (tail.text === null) return null;
+  if (head.text === null || tail.text === null) return null;
   j.stray = head.stray || tail.stray;
   j.medler = head.medler || tail.medler;
   return head.text + tail.text;
+}
+
+/**
+ * A cell's spelled variants where joinedForm found more than one (one piece of its head or tail has several, every
+ * other piece one), as the whole word's cascade orders them (null otherwise: the cell is worked out from its word).
+ * Only after joinedForm for the same cell.
+ */
+export function joinedVariantsOf(j: Joiner, c: CellPieces, prenoun: string): SpelledVariant[] | null {
+  if (j.cut === 0 && !prenoun) return j.runs[c.plain]!.variants;
+  const head = j.runs[c.head]!;
+  const tail = j.runs[c.tail]!;
+  if (head.text !== null && tail.variants) return tail.variants.map((v) => ({ form: head.text + v.form, use: v.use, stray: head.stray || v.stray }));
+  if (tail.text !== null && head.variants) return head.variants.map((v) => ({ form: v.form + tail.text, use: v.use, stray: v.stray || tail.stray }));
+  return null;
 }
