@@ -6,7 +6,7 @@
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
-import { cellPiecesOf, joinedForm, joinedVariantsOf, joinerOf, piecewiseVariants, type CellPieces, type Joiner, type RunIds, type SpelledVariant } from "./noun-join";
+import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, variedRunOf, type CellPieces, type Joiner, type RankedForms, type RunIds, type SpelledVariant } from "./noun-join";
 import { headwordFacts, resolveNApos, unlock, type HeadwordFacts, type Prefs } from "./noun-headword";
 import { siteSpelling, surfaceNoun, type Variant } from "./noun-phonology";
 import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
@@ -183,28 +183,45 @@ function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
   const underlying = plan ? plan.before + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
-  // In a paradigm, a cell whose pieces but one have one variant each: its variants are spelled already.
-  let vs: Array<Variant | SpelledVariant> | null = shared && plan && plan.prenoun !== null ? joinedVariantsOf(shared, plan, plan.prenoun) : null;
+  let vs: Array<Variant | SpelledVariant> | null = null;
+  // In a paradigm, a cell whose pieces but one have one variant each: its variants are its run's, spelled already,
+  // and ranked once for the run where no devoicing is written.
+  const varied = shared && plan && plan.prenoun !== null ? variedRunOf(shared, plan, plan.prenoun) : null;
+  if (varied) {
+    const { run, before, after } = varied;
+    if (!devoice) {
+      const r = (run.ranked ??= ranked(p, run.variants!, null));
+      const forms = before || after ? r.forms.map((f) => before + f + after) : r.forms;
+      return declension(p, gloss, cell, key, underlying, forms, r.medler, r.stray || varied.stray, plan);
+    }
+    vs = run.variants!.map((v) => ({ form: before + v.form + after, use: v.use, stray: v.stray || varied.stray }));
+  }
   if (!vs) vs = variantsOf(underlying, shared);
   for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
-  let ranked = vs;
+  const r = ranked(p, vs, devoice);
+  return declension(p, gloss, cell, key, underlying, r.forms, r.medler, r.stray, plan);
+}
+
+/** A cell's variants ranked by the noun's preferences (stable), spelled, each form once (ADR 005a, 018a). */
+function ranked(p: Prepared, vs: Array<Variant | SpelledVariant>, devoice: [string, RegExp] | null): RankedForms {
+  let order = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
     const costs = vs.map((v) => cost(v, p.prefs));
-    const order = vs.map((_, k) => k);
-    for (let k = 1; k < order.length; k++) {
-      const o = order[k]!;
+    const at = vs.map((_, k) => k);
+    for (let k = 1; k < at.length; k++) {
+      const o = at[k]!;
       let j = k - 1;
-      for (; j >= 0 && costs[order[j]!]! > costs[o]!; j--) order[j + 1] = order[j]!;
-      order[j + 1] = o;
+      for (; j >= 0 && costs[at[j]!]! > costs[o]!; j--) at[j + 1] = at[j]!;
+      at[j + 1] = o;
     }
-    ranked = order.map((k) => vs[k]!);
+    order = at.map((k) => vs[k]!);
   }
   let stray = false;
   const forms: string[] = [];
   /** Per form (same index): does every variant that gives it use a Medler rule? */
   const medler: boolean[] = [];
-  for (const v of ranked) {
+  for (const v of order) {
     let [text, unresolved] = "form" in v ? [v.form, v.stray] : spelled(p, v.text);
     stray ||= unresolved;
     if (devoice) text = text.replace(devoice[1], devoice[0]);
@@ -214,7 +231,7 @@ function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared
       medler.push(usesMedler(v));
     } else if (medler[at] && !usesMedler(v)) medler[at] = false;
   }
-  return declension(p, gloss, cell, key, underlying, forms, medler, stray, plan);
+  return { forms, medler, stray };
 }
 
 /** No variant (frozen: shared by the declensions that have none, as inflection.ts's). */

@@ -80,7 +80,8 @@ function pathsOf(underlying: string): Path[] {
       const n = Math.min(at.length, MAX_SITES);
       for (let mask = 0; mask < 1 << n; mask++) {
         const chosen = at.filter((_, k) => k < n && mask & (1 << k));
-        const use = { ...v.use, [rule]: [v.use[rule][0] + chosen.length, v.use[rule][1] + at.length] as [number, number] };
+        const use: RuleUse = { initV: v.use.initV, wiCoal: v.use.wiCoal, n2del: v.use.n2del, wDel: v.use.wDel };
+        use[rule] = [v.use[rule][0] + chosen.length, v.use[rule][1] + at.length];
         out.push({ text: step.apply(v.text, chosen), use, masks: [...v.masks, mask], sites: [...v.sites, at.length] });
       }
     }
@@ -218,9 +219,15 @@ export function piecewiseVariants(underlying: string, pieces: Map<string, Path[]
  * a piece, which no spelling rule reads across a cut either) and whether a piece left a symbol unresolved or used a
  * Medler rule.
  */
-type Run = { text: string | null; stray: boolean; medler: boolean; variants: SpelledVariant[] | null };
-/** A variant of a run or a cell whose pieces but one have one variant each: spelled, with its choices. */
+export type Run = {
+  text: string | null; stray: boolean; medler: boolean;
+  /** Where one piece has several variants (text null): the run's, and as the noun's cells rank them (noun-inflection.ts). */
+  variants: SpelledVariant[] | null; ranked: RankedForms | null;
+};
+/** A variant of a run whose pieces but one have one variant each: spelled, with its choices. */
 export type SpelledVariant = { form: string; use: RuleUse; stray: boolean };
+/** Variants ranked and spelled as a cell shows them: the forms, whether each only comes from a Medler rule, stray. */
+export type RankedForms = { forms: string[]; medler: boolean[]; stray: boolean };
 
 /** A run's pieces: `text` cut as a word would be, its last piece open (not the word's end) if `open`. */
 function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: (raw: string) => [string, boolean]): Run {
@@ -236,12 +243,12 @@ function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: 
     if (piece !== OPEN) parts.push(out);
     from = to;
   }
-  const run: Run = { text: "", stray: false, medler: false, variants: null };
+  const run: Run = { text: "", stray: false, medler: false, variants: null, ranked: null };
   let multi: Path[] | null = null;
   let before = "";
   for (const part of parts) {
     if (part.length !== 1) {
-      if (multi) return { text: null, stray: false, medler: false, variants: null };
+      if (multi) return { text: null, stray: false, medler: false, variants: null, ranked: null };
       multi = part;
       before = run.text!;
       run.text = "";
@@ -265,7 +272,7 @@ function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: 
     if (path.spelled === undefined) [path.spelled, path.stray] = spell(path.text);
     variants.push({ form: before + path.spelled + after, use: path.use, stray: run.stray || path.stray! });
   }
-  return { text: null, stray: false, medler: false, variants };
+  return { text: null, stray: false, medler: false, variants, ranked: null };
 }
 
 /**
@@ -330,15 +337,19 @@ export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): string | 
 }
 
 /**
- * A cell's spelled variants where joinedForm found more than one (one piece of its head or tail has several, every
- * other piece one), as the whole word's cascade orders them (null otherwise: the cell is worked out from its word).
- * Only after joinedForm for the same cell.
+ * Where joinedForm found more than one variant for a cell (one piece of its head or tail has several, every other
+ * piece one): the run with them, the other run's spelling before or after it and whether it left a symbol unresolved
+ * (null otherwise: the cell is worked out from its word). The cell's variants are the run's, in the order the whole
+ * word's cascade gives them. Only after joinedForm for the same cell.
  */
-export function joinedVariantsOf(j: Joiner, c: CellPieces, prenoun: string): SpelledVariant[] | null {
-  if (j.cut === 0 && !prenoun) return j.runs[c.plain]!.variants;
+export function variedRunOf(j: Joiner, c: CellPieces, prenoun: string): { run: Run; before: string; after: string; stray: boolean } | null {
+  if (j.cut === 0 && !prenoun) {
+    const whole = j.runs[c.plain]!;
+    return whole.variants ? { run: whole, before: "", after: "", stray: false } : null;
+  }
   const head = j.runs[c.head]!;
   const tail = j.runs[c.tail]!;
-  if (head.text !== null && tail.variants) return tail.variants.map((v) => ({ form: head.text + v.form, use: v.use, stray: head.stray || v.stray }));
-  if (tail.text !== null && head.variants) return head.variants.map((v) => ({ form: v.form + tail.text, use: v.use, stray: v.stray || tail.stray }));
+  if (head.text !== null && tail.variants) return { run: tail, before: head.text, after: "", stray: head.stray };
+  if (tail.text !== null && head.variants) return { run: head, before: "", after: tail.text, stray: tail.stray };
   return null;
 }

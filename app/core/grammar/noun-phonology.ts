@@ -40,10 +40,9 @@ const STRESS_ALT = new RegExp(`[aio]${CSEQ}[aio]$`);
 const CODA_END_AT = new RegExp(`${CODA}?(?:-|$)`, "y");
 const LONG_AHEAD = /^(?:aa|e|ii|oo)/;
 const LONG_BEHIND = /(?:aa|e|ii|oo)$/;
-/** Quick tests: where vvvDel, vCoal and lenPreNas may change anything (they return the word as it is elsewhere). */
+/** Quick tests: where vvvDel and vCoal change anything (they return the word as it is elsewhere). */
 const SHORT_BY_LONG = /[aioE](?:aa|e|ii|oo)|(?:aa|e|ii|oo)[aioE]/;
-const VOWEL_SHORT = /[aioeAIJOEäïö][aioE]/;
-const NAS = /n[hys]/;
+const VOWEL_CHANGE = /[oOö][aiE]|[iIï][aoE]|[aAä][ioE]/;
 /** Sites of the optional rules initV, wiCoal and wDel. */
 const INIT_V_SITE = /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g;
 const WI_SITE = /wi/g;
@@ -141,7 +140,7 @@ const coalesce: Rule = (s) => !s.includes("Y") && !s.includes("W") ? s :
   s.replace(/Y[aioE]/g, "i").replace(/W[iE]/g, "o").replace(/Wa/g, "o").replace(/W/g, "");
 /** A short vowel after a vowel takes its quality (vCoal). */
 const vCoal: Rule = (s) => {
-  if (!VOWEL_SHORT.test(s)) return s;
+  if (!VOWEL_CHANGE.test(s)) return s;
   let out = "";
   let from = 0; // s[from, k) is copied as it is
   for (let k = 1; k < s.length; k++) {
@@ -157,23 +156,21 @@ const vCoal: Rule = (s) => {
 };
 /** Before nh/ny/ns a short vowel is long: e1 → e, V → VV (lenPreNas), then the other e1 → i. */
 const lenPreNas: Rule = (s) => {
-  if (NAS.test(s)) {
-    let out = "";
-    let from = 0; // s[from, k) is copied as it is
-    for (let k = 0; k < s.length - 2; k++) {
-      const h = s[k + 2];
-      if (s[k + 1] !== "n" || (h !== "h" && h !== "y" && h !== "s")) continue;
-      const c = s[k];
-      if (c === "E") {
-        out += s.slice(from, k) + "e";
-        from = k + 1;
-      } else if ((c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) {
-        out += s.slice(from, k + 1) + c;
-        from = k + 1;
-      }
+  let out = "";
+  let from = 0; // s[from, k) is copied as it is
+  for (let k = 0; k < s.length - 2; k++) {
+    const h = s[k + 2];
+    if (s[k + 1] !== "n" || (h !== "h" && h !== "y" && h !== "s")) continue;
+    const c = s[k];
+    if (c === "E") {
+      out += s.slice(from, k) + "e";
+      from = k + 1;
+    } else if ((c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) {
+      out += s.slice(from, k + 1) + c;
+      from = k + 1;
     }
-    if (from > 0) s = out + s.slice(from);
   }
+  if (from > 0) s = out + s.slice(from);
   return s.includes("E") ? s.replace(/E/g, "i") : s;
 };
 /** Final short vowel and final glide/special loss, where the word keeps enough weight (apocope, glidedel). */
@@ -222,25 +219,27 @@ function syncopeOf(s: string, marked: boolean): string {
   let x = "";
   let from = 0; // s[from, i) is copied as it is
   let last = -1; // the last vowel's position
-  let lastMarks = 0;
-  for (let i = 0; i < n; i++) {
-    const k = classOf(s, i);
+  let lastShortUnmarked = false; // is it a short a i o without a mark?
+  let pk = 0; // the class of s[i - 1]
+  let k = n > 0 ? classOf(s, 0) : 0; // the class of s[i]
+  for (let i = 0; i < n; pk = k, k = classOf(s, ++i)) {
     if (k === 0) continue;
+    const nk = classOf(s, i + 1);
     const short = k === 3;
     let m = 0;
-    if (short && lastMarks === 0 && last >= 0 && i - last <= 5 && classOf(s, last) === 3) {
+    if (short && lastShortUnmarked && i - last <= 5) {
       CSEQ_TO_SHORT.lastIndex = last + 1;
       if (CSEQ_TO_SHORT.test(s) && CSEQ_TO_SHORT.lastIndex === i) m++;
     }
-    const c = s[i];
-    if (classOf(s, i + 1) !== 0 || (i > 0 && classOf(s, i - 1) !== 0) || c === "e" || c === "ä" || c === "ï" || c === "ö") m++;
+    const c = s.charCodeAt(i);
+    if (nk !== 0 || pk !== 0 || c === 101 || c === 228 || c === 239 || c === 246) m++; // e ä ï ö
     else if (short && (n - i <= 4 || s[i + 1] === "-" || s[i + 2] === "-" || s[i + 3] === "-" || s[i + 4] === "-")) {
       // At most one coda (3 symbols at most), then a hyphen or the end.
       CODA_END_AT.lastIndex = i + 1;
       if (CODA_END_AT.test(s)) m++;
     }
     last = i;
-    lastMarks = m;
+    lastShortUnmarked = short && m === 0;
     if (m) {
       if (marked) {
         x += s.slice(from, i + 1) + (m === 2 ? "&&" : "&");
@@ -250,15 +249,19 @@ function syncopeOf(s: string, marked: boolean): string {
     }
     x += s.slice(from, i);
     from = i + 1;
-    const next = s[i + 1];
-    const prev = s[i - 1]; // a consonant or "-" here is the output's symbol before the vowel (only vowels have marks)
-    const nz = prev === "n" && i >= 2 && s[i - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
-    const sz = (prev === "s" || prev === "z") && next === "h";
+    if (i === n - 1) {
+      x += s[i]; // rsync keeps a word-final vowel
+      continue;
+    }
+    const next = s.charCodeAt(i + 1);
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0; // a consonant or "-" here is the output's symbol before the vowel (only vowels have marks)
+    // n (110) before z g h s y (122 103 104 115 121), n not after "-" (45); s/z (115 122) before h (104).
+    const nz = prev === 110 && i >= 2 && s.charCodeAt(i - 2) !== 45 && (next === 122 || next === 103 || next === 104 || next === 115 || next === 121);
+    const sz = (prev === 115 || prev === 122) && next === 104;
     if (nz || sz) x += "'";
-    else if (next === undefined) x += c; // rsync keeps a word-final vowel
     // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
     // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
-    else if (prev === "n" && (next === "g" || next === "k")) x += "^";
+    else if (prev === 110 && (next === 103 || next === 107)) x += "^";
   }
   return from === 0 ? s : x + s.slice(from);
 }
