@@ -6,7 +6,8 @@
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
-import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, variedRunOf, type CellPieces, type Joiner, type RankedForms, type RunIds, type SpelledVariant } from "./noun-join";
+import { piecewiseVariants } from "./noun-join";
+import { cellPiecesOf, joinedForm, joinerOf, variedRunOf, type CellPieces, type Joiner, type RankedForms, type RunIds, type SpelledVariant } from "./noun-runs";
 import { headwordFacts, resolveNApos, unlock, type HeadwordFacts, type Prefs } from "./noun-headword";
 import { siteSpelling, surfaceNoun, type Variant } from "./noun-phonology";
 import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
