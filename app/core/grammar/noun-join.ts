@@ -45,22 +45,23 @@ const JOIN_STEPS: JoinStep[] = NOUN_STEPS.filter((step) => step.name !== N_APOS_
   ? { rule: step.name === "syncope" ? syncopeUnmarked : step.rule, name: "initV", sites: () => [], apply: (s) => s }
   : { rule: null, name: step.name as OptionalRule, sites: step.sites, apply: step.apply });
 
+/** A path's masks and site counts where no optional step met a site (frozen: shared). */
+const NO_CHOICE: number[] = Object.freeze(JOIN_STEPS.filter((step) => step.rule === null).map(() => 0)) as unknown as number[];
+
 /** The cascade's variants of an underlying string (a word or a piece), with their choices. */
 export function pathsOf(underlying: string): Path[] {
   // One path until an optional step meets a site.
   let text = underlying;
-  const masks: number[] = [];
-  const sites: number[] = [];
+  let passed = 0; // optional steps without a site
   let k = 0;
   for (; k < JOIN_STEPS.length; k++) {
     const step = JOIN_STEPS[k]!;
     if (step.rule !== null) text = step.rule(text);
-    else if (step.sites(text).length === 0) {
-      masks.push(0);
-      sites.push(0);
-    } else break;
+    else if (step.sites(text).length === 0) passed++;
+    else break;
   }
-  let vs: Path[] = [{ text, use: NONE, masks, sites }];
+  if (k === JOIN_STEPS.length) return [{ text: text.includes(OPEN) ? text.replaceAll(OPEN, "") : text, use: NONE, masks: NO_CHOICE, sites: NO_CHOICE }];
+  let vs: Path[] = [{ text, use: NONE, masks: new Array<number>(passed).fill(0), sites: new Array<number>(passed).fill(0) }];
   for (; k < JOIN_STEPS.length; k++) {
     const step = JOIN_STEPS[k]!;
     if (step.rule !== null) {

@@ -293,24 +293,27 @@ export function nApos(s: string, at: number[]): string {
 /** The n' sites of a surface form (syncope's marks). */
 export const nAposSites = (s: string) => indexesOf(s, N_APOS_SITE);
 
+/** No site (frozen: shared; callers only read sites). */
+const NO_SITES: number[] = Object.freeze([]) as unknown as number[];
+
 /** The cascade in the FST's order (surfaceNoun runs it; explain.ts replays it step by step). */
 export const NOUN_STEPS: NounStep[] = [
   { name: "preGli", rule: preGli },
   // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
-  { name: "initV", sites: (s) => (s.includes("<") ? indexesOf(s, INIT_V_SITE) : []), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "initV", sites: (s) => (s.includes("<") ? indexesOf(s, INIT_V_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "preDel", rule: preDel }, { name: "preLen", rule: preLen }, { name: "preEpen", rule: preEpen },
   { name: "conPl", rule: conPl }, { name: "a1i1", rule: a1i1 }, { name: "ccEpen", rule: ccEpen },
   { name: "rmBound", rule: rmBound }, { name: "plainSymbols", rule: plainSymbols }, { name: "vvvDel", rule: vvvDel },
   { name: "coalesce", rule: coalesce },
   // wiCoal (Medler): wi may become o.
-  { name: "wiCoal", sites: (s) => (s.includes("wi") ? indexesOf(s, WI_SITE) : []), apply: (s, at) => replaceAt(s, at, 2, "o") },
+  { name: "wiCoal", sites: (s) => (s.includes("wi") ? indexesOf(s, WI_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 2, "o") },
   { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
   // n2del: the final n of -naan may drop (Odawa).
-  { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : []), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "n2n", rule: (s) => (s.includes("Q") ? s.replace(/Q/g, "n") : s) },
   { name: "syncope", rule: syncope },
   // codawdel (Medler): w may drop before a consonant.
-  { name: "wDel", sites: (s) => (s.includes("w") ? indexesOf(s, W_DEL_SITE) : []), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "wDel", sites: (s) => (s.includes("w") ? indexesOf(s, W_DEL_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   // n' spelling: a lemma the dictionary writes n'k/n'g has ' at every such site, others none (not in the FST, whose
   // ambigsync writes ' only after a non-initial n before g). surfaceNoun leaves the marks; decline() chooses per noun.
   { name: N_APOS_STEP, sites: nAposSites, apply: nApos },
