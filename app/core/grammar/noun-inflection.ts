@@ -148,7 +148,7 @@ export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = 
 }
 
 /**
- * A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. `cell` is frozen:
+ * A cell of a class, its key and its affixes around the stem (noun-runs.ts), made once per class. `cell` is frozen:
  * the paradigm's declensions share it. `before`: the prefix and the first prenoun (the underlying word before the stem).
  */
 type CellPlan = CellPieces & {
@@ -156,7 +156,7 @@ type CellPlan = CellPieces & {
   /** The encoded prenoun when the cell has one underlying word (null: two, zaaw- ozaaw-), else "". */
   prenoun: string | null;
 };
-/** A cell list's plans and how many runs of pieces its cells have (noun-join.ts `RunIds`). */
+/** A cell list's plans and how many runs of pieces its cells have (noun-runs.ts `RunIds`). */
 type CellPlans = { plans: CellPlan[]; runs: number };
 const NO_PRENOUN = [""];
 
