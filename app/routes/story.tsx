@@ -10,6 +10,7 @@ import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
 import { getSearchIndex, tapAWord } from "../services/lexicon.server";
+import { pageWordsOf, storyPageKey } from "../services/page-words.server";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -36,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
     story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     draft,
-    words: tapAWord(await getSearchIndex(db, config), texts),
+    // Stored by the page words job when current (ADR 029); a draft's are worked out from the whole index.
+    words: draft ? tapAWord(await getSearchIndex(db, config), texts) : (await pageWordsOf(bindings, storyPageKey(shown.id), texts)).page.words,
   };
 }
 

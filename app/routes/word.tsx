@@ -25,9 +25,7 @@ import { WordText } from "../components/word-text";
 import { getBindings, keepHtml } from "../context";
 import { KeptHtmlSection } from "../components/kept-html";
 import { publicData } from "../services/public-data.server";
-import { getSearchIndex, tapAWord } from "../services/lexicon.server";
-import type { SearchIndex } from "../core/word-search";
-import { relatedWords } from "../core/related-words";
+import { pageWordsOf, wordPageKey, type PageWords } from "../services/page-words.server";
 import { posName } from "../core/pos";
 import type { Route } from "./+types/word";
 import { SITE_DESCRIPTION } from "../utils/meta";
@@ -43,14 +41,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
   const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
-  const [sentences, index] = await Promise.all([
-    publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
-    getSearchIndex(db, config),
-  ]);
-  // What the page works out from the word, its sentences and the index: kept like the word for anonymous visitors,
-  // and worked out anew when the index was rebuilt since (a new lexicon version) or the reads are a visitor's own.
-  const kept = await publicData(request, bindings, `word page ${word.id}`, async () => ({ index, sentences, page: deriveNow(index, word, sentences) }));
-  const { formsHtml, ...page } = kept.index === index && kept.sentences === sentences ? kept.page : deriveNow(index, word, sentences);
+  const sentences = await publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id));
+  // The sentences' words and the related words: stored by the page words job when current (ADR 029), else worked
+  // out from the isolate's whole index.
+  const { source, page: words } = await pageWordsOf(bindings, wordPageKey(word.id), sentences.map((s) => s.text), word.id);
+  // What the page works out from the word, its sentences and those words: kept like the word for anonymous visitors,
+  // and worked out anew when they came from elsewhere since (a new lexicon version) or the reads are a visitor's own.
+  const kept = await publicData(request, bindings, `word page ${word.id}`, async () => ({ source, sentences, page: deriveNow(words, word, sentences) }));
+  const { formsHtml, ...page } = kept.source === source && kept.sentences === sentences ? kept.page : deriveNow(words, word, sentences);
   const forms = formsHtml === null ? null : keepHtml(context, request, "word-forms", formsHtml);
   return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }
@@ -58,16 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexeme>>>;
 type Sentences = Awaited<ReturnType<typeof sentencesForLexeme>>;
 
-/**
- * What the page works out from the word, its sentences and the search index: the forms, the sentences' words for
- * tap-a-word, related words.
- */
-function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
+/** What the page shows from the word, its sentences and their page words: the forms, tap-a-word, related words. */
+function deriveNow(pageWords: PageWords, word: Lexeme, sentences: Sentences) {
   const forms = wordForms(word);
   return {
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),
-    words: sentences.length ? tapAWord(index, sentences.map((s) => s.text)) : {},
-    related: relatedWords(index, word.id),
+    words: pageWords.words,
+    related: pageWords.related,
     // The forms never change in the browser: written once as HTML, kept as it is (components/kept-html.tsx).
     formsHtml: forms ? renderToStaticMarkup(<WordForms forms={forms} wordId={word.id} />) : null,
     // "Practise this word" only where practice has forms to give (high confidence only).

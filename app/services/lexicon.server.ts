@@ -16,16 +16,23 @@ const VERSION_TTL_MS = 30_000;
 
 let cached: { version: string; index: SearchIndex } | null = null;
 let building: { version: string; promise: Promise<SearchIndex> } | null = null;
-let checkedAt = 0;
+
+let trusted: { version: string; at: number } | null = null;
+
+/**
+ * The lexicon version this isolate trusts: read again after VERSION_TTL_MS (at every call under ENVIRONMENT=test,
+ * where tests insert rows and look at once).
+ */
+export async function trustedLexiconVersion(db: Db, config: Pick<Config, "environment">): Promise<string> {
+  const now = Date.now();
+  const ttl = config.environment === "test" ? 0 : VERSION_TTL_MS;
+  if (trusted && now - trusted.at < ttl) return trusted.version;
+  trusted = { version: await lexiconVersion(db), at: now };
+  return trusted.version;
+}
 
 export async function getSearchIndex(db: Db, config: Pick<Config, "environment">): Promise<SearchIndex> {
-  const now = Date.now();
-  // Tests insert rows and look at once; everywhere else the version is trusted for VERSION_TTL_MS.
-  const ttl = config.environment === "test" ? 0 : VERSION_TTL_MS;
-  if (cached && now - checkedAt < ttl) return cached.index;
-
-  const version = await lexiconVersion(db);
-  checkedAt = now;
+  const version = await trustedLexiconVersion(db, config);
   if (cached?.version === version) return cached.index;
   if (building?.version === version) return building.promise;
 

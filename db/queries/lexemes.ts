@@ -67,6 +67,11 @@ export async function sentencesForLexeme(db: Db, lexemeId: number, limit = 50) {
   return rows.map(({ audioKey, ...s }) => ({ ...s, audio: audioUrl(audioKey) }));
 }
 
+/** Every entry's id, in order (the page words job: app/services/page-words.server.ts). */
+export async function listLexemeIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: lexemes.id }).from(lexemes).orderBy(asc(lexemes.id))).map((r) => r.id);
+}
+
 /** Every entry with what search and the analyser need; read once per isolate (app/services/lexicon.server.ts). */
 export async function listLexiconEntries(db: Db) {
   return db
