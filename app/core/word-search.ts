@@ -9,7 +9,7 @@
  * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
  * - English phrases: the form whose engine gloss reads so ("I see you" → gwaabmin; phrase-search.ts).
  */
-import { analyse, buildLexicon, type Lexicon } from "./grammar/analysis";
+import { analyse, buildLexicon, type Lexicon, type LexiconOptions } from "./grammar/analysis";
 import { isWholeVerbCell, type Cell } from "./grammar/cells";
 import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
 import { nounCellLabel } from "./grammar/noun-cells";
@@ -88,7 +88,7 @@ export function odawaKeys(text: string): string[] {
   return [...keys];
 }
 
-function englishWords(text: string): string[] {
+export function englishWords(text: string): string[] {
   return text
     .toLowerCase()
     .normalize("NFC")
@@ -97,7 +97,8 @@ function englishWords(text: string): string[] {
     .filter(Boolean);
 }
 
-export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
+/** `analysis`: how the analyser's Lexicon is built (grammar/analysis.ts `LexiconOptions`; a query's candidates). */
+export function buildSearchIndex(entries: LexiconEntry[], analysis: LexiconOptions = {}): SearchIndex {
   const byId = new Map<number, LexiconEntry>();
   const byKey = new Map<string, LexiconEntry[]>();
   const glossWords = new Map<number, string[]>();
@@ -115,6 +116,7 @@ export function buildSearchIndex(entries: LexiconEntry[]): SearchIndex {
   sortedKeys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const lexicon = buildLexicon(
     entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
+    analysis,
   );
   const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })));
   return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived() };
@@ -188,6 +190,9 @@ function lowerBound(list: SearchIndex["sortedKeys"], key: string) {
   return lo;
 }
 
+/** The query as the search reads it: NFC, spaces collapsed, at most MAX_QUERY_LENGTH characters. */
+export const cleanQuery = (raw: string) => raw.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+
 /** Search by Odawa (any spelling or inflected form) and English; `pos` keeps one part-of-speech group. */
 export function searchWords(
   index: SearchIndex,
@@ -195,7 +200,7 @@ export function searchWords(
   limit = SEARCH_LIMIT,
   filter: { pos?: PosGroup | null } = {},
 ): SearchResult {
-  const query = rawQuery.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = cleanQuery(rawQuery);
   if (!query) return { query, total: 0, hits: [], more: 0 };
 
   const scored = new Map<number, { hit: SearchHit; score: number }>();

@@ -9,7 +9,7 @@ import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
-import { getSearchIndex, tapAWord } from "../services/lexicon.server";
+import { indexForTexts, tapAWord } from "../services/lexicon.server";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPT
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
-  const { config, db } = bindings;
+  const { db } = bindings;
   const known = params.id.length <= 200;
   // A draft is the editors' own: anyone else gets 404, as for a story that does not exist. Editors preview
   // drafts and stories listed as coming.
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
     story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     draft,
-    words: tapAWord(await getSearchIndex(db, config), texts),
+    words: tapAWord(await indexForTexts(bindings, texts), texts),
   };
 }
 

@@ -25,7 +25,7 @@ import { WordText } from "../components/word-text";
 import { getBindings, keepHtml } from "../context";
 import { KeptHtmlSection } from "../components/kept-html";
 import { publicData } from "../services/public-data.server";
-import { getSearchIndex, tapAWord } from "../services/lexicon.server";
+import { indexForTexts, tapAWord } from "../services/lexicon.server";
 import type { SearchIndex } from "../core/word-search";
 import { relatedWords } from "../core/related-words";
 import { posName } from "../core/pos";
@@ -43,14 +43,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
   const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
-  const [sentences, index] = await Promise.all([
-    publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id)),
-    getSearchIndex(db, config),
-  ]);
-  // What the page works out from the word, its sentences and the index: kept like the word for anonymous visitors,
-  // and worked out anew when the index was rebuilt since (a new lexicon version) or the reads are a visitor's own.
-  const kept = await publicData(request, bindings, `word page ${word.id}`, async () => ({ index, sentences, page: deriveNow(index, word, sentences) }));
-  const { formsHtml, ...page } = kept.index === index && kept.sentences === sentences ? kept.page : deriveNow(index, word, sentences);
+  // What the page works out from the word, its sentences and the entries they reach: kept like the word for
+  // anonymous visitors (a new content version starts afresh), worked out anew when the reads are a visitor's own.
+  const { formsHtml, ...page } = await publicData(request, bindings, `word page ${word.id}`, async () => {
+    const sentences = await sentencesForLexeme(db, word.id);
+    return deriveNow(await indexForTexts(bindings, sentences.map((s) => s.text), word), word, sentences);
+  });
   const forms = formsHtml === null ? null : keepHtml(context, request, "word-forms", formsHtml);
   return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }

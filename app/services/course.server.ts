@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
 import type { Bindings } from "./bindings.server";
 import { matchExamples } from "./lesson-examples.server";
-import { getSearchIndex } from "./lexicon.server";
 import {
   decline,
   inflect,
@@ -167,23 +166,14 @@ function expandOnce(spec: LessonSpec, lexicon: readonly CourseLexeme[]) {
   return expanded.getOrSet(key, () => expandLesson(spec, lexicon));
 }
 
-/** Where the course reads from: D1, and the configuration when the in-memory lexicon may be used. */
+/** Where the course reads from: D1 (the bindings or the database alone). */
 type CourseSource = Db | Pick<Bindings, "db" | "config">;
 const dbOf = (from: CourseSource): Db => ("config" in from ? from.db : from);
 
-/**
- * The dictionary entries of the course's words in id order: from the in-memory lexicon (ADR 009, no round trip)
- * when the configuration is at hand, else from D1.
- */
+/** The dictionary entries of the course's words in id order (one indexed read: ADR 026 reads no lexicon whole). */
 async function courseLexicon(from: CourseSource, names: readonly string[]): Promise<CourseLexeme[]> {
   if (names.length === 0) return [];
-  if (!("config" in from)) return getLexemesByNames(from, names);
-  const index = await getSearchIndex(from.db, from.config);
-  const wanted = new Set(names);
-  return index.entries
-    .filter((e) => wanted.has(e.name))
-    .sort((a, b) => a.id - b.id)
-    .map((e) => ({ name: e.name, pos: e.pos, gloss: e.gloss, stem: e.stem, audio: e.audioUrl }));
+  return getLexemesByNames(dbOf(from), names);
 }
 
 /**

@@ -56,9 +56,19 @@ const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.len
 const ANSWER_CACHE_LIMIT = 20_000;
 
 /** Stems whose key is at most this long are worked out at the first analysis (`byProjection`). */
-const PROJECTED_KEY_LENGTH = 1;
+export const PROJECTED_KEY_LENGTH = 1;
 
-export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
+/**
+ * How a lexicon is analysed. `projected: false`: no first-analysis index of the short-keyed stems (a lexicon of a
+ * query's few candidates, built per query, narrows each candidate's cells per word instead: the same answers).
+ * `caches`: the generated forms' keys and the whole verb's caches, keyed by class and stem text, shared between
+ * such lexicons (the caller owns and bounds them: `newAnalysisCaches`).
+ */
+export type LexiconOptions = { projected?: boolean; caches?: AnalysisCaches };
+export type AnalysisCaches = { readonly forms: Lexicon["forms"]; readonly wholeCaches: WholeCaches };
+export const newAnalysisCaches = (): AnalysisCaches => ({ forms: new Map(), wholeCaches: newWholeCaches() });
+
+export function buildLexicon(lexemes: LexemeInput[], options: LexiconOptions = {}): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
   const keyOf: string[] = [];
@@ -90,9 +100,11 @@ export function buildLexicon(lexemes: LexemeInput[]): Lexicon {
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
+  const caches = options.caches ?? newAnalysisCaches();
   return {
-    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
-    forms: new Map(), whole: new Map(), answers: new Map(), unkeyed, wholeCaches: newWholeCaches(),
+    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems,
+    projection: options.projected === false ? { byProjection: new Map(), projected: new Uint8Array(stems.length) } : null,
+    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches,
   };
 }
 
@@ -239,7 +251,7 @@ function headProjections(prefixText: string, stem: string): string[] | null {
 }
 
 /** Punctuation around a word in running text (quotes, brackets, full stops); apostrophes inside are kept. */
-const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
+export const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
 
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const known = lexicon.answers.get(wordform);
@@ -275,6 +287,8 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     const rest = skeleton.slice(prefix.length);
     for (let j = 1; j <= Math.min(rest.length, lexicon.maxKeyLength); j++) for (const li of lexicon.byKey.get(rest.slice(0, j)) ?? []) add(li, group);
   }
+  // Verbs without a key are candidates in every group (the projection index holds them, when there is one).
+  for (const li of lexicon.unkeyed) for (const group of GROUPS) add(li, group);
   const isCandidate = (li: number, group: string) => !lexicon.keyOf[li] || !!candidates.get(li)?.has(group);
   const word = project(keys[0]!);
   const hits: Array<{ k: number; li: number; ci: number }> = [];
