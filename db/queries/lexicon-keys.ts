@@ -68,28 +68,30 @@ const MAX = "char(1114111)";
  */
 export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonly string[] = []): Promise<{ pending: boolean; rows: EntryRow[]; known: string[] }> {
   const d1 = d1Of(db);
-  const params: unknown[] = [JSON.stringify(keys.exact.map((k: EntryKey) => [k.kind, k.key]))];
-  const parts = [`SELECT k.lexeme_id AS id FROM json_each(?1) AS j JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]')`];
-  if (keys.prefix) {
-    params.push(keys.prefix);
-    parts.push(`SELECT lexeme_id FROM lexeme_keys WHERE kind = 'h' AND key >= ?${params.length} AND key < ?${params.length} || ${MAX}`);
-  }
-  const english = keys.english.slice(0, 40).map(({ word, prefix }) => {
-    params.push(word);
-    const n = params.length;
-    return `SELECT lexeme_id FROM lexeme_keys WHERE kind = 'g' AND ${prefix ? `key >= ?${n} AND key < ?${n} || ${MAX}` : `key = ?${n}`}`;
-  });
-  if (english.length) parts.push(english.join(" INTERSECT "));
-  const select = `WITH ids AS (${parts.join(" UNION ")}) SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id
-    LEFT JOIN audio_objects AS a ON a.id = l.audio_id ORDER BY l.id`;
-  const [pending, found, known] = await d1.batch<Record<string, unknown>>([
+  const exact = JSON.stringify(keys.exact.map((k: EntryKey) => [k.kind, k.key]));
+  // No compound SELECT beyond two terms (D1 allows few): exact keys and the prefix in one, the English words in another.
+  const byKeys = `WITH ids AS (
+      SELECT k.lexeme_id AS id FROM json_each(?1) AS j JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]')
+      UNION SELECT lexeme_id FROM lexeme_keys WHERE ?2 IS NOT NULL AND kind = 'h' AND key BETWEEN ?2 AND ?2 || ${MAX})
+    SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
+  // Every English word (each a key range: the word alone, or every key starting with it) has a row of the entry.
+  const words = [...new Map(keys.english.map(({ word, prefix }) => [word, [word, prefix ? `${word}\u{10FFFF}` : word]])).values()];
+  const byEnglish = `WITH hits AS (
+      SELECT DISTINCT json_extract(j.value, '$[0]') AS word, k.lexeme_id AS id FROM json_each(?1) AS j
+      JOIN lexeme_keys AS k ON k.kind = 'g' AND k.key BETWEEN json_extract(j.value, '$[0]') AND json_extract(j.value, '$[1]')),
+    ids AS (SELECT id FROM hits GROUP BY id HAVING count(*) = ?2)
+    SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
+  const [pending, found, english, known] = await d1.batch<Record<string, unknown>>([
     d1.prepare(`SELECT EXISTS (SELECT 1 FROM lexeme_keys_pending) AS pending`),
-    d1.prepare(select).bind(...params),
+    d1.prepare(byKeys).bind(exact, keys.prefix),
+    d1.prepare(byEnglish).bind(JSON.stringify(words), words.length),
     d1.prepare(`SELECT DISTINCT key FROM lexeme_keys WHERE kind = 'g' AND key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(vocabulary)),
   ]);
+  const rows = new Map<number, EntryRow>();
+  for (const row of [...(found!.results as EntryRow[]), ...(english!.results as EntryRow[])]) rows.set(row.id, row);
   return {
     pending: !!pending!.results[0]?.pending,
-    rows: found!.results as EntryRow[],
+    rows: [...rows.values()].sort((a, b) => a.id - b.id),
     known: (known!.results as Array<{ key: string }>).map((r) => r.key),
   };
 }

@@ -109,3 +109,13 @@ test("a removed lexeme takes its keys and its place in the word list with it", a
   expect(await count("SELECT count(*) AS n FROM lexeme_order WHERE lexeme_id = ?", row!.id)).toBe(0);
   expect(await pending()).toBe(0);
 });
+
+test("a query of many English words and spellings reads its entries in one batch", async () => {
+  const tag = newTag();
+  await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', ?)").bind(`${tag}e`, `${tag}e`, `s/he ${tag}s the big red house quickly`).run();
+  await indexPendingLexemes(db);
+  const q = `the ${tag}s big, red house? quickly! ${tag} big s/he`;
+  expect(await storedFinds(q, `${tag}e`)).toBe(true);
+  expect(await storedFinds(`${tag} green`, `${tag}e`)).toBe(false);
+  expect((await searchApi(q)).map((w) => w.name)).toContain(`${tag}e`);
+});

@@ -52,7 +52,9 @@ function stored(entries: LexiconEntry[]) {
     let english: Set<number> | null = null;
     for (const { word, prefix } of keys.english) {
       const these = ids("g", word, prefix);
-      english = english ? new Set([...english].filter((id) => these.has(id))) : these;
+      const both = new Set<number>();
+      for (const id of english ?? these) if (these.has(id)) both.add(id);
+      english = both;
     }
     for (const id of english ?? []) found.add(id);
     const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), { projected: false, caches });

@@ -1,0 +1,168 @@
+/**
+ * The whole dictionary at the edge (issue 40, ADR 026): the built Worker served as it ships (`startBuiltSite`,
+ * scripts/lib.mjs; run `npx react-router build` first) over the demo data, or with --full-data the demo data plus
+ * the full dictionary and stems files from ../shared/data imported through the import command (which writes the
+ * stored search keys). Prints, each beside its target, with the same requests of a static asset (/favicon.svg)
+ * in the same run and the load average, so the reader can judge the machine's load:
+ * - the import of the full dictionary (both commands, keys included, wall time);
+ * - per kind of request that needs the lexicon (search by form, English search, word list, word page, story), its
+ *   wall time as the first such request of a fresh isolate (after one request touching no data: /api/health);
+ * - inflected forms never asked before, in a warm isolate: p50/p95 wall time;
+ * - the isolate's heap (used, after a collection; over the inspector) after 1,000 varied searches.
+ * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_REUSE=1 measures the last run's state again.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { cellsOf, verbClassOf } from "../app/core/grammar/cells";
+import { inflect } from "../app/core/grammar/inflection";
+// @ts-expect-error plain ESM helper without types
+import { must, run, startBuiltSite, toolEnv } from "../scripts/lib.mjs";
+
+const FULL = process.argv.includes("--full-data");
+const STATE = `.wrangler/bench-scale-${FULL ? "full" : "demo"}`;
+const PORT = Number(process.env.BENCH_PORT || (FULL ? 8814 : 8815));
+const INSPECTOR = PORT + 1000;
+const FORMS = Number(process.env.BENCH_FORMS || 200);
+const VARS = { ENVIRONMENT: "development", PAGE_CACHE: "off" };
+const label = FULL ? "full dictionary" : "demo data";
+const load = () => loadavg().map((n) => n.toFixed(1)).join(" ");
+
+function query<T>(sql: string): T[] {
+  const out = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], {
+    env: toolEnv, encoding: "utf8", maxBuffer: 256 * 1024 * 1024,
+  });
+  if (out.status !== 0) throw new Error(`${sql}: ${out.stderr}`);
+  return JSON.parse(out.stdout)[0].results as T[];
+}
+
+console.log(`scale bench, ${label}; load average at the start: ${load()} (2 CPUs shared)`);
+const reuse = process.env.BENCH_REUSE === "1" && existsSync(STATE);
+if (!reuse) {
+  rmSync(STATE, { recursive: true, force: true });
+  must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { capture: true });
+  must("node", ["scripts/seed.ts", "--persist-to", STATE], { capture: true });
+}
+if (FULL && !reuse) {
+  let total = 0;
+  for (const [kind, file] of [
+    ["lexicon", "../shared/data/nishnaabemwin-dictionary/nishnaabemwin-dict.tsv"],
+    ["stems", "../shared/data/otw/otw_lexicon_stems.tsv"],
+  ]) {
+    const started = performance.now();
+    const result = run("node", ["scripts/import.ts", kind!, file!, "--persist-to", STATE], { capture: true });
+    if (result.code !== 0) throw new Error(`import ${kind} failed:\n${result.stdout}${result.stderr}`);
+    total += performance.now() - started;
+    console.log(`  import ${kind}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  console.log(`import of the full dictionary (lexicon + stems, keys included): ${(total / 1000).toFixed(1)} s  (target <= 120 s) [load ${load()}]`);
+}
+type Row = { id: number; name: string; pos: string; gloss: string; stem: string | null };
+const rows = query<Row>("SELECT id, name, pos, gloss, stem FROM lexemes ORDER BY id");
+const [stored] = query<{ keys: number; pending: number }>("SELECT (SELECT count(*) FROM lexeme_keys) AS keys, (SELECT count(*) FROM lexeme_keys_pending) AS pending");
+console.log(`${label}: ${rows.length.toLocaleString("en")} entries; ${stored!.keys.toLocaleString("en")} stored keys; ${stored!.pending} pending`);
+if (stored!.pending > 0) throw new Error("keys pending: the bench would measure the whole-lexicon path");
+
+// Inflected forms: a verb with a stem and a cell, spread over the lexicon (seeded choice, distinct forms).
+const verbs = rows.filter((r) => verbClassOf(r.pos) && r.stem);
+const forms: string[] = [];
+for (let i = 0, seen = new Set<string>(); forms.length < FORMS + 1_000 && i < verbs.length * 8; i++) {
+  const verb = verbs[(i * 7919) % verbs.length]!;
+  const cells = cellsOf(verbClassOf(verb.pos)!);
+  const form = inflect(verb, cells[(i * 31) % cells.length]!)?.form;
+  if (form && !seen.has(form) && !form.includes(" ")) {
+    seen.add(form);
+    forms.push(form);
+  }
+}
+const waabmaa = rows.find((r) => r.name === "waabmaa") ?? rows[0]!;
+
+async function timed(url: string) {
+  const started = performance.now();
+  // A request left without an answer fails the run rather than stalling it.
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - started;
+}
+const STATIC = "/favicon.svg";
+
+const KINDS: Array<[string, string]> = [
+  ["search by form", `/k?q=${encodeURIComponent(forms[0]!)}`],
+  ["English search", `/k?q=${encodeURIComponent("I see you")}`],
+  ["word list", "/k"],
+  ["word page", `/k/${waabmaa.id}`],
+  ["story", "/d/DEMO1"],
+];
+
+const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]!;
+
+// First request of each kind in a fresh isolate; then the static asset, first and again, in the same isolate.
+for (const [kind, path] of KINDS) {
+  const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS });
+  try {
+    await timed(`${site.url}/api/health`);
+    const ms = await timed(`${site.url}${path}`);
+    const asset = await timed(`${site.url}${STATIC}?first`);
+    const again = await timed(`${site.url}${STATIC}?again`);
+    console.log(`first ${kind} in a fresh isolate (${path.slice(0, 32)}): ${ms.toFixed(0)} ms  (target <= 100 ms); static asset ${asset.toFixed(0)} / ${again.toFixed(0)} ms; ratio ${(ms / again).toFixed(1)} [${label}, load ${load()}]`);
+  } finally {
+    await site.stop();
+  }
+}
+
+// Warm isolate: never-asked forms (each beside a static request), then 1,000 varied searches and the heap.
+const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS, inspectorPort: INSPECTOR });
+try {
+  await timed(`${site.url}/k?q=maajaa`);
+  const times: number[] = [];
+  const assets: number[] = [];
+  for (const form of forms.slice(1, FORMS + 1)) {
+    times.push(await timed(`${site.url}/k?q=${encodeURIComponent(form)}`));
+    assets.push(await timed(`${site.url}${STATIC}`));
+  }
+  console.log(
+    `never-asked form, warm isolate (${times.length}): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms  (target p95 <= 20 ms); ` +
+      `static asset p50 ${pct(assets, 50).toFixed(1)}, p95 ${pct(assets, 95).toFixed(1)} ms [${label}, load ${load()}]`,
+  );
+
+  const english = ["leave", "dog", "see", "house", "water", "I see you", "they don't leave", "go away", "night", "fire"];
+  const varied = [...forms.slice(FORMS + 1), ...rows.map((r) => r.name)];
+  for (let i = 0; i < 1_000; i++) {
+    const q = i % 5 === 0 ? english[(i / 5) % english.length]! : i % 5 === 1 ? varied[(i * 13) % varied.length]!.slice(0, 3) : varied[(i * 7) % varied.length]!;
+    await timed(`${site.url}/k?q=${encodeURIComponent(q)}`);
+  }
+  const heap = await heapUsed();
+  console.log(`isolate heap after 1,000 varied searches: ${(heap.before / 1e6).toFixed(1)} MB used, ${(heap.after / 1e6).toFixed(1)} MB after a collection  (target <= 64 MB) [${label}]`);
+} finally {
+  await site.stop();
+}
+console.log(`load average at the end: ${load()}`);
+
+/** The Worker isolate's used heap over workerd's inspector, before and after a full collection. */
+async function heapUsed(): Promise<{ before: number; after: number }> {
+  const list = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json/list`)).json()) as Array<{ webSocketDebuggerUrl?: string; title?: string }>;
+  const target = list.find((t) => t.title?.includes("site")) ?? list[0];
+  const ws = new WebSocket(target?.webSocketDebuggerUrl ?? `ws://127.0.0.1:${INSPECTOR}/core:user:site`);
+  let id = 0;
+  const pending = new Map<number, (m: { result: { usedSize: number } }) => void>();
+  ws.onmessage = (event) => {
+    const m = JSON.parse(String(event.data));
+    pending.get(m.id)?.(m);
+    pending.delete(m.id);
+  };
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  const send = (method: string) => new Promise<{ result: { usedSize: number } }>((resolve) => {
+    pending.set(++id, resolve);
+    ws.send(JSON.stringify({ id, method, params: {} }));
+  });
+  const before = (await send("Runtime.getHeapUsage")).result.usedSize;
+  await send("HeapProfiler.collectGarbage");
+  const after = (await send("Runtime.getHeapUsage")).result.usedSize;
+  ws.close();
+  return { before, after };
+}
