@@ -9,7 +9,8 @@
  *   wall time as the first such request of a fresh isolate (after one request touching no data: /api/health);
  * - inflected forms never asked before, in a warm isolate: p50/p95 wall time;
  * - the isolate's heap (used, after a collection; over the inspector) after 1,000 varied searches.
- * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_REUSE=1 measures the last run's state again.
+ * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_REUSE=1 measures the last run's state again;
+ * BENCH_COMPARE=1 also measures the whole-lexicon path (every key marked pending), then writes the keys again.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -98,47 +99,65 @@ const KINDS: Array<[string, string]> = [
 
 const pct = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]!;
 
-// First request of each kind in a fresh isolate; then the static asset, first and again, in the same isolate.
-for (const [kind, path] of KINDS) {
-  const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS });
+// The site as it ships (stored keys); with BENCH_COMPARE=1 then the same with every lexeme's keys marked pending, so
+// requests read the lexicon whole (ADR 009's path, main before ADR 026), in the same run and load; the keys are
+// written again afterwards.
+await measure("stored keys", true);
+if (process.env.BENCH_COMPARE === "1") {
+  query("INSERT OR IGNORE INTO lexeme_keys_pending (lexeme_id) SELECT id FROM lexemes");
   try {
-    await timed(`${site.url}/api/health`);
-    const ms = await timed(`${site.url}${path}`);
-    const asset = await timed(`${site.url}${STATIC}?first`);
-    const again = await timed(`${site.url}${STATIC}?again`);
-    console.log(`first ${kind} in a fresh isolate (${path.slice(0, 32)}): ${ms.toFixed(0)} ms  (target <= 100 ms); static asset ${asset.toFixed(0)} / ${again.toFixed(0)} ms; ratio ${(ms / again).toFixed(1)} [${label}, load ${load()}]`);
+    await measure("lexicon read whole (ADR 009), for comparison", false);
+  } finally {
+    must("tsx", ["scripts/import/write-keys.ts", "--local", "--persist-to", STATE], { capture: true });
+  }
+}
+console.log(`load average at the end: ${load()}`);
+
+async function measure(how: string, heap: boolean) {
+  const tag = `${label}, ${how}`;
+  console.log(`\n${how}:`);
+  // First request of each kind in a fresh isolate; then the static asset, first and again, in the same isolate.
+  for (const [kind, path] of KINDS) {
+    const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS });
+    try {
+      await timed(`${site.url}/api/health`);
+      const ms = await timed(`${site.url}${path}`);
+      const asset = await timed(`${site.url}${STATIC}?first`);
+      const again = await timed(`${site.url}${STATIC}?again`);
+      console.log(`first ${kind} in a fresh isolate (${path.slice(0, 32)}): ${ms.toFixed(0)} ms  (target <= 100 ms); static asset ${asset.toFixed(0)} / ${again.toFixed(0)} ms; ratio ${(ms / again).toFixed(1)} [${tag}, load ${load()}]`);
+    } finally {
+      await site.stop();
+    }
+  }
+  // Warm isolate: never-asked forms (each beside a static request), then 1,000 varied searches and the heap.
+  const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS, inspectorPort: INSPECTOR });
+  try {
+    await timed(`${site.url}/k?q=maajaa`);
+    const times: number[] = [];
+    const assets: number[] = [];
+    for (const form of forms.slice(1, FORMS + 1)) {
+      times.push(await timed(`${site.url}/k?q=${encodeURIComponent(form)}`));
+      assets.push(await timed(`${site.url}${STATIC}`));
+    }
+    console.log(
+      `never-asked form, warm isolate (${times.length}): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms  (target p95 <= 20 ms); ` +
+        `static asset p50 ${pct(assets, 50).toFixed(1)}, p95 ${pct(assets, 95).toFixed(1)} ms [${tag}, load ${load()}]`,
+    );
+    if (!heap) return;
+    const english = ["leave", "dog", "see", "house", "water", "I see you", "they don't leave", "go away", "night", "fire"];
+    const varied = [...forms.slice(FORMS + 1), ...rows.map((r) => r.name)];
+    const started = performance.now();
+    for (let i = 0; i < 1_000; i++) {
+      const q = i % 5 === 0 ? english[(i / 5) % english.length]! : i % 5 === 1 ? varied[(i * 13) % varied.length]!.slice(0, 3) : varied[(i * 7) % varied.length]!;
+      await timed(`${site.url}/k?q=${encodeURIComponent(q)}`);
+    }
+    const took = (performance.now() - started) / 1000;
+    const heapNow = await heapUsed();
+    console.log(`isolate heap after 1,000 varied searches (${took.toFixed(0)} s): ${(heapNow.before / 1e6).toFixed(1)} MB used, ${(heapNow.after / 1e6).toFixed(1)} MB after a collection  (target <= 64 MB) [${tag}, load ${load()}]`);
   } finally {
     await site.stop();
   }
 }
-
-// Warm isolate: never-asked forms (each beside a static request), then 1,000 varied searches and the heap.
-const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS, inspectorPort: INSPECTOR });
-try {
-  await timed(`${site.url}/k?q=maajaa`);
-  const times: number[] = [];
-  const assets: number[] = [];
-  for (const form of forms.slice(1, FORMS + 1)) {
-    times.push(await timed(`${site.url}/k?q=${encodeURIComponent(form)}`));
-    assets.push(await timed(`${site.url}${STATIC}`));
-  }
-  console.log(
-    `never-asked form, warm isolate (${times.length}): p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms  (target p95 <= 20 ms); ` +
-      `static asset p50 ${pct(assets, 50).toFixed(1)}, p95 ${pct(assets, 95).toFixed(1)} ms [${label}, load ${load()}]`,
-  );
-
-  const english = ["leave", "dog", "see", "house", "water", "I see you", "they don't leave", "go away", "night", "fire"];
-  const varied = [...forms.slice(FORMS + 1), ...rows.map((r) => r.name)];
-  for (let i = 0; i < 1_000; i++) {
-    const q = i % 5 === 0 ? english[(i / 5) % english.length]! : i % 5 === 1 ? varied[(i * 13) % varied.length]!.slice(0, 3) : varied[(i * 7) % varied.length]!;
-    await timed(`${site.url}/k?q=${encodeURIComponent(q)}`);
-  }
-  const heap = await heapUsed();
-  console.log(`isolate heap after 1,000 varied searches: ${(heap.before / 1e6).toFixed(1)} MB used, ${(heap.after / 1e6).toFixed(1)} MB after a collection  (target <= 64 MB) [${label}]`);
-} finally {
-  await site.stop();
-}
-console.log(`load average at the end: ${load()}`);
 
 /** The Worker isolate's used heap over workerd's inspector, before and after a full collection. */
 async function heapUsed(): Promise<{ before: number; after: number }> {

@@ -70,15 +70,16 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
   const d1 = d1Of(db);
   const exact = JSON.stringify(keys.exact.map((k: EntryKey) => [k.kind, k.key]));
   // No compound SELECT beyond two terms (D1 allows few): exact keys and the prefix in one, the English words in another.
+  // CROSS JOIN keeps the query's keys the outer loop (SQLite would otherwise scan a kind's rows for each of them).
   const byKeys = `WITH ids AS (
-      SELECT k.lexeme_id AS id FROM json_each(?1) AS j JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]')
+      SELECT k.lexeme_id AS id FROM json_each(?1) AS j CROSS JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]')
       UNION SELECT lexeme_id FROM lexeme_keys WHERE ?2 IS NOT NULL AND kind = 'h' AND key BETWEEN ?2 AND ?2 || ${MAX})
     SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
   // Every English word (each a key range: the word alone, or every key starting with it) has a row of the entry.
   const words = [...new Map(keys.english.map(({ word, prefix }) => [word, [word, prefix ? `${word}\u{10FFFF}` : word]])).values()];
   const byEnglish = `WITH hits AS (
       SELECT DISTINCT json_extract(j.value, '$[0]') AS word, k.lexeme_id AS id FROM json_each(?1) AS j
-      JOIN lexeme_keys AS k ON k.kind = 'g' AND k.key BETWEEN json_extract(j.value, '$[0]') AND json_extract(j.value, '$[1]')),
+      CROSS JOIN lexeme_keys AS k ON k.kind = 'g' AND k.key BETWEEN json_extract(j.value, '$[0]') AND json_extract(j.value, '$[1]')),
     ids AS (SELECT id FROM hits GROUP BY id HAVING count(*) = ?2)
     SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
   const [pending, found, english, known] = await d1.batch<Record<string, unknown>>([
