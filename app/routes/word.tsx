@@ -12,7 +12,7 @@ import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";
 import { hasCoreForms } from "../services/practice.server";
 import { PosAbbr } from "../components/abbr";
-import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
+import { getLexemeWithSentences } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
 import { WordAudioButton } from "../components/word-audio-button";
 import { JsonLd } from "../components/json-ld";
@@ -41,20 +41,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const { config, db } = bindings;
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
-  const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
+  const read = id === null ? null : await publicData(request, bindings, `lexeme and sentences ${id}`, () => getLexemeWithSentences(db, id));
+  const word = read?.word ?? null;
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
   // What the page works out from the word, its sentences and the entries they reach: kept like the word for
   // anonymous visitors (a new content version starts afresh), worked out anew when the reads are a visitor's own.
-  const { formsHtml, ...page } = await publicData(request, bindings, `word page ${word.id}`, async () => {
-    const sentences = await sentencesForLexeme(db, word.id);
-    return deriveNow(await indexForTexts(bindings, sentences.map((s) => s.text), word), word, sentences);
-  });
+  const sentences = read!.sentences;
+  const { formsHtml, ...page } = await publicData(request, bindings, `word page ${word.id}`, async () =>
+    deriveNow(await indexForTexts(bindings, sentences.map((s) => s.text), word), word, sentences),
+  );
   const forms = formsHtml === null ? null : keepHtml(context, request, "word-forms", formsHtml);
   return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }
 
-type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexeme>>>;
-type Sentences = Awaited<ReturnType<typeof sentencesForLexeme>>;
+type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexemeWithSentences>>["word"]>;
+type Sentences = Awaited<ReturnType<typeof getLexemeWithSentences>>["sentences"];
 
 /**
  * What the page works out from the word, its sentences and the search index: the forms, the sentences' words for

@@ -13,6 +13,7 @@ import { AtoZ, Pager, type ListParams, listHref } from "../components/word-list-
 import { SiteLink } from "../components/site-link";
 import { ReportLink } from "../components/report-link";
 import { getBindings } from "../context";
+import { publicData } from "../services/public-data.server";
 import { indexForSearch, wordList } from "../services/lexicon.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
 import { LETTERS } from "../core/word-list";
@@ -65,7 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     };
   }
-  const page = await wordList(bindings, { letter: params.letter, pos: params.pos, page: params.page });
+  // The same for every anonymous visitor until the content changes (ADR 015): kept per isolate like other public reads.
+  const listed = { letter: params.letter, pos: params.pos, page: params.page };
+  const page = await publicData(request, bindings, `word list ${JSON.stringify(listed)}`, () => wordList(bindings, listed));
   return {
     params: { q: "", letter: params.letter, pos: params.pos },
     list: {

@@ -178,14 +178,15 @@ async function courseLexicon(from: CourseSource, names: readonly string[]): Prom
 
 /**
  * A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null.
- * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms
+ * Two D1 round trips: the lesson with its items, its words' entries and the course path (one batch), then the recordings of its forms
  * (with `examples`, also the sentences and stories that may use them, in that same batch).
  */
 export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean; examples?: boolean } = {}) {
-  const { lesson, course } = await getLessonAndCourse(dbOf(from), id, opts);
+  const { lesson, course, words } = await getLessonAndCourse(dbOf(from), id, opts);
   if (!lesson || (lesson.status !== "published" && !opts.drafts)) return null;
   const spec = parseSpec(lesson.spec);
-  const lexicon = spec ? await courseLexicon(from, spec.words.map((w) => w.name)) : [];
+  // The spec's words came with the lesson (same round trip).
+  const lexicon = spec ? words : [];
   const expansion = spec ? expandOnce(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
   // The examples' candidates come in the same round trip as the recordings (the lesson page's second).
   const wordforms = expansion.forms.map((f) => f.odawa);
