@@ -159,11 +159,13 @@ async function measure(how: string, heap: boolean) {
   }
 }
 
-/** The Worker isolate's used heap over workerd's inspector, before and after a full collection. */
+/**
+ * The Worker isolate's used heap over workerd's inspector (which answers a client that sends an Origin), before and
+ * after a full collection (the collection's answer is waited for 15 s at most; then "after" is read regardless).
+ */
 async function heapUsed(): Promise<{ before: number; after: number }> {
-  const list = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json/list`)).json()) as Array<{ webSocketDebuggerUrl?: string; title?: string }>;
-  const target = list.find((t) => t.title?.includes("site")) ?? list[0];
-  const ws = new WebSocket(target?.webSocketDebuggerUrl ?? `ws://127.0.0.1:${INSPECTOR}/core:user:site`);
+  const init = { headers: { Origin: `http://127.0.0.1:${INSPECTOR}` } } as unknown as string[];
+  const ws = new WebSocket(`ws://127.0.0.1:${INSPECTOR}/core:user:site`, init);
   let id = 0;
   const pending = new Map<number, (m: { result: { usedSize: number } }) => void>();
   ws.onmessage = (event) => {
@@ -180,7 +182,8 @@ async function heapUsed(): Promise<{ before: number; after: number }> {
     ws.send(JSON.stringify({ id, method, params: {} }));
   });
   const before = (await send("Runtime.getHeapUsage")).result.usedSize;
-  await send("HeapProfiler.collectGarbage");
+  await send("HeapProfiler.enable");
+  await Promise.race([send("HeapProfiler.collectGarbage"), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   const after = (await send("Runtime.getHeapUsage")).result.usedSize;
   ws.close();
   return { before, after };
