@@ -3,7 +3,7 @@ CREATE TABLE `lexeme_keys` (
 	`key` text NOT NULL,
 	`lexeme_id` integer NOT NULL,
 	PRIMARY KEY(`kind`, `key`, `lexeme_id`)
-) WITHOUT ROWID;
+);
 --> statement-breakpoint
 CREATE INDEX `lexeme_keys_lexeme_id_idx` ON `lexeme_keys` (`lexeme_id`);--> statement-breakpoint
 CREATE TABLE `lexeme_keys_pending` (
