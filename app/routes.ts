@@ -42,6 +42,8 @@ export default [
   route("report", "routes/report.tsx"),
   route("add-contact-message", "routes/resources/add-contact-message.ts"),
   route("click", "routes/resources/click.ts"),
+  route("offline-dictionary", "routes/resources/offline-dictionary.ts"),
+  route("offline-dictionary/:version", "routes/resources/offline-dictionary-pack.ts"),
   route("audio/:file", "routes/resources/audio.ts"),
   route("DEV_editor", "routes/editor/layout.tsx", [
     index("routes/editor/ranks.tsx"),

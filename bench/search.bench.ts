@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { listWords } from "../app/core/word-list";
 import { buildSearchIndex, searchWords, type LexiconEntry } from "../app/core/word-search";
+import { grammarMemo } from "../app/services/grammar-memo.server";
 
 const ENTRIES = Number(process.env.BENCH_LEXICON || 20_000);
 const full = process.argv.includes("--full-data");
@@ -43,7 +44,7 @@ for (let copy = 0; entries.length < ENTRIES; copy++) {
 }
 
 let t = performance.now();
-const index = buildSearchIndex(entries);
+const index = buildSearchIndex(entries, grammarMemo);
 console.log(`index build (${entries.length.toLocaleString("en")} entries, ${full ? "full dictionary" : "demo lexicon repeated"}): ${(performance.now() - t).toFixed(0)} ms`);
 
 const QUERIES = ["maajaa", "Nmaajaa", "gikendaan", "n’kaat", "nkaat", "leave", "dog", "go away", "maa", "zh", "to be night", "xyzzy", "I see you", "they don't leave"];

@@ -8,11 +8,16 @@
  *   first; the last good answer is kept and served when the network fails. A signed-in learner's pages are
  *   their own (`private, no-store` for shared caches): they stay in this browser's Cache Storage only, and are
  *   deleted when another account (or nobody) is signed in here (the page says who, see `user` below).
+ * - The offline dictionary (docs/decisions/027-offline-dictionary.md): the word list keeps its pack and an anonymous
+ *   copy of /k in the cache DICTIONARY itself; with no connection, /k (with any search in its address) is that copy,
+ *   whose script then searches the pack. Kept until the learner removes it; not deleted when the account changes
+ *   (it holds only public pages).
  * - Everything else, every POST, and anything from another origin: not touched.
  */
 const VERSION = "1";
 const PAGES = `pages-${VERSION}`;
 const STATIC = `static-${VERSION}`;
+const DICTIONARY = "dictionary-1";
 const WHO = "/__sw/user";
 const SHELL = ["/aambe"];
 const STATIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
@@ -30,7 +35,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((n) => n !== PAGES && n !== STATIC).map((n) => caches.delete(n))))
+      .then((names) => Promise.all(names.filter((n) => n !== PAGES && n !== STATIC && n !== DICTIONARY).map((n) => caches.delete(n))))
       .then(() => self.clients.claim()),
   );
 });
@@ -96,9 +101,16 @@ async function allRoutes(cache, request) {
   return cache.match(url.href);
 }
 
-/** A learn address never opened online: the same page without its query. Any other page: a note, not a stale page. */
+/**
+ * A learn address never opened online: the same page without its query. The word list, when the dictionary is kept:
+ * its kept copy. Any other page: a note, not a stale page.
+ */
 async function offlinePage(cache, request) {
   const url = new URL(request.url);
+  if (url.pathname === "/k" && (await caches.has(DICTIONARY))) {
+    const words = await caches.match("/k", { cacheName: DICTIONARY });
+    if (words) return words;
+  }
   if (url.pathname.startsWith("/aambe")) {
     const same = (await cache.match(url.pathname, { ignoreSearch: true })) ?? (await cache.match("/aambe"));
     if (same) return same;

@@ -23,9 +23,10 @@ const manifestText = readFileSync(path.join(assetsDir, manifestFile), "utf8");
 const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("=") + 1).replace(/;\s*$/, ""));
 
 const EDITOR_SOURCE = /(^|\/)app\/(.*\/)?(editor|admin)(\/|\.|-)/;
-// cells.ts (names of orders and persons) and conj-form.ts (the conjugator form's rules, recomputed in the browser)
-// hold no inflection.
-const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|conj-form)\.ts$)/;
+// cells.ts (names of orders and persons), conj-form.ts (the conjugator form's rules, recomputed in the browser) and
+// spelling.ts (the spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027)
+// hold no inflection and no analysis.
+const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|conj-form|spelling)\.ts$)/;
 const gzCache = new Map();
 function gzipKb(file) {
   if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length / 1024);

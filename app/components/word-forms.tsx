@@ -45,7 +45,7 @@ export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
         return (
         <table className={`conj-paradigm${tenses ? " word-tenses" : ""}`} key={o.order}>
           <caption>
-            {o.name} (<abbr title={`${o.name} order`}>{o.order}</abbr>) <a href={o.href}>full paradigm</a>
+            {o.name} (<abbr title={`${o.name} order`}>{o.order}</abbr>){o.href && <> <a href={o.href}>full paradigm</a></>}
           </caption>
           <thead>
             <tr>

@@ -71,7 +71,7 @@ class Recording extends Map<string, number[]> {
 /** The keys the verb and noun analysers look a written word up by (`v`, `nb`, `nl`). */
 export function analyserKeys(word: string, caches: WholeCaches): { verb: string[]; short: string[]; nounStems: string[]; nounLemma: string[] } {
   const byKey = new Recording();
-  const empty = buildLexicon([], { caches: { forms: new Map(), wholeCaches: caches } });
+  const empty = buildLexicon([], caches.memo, { caches: { forms: new Map(), wholeCaches: caches } });
   const lexicon: Lexicon = { ...empty, byKey, maxKeyLength: Number.MAX_SAFE_INTEGER };
   try {
     analyse(word, lexicon);

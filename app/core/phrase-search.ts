@@ -15,6 +15,7 @@ import { cellsOf, isAllowed, isWholeVerbCell, verbClassOf, PERSON_NAMES, type Ce
 import { baseForms } from "./grammar/english";
 import { glossFor, wholeGlosses } from "./grammar/gloss";
 import { inflect } from "./grammar/inflection";
+import type { GrammarMemo } from "./grammar/memo";
 import { nounCellLabel, nounCells, nounPosOf, type NounCell, type NounPos } from "./grammar/noun-cells";
 import { nounGlosser, nounSense, pluralise } from "./grammar/noun-gloss";
 import { decline } from "./grammar/noun-inflection";
@@ -24,7 +25,8 @@ import { derivedPart, type Derivable } from "./derived";
 /** What phrase search reads of a lexicon entry (word-search.ts's LexiconEntry has it). */
 type Entry = { id: number; name: string; pos: string; gloss: string; stem: string | null; corpusCount: number };
 /** What the phrase search reads: the search index (app/core/word-search.ts) or any list of entries like it. */
-type PhraseSource = { entries: Entry[] } & Derivable;
+/** `memo`: the grammar engine's, kept with the search index (app/core/grammar/memo.ts). */
+type PhraseSource = { entries: Entry[]; memo?: GrammarMemo } & Derivable;
 
 const MAX_CANDIDATES = 40;
 const GLOSS_MEMO_LIMIT = 5_000;
@@ -202,7 +204,7 @@ function groupsFor(cls: VerbClass, known: Set<string>): string[] {
   return [...groupsOf(cls).keys()].filter((g) => !g || g.split(" ").every((f) => !TRIGGERS[f] || TRIGGERS[f]!.some((w) => known.has(w))));
 }
 
-function readingsOf(pi: PhraseIndex, wi: number, si: number, group = ""): Map<string, Reading[]> {
+function readingsOf(pi: PhraseIndex, memo: GrammarMemo | undefined, wi: number, si: number, group = ""): Map<string, Reading[]> {
   const key = `${wi}:${si}:${group}`;
   let map = pi.glosses.get(key);
   if (!map) {
@@ -211,7 +213,7 @@ function readingsOf(pi: PhraseIndex, wi: number, si: number, group = ""): Map<st
     map = new Map();
     if (verb) {
       for (const cell of groupsOf(verb).get(group) ?? []) {
-        const readings = isWholeVerbCell(cell) || !isAllowed(verb, cell) ? wholeGlosses(sense, verb, cell) : [glossFor(sense, verb, cell)];
+        const readings = isWholeVerbCell(cell) || !isAllowed(verb, cell) ? wholeGlosses(sense, verb, cell, Infinity, memo) : [glossFor(sense, verb, cell, memo)];
         for (const text of readings) for (const k of new Set(verbKeys(text))) if (!map.get(k)?.some((r) => r.cell === cell)) add(map, k, { cell, text });
       }
     } else if (noun) {
@@ -255,7 +257,7 @@ export function queryPhraseWords(query: string): string[] {
   return key.split(" ").length < 2 ? [] : [...known];
 }
 
-export function searchPhrase<E extends Entry>(index: { entries: E[] } & Derivable, query: string): Array<PhraseMatch<E>> {
+export function searchPhrase<E extends Entry>(index: { entries: E[]; memo?: GrammarMemo } & Derivable, query: string): Array<PhraseMatch<E>> {
   const { key, known } = queryWords(query);
   if (key.split(" ").length < 2) return [];
   const pi = phraseIndex(index);
@@ -274,17 +276,17 @@ export function searchPhrase<E extends Entry>(index: { entries: E[] } & Derivabl
     const seen = new Set<string>();
     word.senses.forEach((sense, si) => {
       if (!sense.words.every((w) => known.has(w)) && !sense.plural?.every((w) => known.has(w))) return;
-      const cells = word.verb ? groupsFor(word.verb, known).flatMap((g) => readingsOf(pi, wi, si, g).get(key) ?? []) : (readingsOf(pi, wi, si).get(nkey) ?? []);
+      const cells = word.verb ? groupsFor(word.verb, known).flatMap((g) => readingsOf(pi, index.memo, wi, si, g).get(key) ?? []) : (readingsOf(pi, index.memo, wi, si).get(nkey) ?? []);
       const qualified = /[[(]/.test(sense.text) && !/[[(]/.test(query);
       for (const { cell, text } of cells) {
         const lexeme = { id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem, gloss: sense.text };
         if (word.verb) {
-          const inflection = inflect(lexeme, cell as Cell);
+          const inflection = inflect(lexeme, cell as Cell, index.memo);
           if (!inflection || seen.has(inflection.form)) continue;
           seen.add(inflection.form);
           matches.push({ entry, kind: "verb", cell, form: inflection.form, gloss: text, label: verbCellLabel(cell as Cell), qualified, sense: si });
         } else {
-          const d = decline(lexeme, cell as NounCell);
+          const d = decline(lexeme, cell as NounCell, index.memo);
           if (!d?.form || seen.has(d.form)) continue;
           seen.add(d.form);
           matches.push({ entry, kind: "noun", cell, form: d.form, gloss: d.gloss, label: nounCellLabel(cell as NounCell), qualified, sense: si });

@@ -14,6 +14,7 @@ import { isWholeVerbCell, type Cell } from "./grammar/cells";
 import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
 import { nounCellLabel } from "./grammar/noun-cells";
 import type { Confidence } from "./grammar/inflection";
+import { newGrammarMemo, type GrammarMemo } from "./grammar/memo";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
@@ -47,6 +48,8 @@ export type SearchIndex = {
   nouns: NounIndex;
   /** What other core functions work out from the index on first use (app/core/derived.ts). */
   derived: Map<string, unknown>;
+  /** The grammar engine's memo the index was built with (app/core/grammar/memo.ts), for its analyses and phrases. */
+  memo: GrammarMemo;
 };
 
 /** One analysis of an inflected form, explained: "nmaajaa → maajaa, I leave". */
@@ -97,8 +100,11 @@ export function englishWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** `analysis`: how the analyser's Lexicon is built (grammar/analysis.ts `LexiconOptions`; a query's candidates). */
-export function buildSearchIndex(entries: LexiconEntry[], analysis: LexiconOptions = {}): SearchIndex {
+/**
+ * `memo`: the grammar engine's (the lexicon service hands in the isolate's; by default one for this index alone);
+ * `analysis`: how the analyser's Lexicon is built (grammar/analysis.ts `LexiconOptions`; a query's candidates).
+ */
+export function buildSearchIndex(entries: LexiconEntry[], memo: GrammarMemo = newGrammarMemo(), analysis: LexiconOptions = {}): SearchIndex {
   const byId = new Map<number, LexiconEntry>();
   const byKey = new Map<string, LexiconEntry[]>();
   const glossWords = new Map<number, string[]>();
@@ -116,10 +122,11 @@ export function buildSearchIndex(entries: LexiconEntry[], analysis: LexiconOptio
   sortedKeys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const lexicon = buildLexicon(
     entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
+    memo,
     analysis,
   );
-  const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })));
-  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived() };
+  const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })), memo);
+  return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived(), memo };
 }
 
 function safe<T>(fn: () => T, fallback: T): T {
@@ -149,16 +156,14 @@ export function analyseForm(index: SearchIndex, word: string): Array<{ entry: Le
       (lexeme.id !== undefined ? index.byId.get(lexeme.id) : undefined) ??
       index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
     if (!entry) continue;
-    const cell = describeCell(r.cell);
+    // A reading through an optional variant names it as one (the cell's primary form is shown beside it).
+    const cell = r.variant ? `${describeCell(r.cell)} (variant: ${r.variant})` : describeCell(r.cell);
     const key = `${entry.id}|${cell}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const form = r.form || word;
-    out.push({
-      entry,
-      confidence: CONFIDENCE_RANK[r.confidence] ?? 0,
-      analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation: `${form} → ${entry.name}, ${r.gloss}` },
-    });
+    const explanation = r.variant ? `${word} (a variant of ${form}) → ${entry.name}, ${r.gloss}` : `${form} → ${entry.name}, ${r.gloss}`;
+    out.push({ entry, confidence: CONFIDENCE_RANK[r.confidence] ?? 0, analysis: { form, lemma: entry.name, gloss: r.gloss, cell, explanation } });
   }
   // Nouns: the citation form itself is left to the headword match (analyseNoun always reads a lemma as one).
   for (const r of safe(() => analyseNoun(index.nouns, word), [])) {

@@ -9,16 +9,17 @@ import { WhyThisForm } from "../components/derivation";
 import { WholeBuilt } from "../components/whole-built";
 import { ReportLink } from "../components/report-link";
 import {
-  CLASS_NAMES, PERSON_NAMES, cellKey, explain, inflect, objectsOf, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
+  CLASS_NAMES, CONJUGATOR_CLASSES, PERSON_NAMES, cellKey, explain, inflect, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
 } from "../core/grammar";
 import {
-  ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, normaliseState, normaliseWhole, ordersFor, wholeCell, type WholeChoice,
+  ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, conjObjectsOf, normaliseState, normaliseWhole, ordersFor, wholeCell, type WholeChoice,
 } from "../core/grammar/conj-form";
 import { builtOf, labelled, wholeOffer } from "../services/conj-whole.server";
 import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conjugator";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import { SITE_DESCRIPTION } from "../utils/meta";
+import { grammarMemo } from "../services/grammar-memo.server";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa Verb Conjugator | Nishnaabemwin" }];
 
@@ -43,9 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The verb menus, per class (the same for every anonymous visitor until an editor's change: kept per isolate).
   const { options, menus } = await publicData(request, bindings, "conj options", async () => {
     const rows = await listConjugableVerbs(bindings.db);
-    const options = Object.fromEntries(CONJ_CLASSES.map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
+    const options = Object.fromEntries(CONJUGATOR_CLASSES.map((t) => [t, verbOptions(rows, t)])) as Record<VerbClass, VerbOption[]>;
     // The menu as the page shows it (value and label).
-    const menus = Object.fromEntries(CONJ_CLASSES.map((t) => [t, options[t].map(({ value, label }) => ({ value, label }))]));
+    const menus = Object.fromEntries(CONJUGATOR_CLASSES.map((t) => [t, options[t].map(({ value, label }) => ({ value, label }))]));
     return { options, menus: menus as Record<VerbClass, Array<{ value: string; label: string }>> };
   });
   // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
@@ -83,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const CONJ_CLASSES = ["vai", "vii", "vta", "vti"] as const;
+
 
 const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, built: null, full: null };
 
@@ -91,22 +92,22 @@ type Cell = Parameters<typeof inflect>[1];
 
 /** The full paradigm of an order with the same tense/mode, conjunct form and preverb: the cells the verb has only. */
 function wholeRows(lexeme: LexemeInput, order: Cell["order"], whole: WholeChoice) {
-  return paradigm(lexeme, order).flatMap((r) => {
+  return paradigm(lexeme, order, grammarMemo).flatMap((r) => {
     const cell = wholeCell({ type: "vai", verb: "", order, subject: r.cell.subject, object: r.cell.object ?? null }, whole);
-    const inf = inflect(lexeme, cell);
+    const inf = inflect(lexeme, cell, grammarMemo);
     if (!inf) return [];
     return [{
       label: r.label, form: inf.form, gloss: inf.gloss, confidence: inf.confidence,
       note: inf.confidence !== "high" ? inf.confidenceNote : undefined,
-      derivation: explain(lexeme, cell),
+      derivation: explain(lexeme, cell, grammarMemo),
     }];
   });
 }
 
 function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: boolean) {
-  const inf = inflect(lexeme, cell);
+  const inf = inflect(lexeme, cell, grammarMemo);
   const result = inf ? labelled(inf) : null;
-  const derivation = inf ? explain(lexeme, cell) : null;
+  const derivation = inf ? explain(lexeme, cell, grammarMemo) : null;
   const plain = !whole.tense && !whole.shape && !whole.preverb;
   return {
     lexeme: { name: lexeme.name, pos: lexeme.pos, gloss: lexeme.gloss },
@@ -117,11 +118,11 @@ function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: 
     // A whole-verb form the rule-by-rule replay does not cover yet: its pieces and the form it is built on.
     built: inf && !derivation && !plain ? builtOf(lexeme, cell, inf) : null,
     full: withFull && !plain ? wholeRows(lexeme, cell.order, whole) : withFull
-      ? paradigm(lexeme, cell.order).map((r) => ({
+      ? paradigm(lexeme, cell.order, grammarMemo).map((r) => ({
         label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
         // The reason, only where the form carries a mark (high forms carry none).
         note: r.inflection && r.inflection.confidence !== "high" ? r.inflection.confidenceNote : undefined,
-        derivation: r.inflection ? explain(lexeme, r.cell) : null,
+        derivation: r.inflection ? explain(lexeme, r.cell, grammarMemo) : null,
       }))
       : null,
   };
@@ -139,7 +140,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
   const { state, whole, offered, verbs, result, derivation, built, full, showFull, lexeme, practise } = loaderData;
   const submit = useSubmit();
   const subjects = subjectsOf(state.type, state.order);
-  const objects = objectsOf(state.type, state.order, state.subject);
+  const objects = conjObjectsOf(state.type, state.order, state.subject);
   const onChange = (event: React.FormEvent<HTMLFormElement>) => submit(event.currentTarget, { replace: true, preventScrollReset: true });
   return (
     <section className="page conj">

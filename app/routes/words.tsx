@@ -3,8 +3,9 @@
  * (`?letter=`), one search box (`?q=`; the navbar's box is hidden here by word-list.css) and a part-of-speech filter
  * (`?pos=`), with a count of results. Every control is a link or a GET form: it all works without JavaScript.
  * Search results show the form that matched ("nwaabmaa → waabmaa, I see him/her"); an empty search offers
- * "Suggest a missing word".
+ * "Suggest a missing word". Last on the page, "Keep the dictionary on this device" (ADR 027; with JavaScript only).
  */
+import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { LegendLink, PosAbbr } from "../components/abbr";
 import { z } from "zod";
@@ -19,6 +20,7 @@ import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
 import { LETTERS } from "../core/word-list";
 import { POS_GROUP_LABELS, POS_GROUPS } from "../core/pos";
 import { WordAudioButton } from "../components/word-audio-button";
+import { OfflineDictionaryPanel, OfflineResults, useOfflineDictionary } from "../components/offline-dictionary";
 import type { Route } from "./+types/words";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -82,9 +84,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function SearchForm({ params }: { params: ListParams }) {
+function SearchForm({ params, onSubmit }: { params: ListParams; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
   return (
-    <Form method="get" action="/k" role="search" aria-label="Word search" className="word-search">
+    <Form method="get" action="/k" role="search" aria-label="Word search" className="word-search" onSubmit={onSubmit}>
       <label htmlFor="words-q">Search Odawa or English</label>
       <span className="word-search-row">
         <input id="words-q" name="q" type="search" defaultValue={params.q} maxLength={MAX_QUERY_LENGTH} autoComplete="off" />
@@ -110,13 +112,23 @@ function SearchForm({ params }: { params: ListParams }) {
 
 export default function Words({ loaderData }: Route.ComponentProps) {
   const { params, list, search } = loaderData;
+  // Keep the dictionary on this device; with no connection, the search box searches the kept copy (ADR 027).
+  const offline = useOfflineDictionary();
   return (
     <section className="page words-page">
       <h1>
         <span lang="otw">Kidwinan</span> <span className="muted">(Words)</span>
       </h1>
-      <SearchForm params={params} />
-      {search ? <SearchResults search={search} params={params} /> : list ? <WordList list={list} params={params} /> : null}
+      <SearchForm params={params} onSubmit={offline.onSubmit} />
+      {offline.result ? (
+        <OfflineResults result={offline.result} />
+      ) : search ? (
+        <SearchResults search={search} params={params} />
+      ) : list ? (
+        <WordList list={list} params={params} />
+      ) : null}
+      {/* Last on the page: it appears once the page's script runs, and moves nothing above it. */}
+      <OfflineDictionaryPanel offline={offline} />
     </section>
   );
 }

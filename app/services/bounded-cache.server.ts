@@ -17,6 +17,9 @@ export type CacheLimits<V> = {
 
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, V>();
+  /** The most recently used key, while it is in the cache: a `get` of it again has nothing to reorder. */
+  #newest: K | undefined;
+  #hasNewest = false;
   #weight = 0;
   #tag: string | undefined;
 
@@ -36,8 +39,11 @@ export class BoundedCache<K, V> {
   get(key: K): V | undefined {
     const value = this.#entries.get(key);
     if (value === undefined) return undefined;
+    if (this.#hasNewest && this.#newest === key) return value;
     this.#entries.delete(key);
     this.#entries.set(key, value);
+    this.#newest = key;
+    this.#hasNewest = true;
     return value;
   }
 
@@ -56,6 +62,8 @@ export class BoundedCache<K, V> {
       this.delete(oldest.value);
     }
     this.#entries.set(key, value);
+    this.#newest = key;
+    this.#hasNewest = true;
     this.#weight += weight;
     return value;
   }
@@ -70,12 +78,18 @@ export class BoundedCache<K, V> {
     const value = this.#entries.get(key);
     if (value === undefined && !this.#entries.has(key)) return false;
     this.#entries.delete(key);
+    if (this.#hasNewest && this.#newest === key) {
+      this.#newest = undefined;
+      this.#hasNewest = false;
+    }
     this.#weight -= this.#weighOf(value as V);
     return true;
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#newest = undefined;
+    this.#hasNewest = false;
     this.#weight = 0;
   }
 

@@ -8,6 +8,7 @@ import { PREVERB_OPTIONS, SHAPE_OPTIONS, TENSE_OPTIONS, wholeCell, type ConjStat
 import { OPTIONAL_VARIANT_NOTE } from "../core/grammar/noun-inflection";
 import type { Built } from "../utils/whole-paradigm";
 import { BoundedCache } from "./bounded-cache.server";
+import { grammarMemo } from "./grammar-memo.server";
 
 type Option = { value: string; label: string };
 export type WholeOffer = { tenses: Option[]; shapes: Option[]; preverbs: Option[] };
@@ -69,7 +70,7 @@ const HEADS: Record<string, string> = {
 export function builtOf(lexeme: LexemeInput, cell: Cell, inf: Inflection): Built {
   const parts: string[] = [];
   const base: Cell = { order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) };
-  const baseInf = inflect(lexeme, base);
+  const baseInf = inflect(lexeme, base, grammarMemo);
   if (cell.change) {
     parts.push("Initial change: the first vowel of the verb changes (ii → aa, aa → yaa, e → ye, oo → waa, i or a → e, o → we).");
   }
@@ -85,6 +86,6 @@ export function builtOf(lexeme: LexemeInput, cell: Cell, inf: Inflection): Built
   }
   return {
     parts,
-    base: baseInf ? { label: ORDER_NAMES[cell.order], form: baseInf.form, derivation: explain(lexeme, base) } : null,
+    base: baseInf ? { label: ORDER_NAMES[cell.order], form: baseInf.form, derivation: explain(lexeme, base, grammarMemo) } : null,
   };
 }

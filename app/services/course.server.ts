@@ -30,6 +30,7 @@ import {
 } from "../utils/course";
 import { LessonSpecSchema, type LessonSpec } from "../utils/lesson-spec";
 import type { FormPartsView, PracticeItem } from "../utils/practice";
+import { grammarMemo } from "./grammar-memo.server";
 
 export type CourseLexeme = { name: string; pos: string; gloss: string; stem: string | null; audio: string | null };
 
@@ -99,7 +100,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
     const label = verbCell ? verbCellLabel(verbCell, orders) : nounCell ? nounCellLabel(nounCell) : cellKey;
     const cells = words.map((word): CourseForm | null => {
       if (verbCell && isVerbPos(word.pos)) {
-        const f = inflect(word, verbCell);
+        const f = inflect(word, verbCell, grammarMemo);
         if (!f || f.confidence !== "high") return null;
         return {
           key: verbCardKey(word.name, verbCell),
@@ -115,7 +116,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
         };
       }
       if (nounCell && isNounPos(word.pos)) {
-        const d = decline(word, nounCell);
+        const d = decline(word, nounCell, grammarMemo);
         if (!d || d.confidence !== "high" || !d.form) return null;
         return {
           key: nounCardKey(word.name, word.pos, d.key),

@@ -16,6 +16,7 @@ import type { Config } from "./config.server";
 import type { Bindings } from "./bindings.server";
 import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
 import { runImportBatch } from "./import-jobs.server";
+import { buildPack } from "./offline-dictionary.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
 export type ConsumerDeps = { mailer: MailTransport };
@@ -93,6 +94,13 @@ async function handleJob(bindings: ConsumerBindings, mailer: MailTransport, job:
       // A failed batch marks its job failed (the admin resumes it) instead of coming back here later.
       await runImportBatch(bindings, job.jobId, job.batch);
       return { retry: false, sent: 0, failed: 0 };
+    case "offline-pack": {
+      // A failure throws and is retried with backoff; a stale version or one already built is done.
+      const started = Date.now();
+      const outcome = await buildPack(bindings, job.packVersion);
+      console.info("offline-pack", { version: job.packVersion, outcome, ms: Date.now() - started });
+      return { retry: false, sent: 0, failed: 0 };
+    }
   }
 }
 

@@ -30,6 +30,7 @@ import { lexiconReport, stemsReport } from "../core/import/report";
 import { parseStemsText, planStems, type StemRow, type StemsParse } from "../core/import/stems";
 import type { JobMessage } from "./job-messages.server";
 import type { Bindings } from "./bindings.server";
+import { BoundedCache } from "./bounded-cache.server";
 import { forgetContentVersion } from "./page-cache.server";
 
 /** Entries (lexicon) or stems per batch: one D1 transaction of a few statements. */
@@ -148,20 +149,23 @@ export async function resumeImport({ db, audio, queue }: JobBindings, jobId: num
   return getImportJob(db, job.id);
 }
 
-/** The parse of the last file a batch read, by its hash: the batches of one job arrive together in one isolate. */
-let lastRead: { key: string; read: Read } | undefined;
+/**
+ * The parses of the files batches read, by kind, format and hash: the batches of one job arrive together in one
+ * isolate, so the file is fetched, checked and parsed once, not once per batch.
+ */
+const reads = new BoundedCache<string, Read>("parsed import files", { entries: 2 });
 
 async function readStoredFile(audio: R2Bucket, job: ImportJob): Promise<Read> {
+  const key = `${job.kind}:${job.format}:${job.fileHash}`;
+  const kept = reads.get(key);
+  if (kept) return kept;
   const object = await audio.get(job.fileKey);
   if (!object) throw new Error("the stored file is gone; apply the file again");
   const bytes = await object.arrayBuffer();
   if ((await sha256(bytes)) !== job.fileHash) throw new Error("the stored file is not the file that was applied");
-  const key = `${job.kind}:${job.format}:${job.fileHash}`;
-  if (lastRead?.key === key) return lastRead.read;
   const read = readImportFile(job.kind, new TextDecoder().decode(bytes), job.format);
   if (read.fileError) throw new Error(read.fileError);
-  lastRead = { key, read };
-  return read;
+  return reads.set(key, read);
 }
 
 /**

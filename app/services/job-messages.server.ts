@@ -58,12 +58,23 @@ export const ImportBatchMessageSchema = z.object({
   batch: z.number().int().min(0).max(100_000),
 });
 
+/** An offline dictionary pack's version: its format, a digest of the lexicon version. */
+export const PACK_VERSION_RE = /^\d{1,3}-[0-9a-f]{16}$/;
+
+/** Build the offline dictionary pack of a lexicon version (app/services/offline-dictionary.server.ts); idempotent. */
+export const OfflinePackMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("offline-pack"),
+  packVersion: z.string().regex(PACK_VERSION_RE),
+});
+
 export const JobMessageSchema = z.discriminatedUnion("type", [
   WotdSendMessageSchema,
   WotdConfirmMessageSchema,
   WotdAlreadyMessageSchema,
   ContactMessageSchema,
   ImportBatchMessageSchema,
+  OfflinePackMessageSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

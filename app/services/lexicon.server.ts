@@ -18,6 +18,7 @@ import { clampPage, listWords, LETTERS, type WordListPage, type WordListQuery, W
 import { buildSearchIndex, cleanQuery, lookupWord, lookupWords, type LexiconEntry, type SearchIndex, type WordInfo } from "../core/word-search";
 import { BoundedCache } from "./bounded-cache.server";
 import type { Config } from "./config.server";
+import { grammarMemo } from "./grammar-memo.server";
 
 type Source = { db: Db; config: Pick<Config, "environment"> };
 
@@ -26,7 +27,7 @@ type Source = { db: Db; config: Pick<Config, "environment"> };
  * every request (the engine bounds what they hold).
  */
 const analysisCaches = new BoundedCache<string, AnalysisCaches>("the analyser's forms, shared by request lexicons", { entries: 1 });
-const sharedCaches = () => analysisCaches.getOrSet("engine", newAnalysisCaches);
+const sharedCaches = () => analysisCaches.getOrSet("engine", () => newAnalysisCaches(grammarMemo));
 
 const toEntry = (r: EntryRow): LexiconEntry => ({
   id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpus_count, audioUrl: audioUrl(r.audio_key),
@@ -36,7 +37,7 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
 async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = []): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
   if (found.pending) return wholeLexicon(source);
-  const index = buildSearchIndex(found.rows.map(toEntry), { projected: false, caches: sharedCaches() });
+  const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches() });
   useVocabulary(index, found.known);
   return index;
 }
@@ -106,7 +107,7 @@ async function wholeLexicon({ db, config }: Source): Promise<SearchIndex> {
   if (building?.version === version) return building.promise;
 
   const promise = listLexiconEntries(db).then((rows) =>
-    buildSearchIndex(rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) }))),
+    buildSearchIndex(rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) })), grammarMemo),
   );
   building = { version, promise };
   try {

@@ -15,6 +15,7 @@ import { PRENOUNS } from "../core/grammar/noun-prenouns";
 import type { NounKind, VerbKind } from "../core/grammar/paradigm-kinds";
 import type { VerbRow } from "../../db/queries/verbs";
 import type { BlockRow, ParadigmBlock } from "../utils/whole-paradigm";
+import { grammarMemo } from "./grammar-memo.server";
 
 const MODE_TITLES = { prt: "Preterit: -ban (used to, back then)", dub: "Dubitative: maybe, must be", dubprt: "Preterit-dubitative: maybe … back then" } as const;
 const CHAIN_TITLES: Record<string, string> = {
@@ -30,7 +31,7 @@ function block(id: string, title: string, rows: BlockRow[], optional: boolean): 
 }
 
 function verbRow(verb: VerbRow, cell: Cell, label: string): BlockRow | null {
-  const inf = inflect(verb, cell);
+  const inf = inflect(verb, cell, grammarMemo);
   if (!inf) return null;
   const optional = (inf as typeof inf & { optionalVariants?: string[] }).optionalVariants ?? [];
   return {
@@ -48,9 +49,10 @@ function featureTail(cell: Cell): string {
   return parts.length ? ` · ${parts.join(" · ")}` : "";
 }
 
-/** The blocks of a verb kind (none for the imperatives). */
+/** The blocks of a verb kind (the imperative's: the delayed imperative; none for the prohibitive). */
 export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
-  const cells = cellsOf(kind.cls, kind.order, { all: true });
+  // The imperative's kind also shows the delayed imperative (-kan, -keg).
+  const cells = [...cellsOf(kind.cls, kind.order, { all: true }), ...(kind.order === "imp" ? cellsOf(kind.cls, "imp-delayed") : [])];
   const today = new Set(cellsOf(kind.cls, kind.order).map(cellKey));
   const groups = new Map<string, { title: string; cells: Cell[] }>();
   const add = (id: string, title: string, cell: Cell) => {
@@ -60,7 +62,8 @@ export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
   };
   for (const cell of cells) {
     if (today.has(cellKey(cell))) continue;
-    if (cell.preverbs?.length) {
+    if (cell.order === "imp-delayed") add("delayed", "Delayed imperative: -kan, -keg (do it later)", cell);
+    else if (cell.preverbs?.length) {
       const chain = cell.preverbs.join("+");
       add(`pv-${chain}`, `Preverb ${CHAIN_TITLES[chain] ?? `${cell.preverbs.join("-")}-`}`, cell);
     } else if (cell.participle) add("pcp", "Participles: the one(s) who …", cell);
@@ -69,7 +72,7 @@ export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
     else add("persons", "More persons: it or they (things) as subject, someone → 3'", cell);
   }
   // Modes, the conjunct's forms, then the preverbs (gii-, wii-, ga- first, as listed), then further persons.
-  const order = ["prt", "dub", "dubprt", "chg", "pcp", "pv", "persons"];
+  const order = ["prt", "dub", "dubprt", "chg", "pcp", "pv", "persons", "delayed"];
   const ids = [...groups.keys()].sort((a, b) => rank(a, order) - rank(b, order));
   return ids.flatMap((id) => {
     const g = groups.get(id)!;
@@ -81,7 +84,7 @@ export function verbBlocks(verb: VerbRow, kind: VerbKind): ParadigmBlock[] {
 const rank = (id: string, order: string[]) => order.indexOf(id.startsWith("pv-") ? "pv" : id);
 
 function nounRow(noun: VerbRow, cell: NounCell): BlockRow | null {
-  const d = decline(noun, cell);
+  const d = decline(noun, cell, grammarMemo);
   if (!d || !d.form) return null;
   const optional = d.optionalVariants ?? [];
   return {

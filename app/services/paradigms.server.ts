@@ -11,7 +11,7 @@ import {
   nounShape, parseNounCellKey, verbClassOf,
   type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type Person, type VerbClass,
 } from "../core/grammar";
-import { isWholeVerbCell, PREVERB_CHAINS } from "../core/grammar/cells";
+import { CONJUGATOR_CLASSES, isWholeVerbCell, PREVERB_CHAINS } from "../core/grammar/cells";
 import { verbCellLabel } from "../core/phrase-search";
 import { parseVerbCellKey } from "../utils/course";
 import type { Built } from "../utils/whole-paradigm";
@@ -20,6 +20,7 @@ import type { TenseForm, WordFormCell, WordForms } from "../utils/word-forms-sha
 import {
   nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
 } from "../core/grammar/paradigm-kinds";
+import { grammarMemo } from "./grammar-memo.server";
 
 export type ParadigmRow = {
   key: string;
@@ -43,7 +44,7 @@ export function paradigmTable(verb: VerbRow, kind: VerbKind, separators = false)
       if (separators) rows.push({ key: "", label: "", prefix: null, root: null, suffix: null, form: null, variants: [], gloss: null, confidence: null });
       continue;
     }
-    const inf = inflect(verb, t.cell);
+    const inf = inflect(verb, t.cell, grammarMemo);
     rows.push({
       key: cellKey(t.cell),
       label: t.label,
@@ -120,7 +121,7 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
   if (cls) {
     const orders = ORDERS.flatMap((order) => {
       const cells = coreCells(cls, order).flatMap((cell): WordFormCell[] => {
-        const inf = inflect(lexeme, cell);
+        const inf = inflect(lexeme, cell, grammarMemo);
         if (!inf) return [];
         const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
         return [{
@@ -133,14 +134,14 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
           ...tensesOf(lexeme, cell),
         }];
       });
-      const href = `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}`;
+      const href = CONJUGATOR_CLASSES.includes(cls) ? `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}` : null;
       return cells.length ? [{ order, name: ORDER_NAMES[order], cells, href }] : [];
     });
     return orders.length ? { kind: "verb", className: CLASS_NAMES[cls], orders } : null;
   }
   const pos = nounPosOf(lexeme.pos);
   if (!pos) return null;
-  const rows = nounParadigm(lexeme).map((d) => ({
+  const rows = nounParadigm(lexeme, {}, grammarMemo).map((d) => ({
     key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
     confidence: d.confidence, confidenceNote: d.confidenceNote ?? null,
   }));
@@ -155,7 +156,7 @@ function tensesOf(lexeme: { name: string; pos: string; gloss: string; stem: stri
   if (!TENSE_ORDERS.has(cell.order)) return {};
   const of = (preverbs: string[]): TenseForm[] => {
     const c: Cell = { ...cell, preverbs };
-    const inf = inflect(lexeme, c);
+    const inf = inflect(lexeme, c, grammarMemo);
     return inf ? [{ key: cellKey(c), preverb: preverbs.join("-"), form: inf.form, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null }] : [];
   };
   const past = of(["gii"]);
@@ -201,27 +202,27 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
   const cls = verbClassOf(lexeme.pos);
   if (cls) {
     const cell = parseWholeVerbKey(key);
-    const inf = cell ? inflect(lexeme, cell) : null;
+    const inf = cell ? inflect(lexeme, cell, grammarMemo) : null;
     if (!cell || !inf) return null;
     const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
-    const derivation = explain(lexeme, cell);
+    const derivation = explain(lexeme, cell, grammarMemo);
     const tense = cell.preverbs?.length === 1 ? TENSE_OF[cell.preverbs[0]!] : cell.mode;
     return {
       key: cellKey(cell), label: isWholeVerbCell(cell) ? verbCellLabel(cell) : `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
       form: inf.form, variants: inf.variants, gloss: inf.gloss, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
       derivation,
       built: !derivation && (cell.mode || cell.change || cell.participle || cell.preverbs) ? builtOf(lexeme, cell, inf) : null,
-      paradigmHref: `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
+      paradigmHref: !CONJUGATOR_CLASSES.includes(cls) ? null : `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
     };
   }
   if (!nounPosOf(lexeme.pos)) return null;
   const cell = parseNounCellKey(key);
-  const d = cell ? decline(lexeme, cell) : null;
+  const d = cell ? decline(lexeme, cell, grammarMemo) : null;
   if (!cell || !d || !d.form) return null;
   return {
     key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
     confidence: d.confidence, confidenceNote: d.confidence === "high" ? null : (d.confidenceNote ?? null),
-    derivation: explainDeclension(lexeme, cell), built: null, paradigmHref: null,
+    derivation: explainDeclension(lexeme, cell, grammarMemo), built: null, paradigmHref: null,
   };
 }
 
@@ -242,7 +243,7 @@ export async function listSampleNouns(db: Db, verbKeys: readonly string[] = SAMP
 /** The table of a noun in a noun kind (rows carry the whole form: no prefix/root/suffix split for nouns). */
 export function nounTable(noun: VerbRow, kind: NounKind): ParadigmTable {
   const rows: ParadigmRow[] = nounTemplate(kind).map((cell) => {
-    const d = decline(noun, cell);
+    const d = decline(noun, cell, grammarMemo);
     return {
       key: nounCellKey(cell), label: nounCellLabel(cell), prefix: null, root: null, suffix: null,
       form: d?.form ?? null, variants: d?.variants ?? [], gloss: d?.gloss ?? null, confidence: d?.confidence ?? null,

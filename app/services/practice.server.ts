@@ -10,11 +10,13 @@ import type { Db } from "../../db/client";
 import { getLexemesByNames, getLessonItemsByKeys } from "../../db/queries/lessons";
 import { addNewSrsCards, claimReview, countSrsCards, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
 import { cellKey, cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
+import { VERB_CLASSES } from "../core/grammar/cells";
 import { parseCardKey, verbCardKey } from "../utils/course";
 import { ProgressCardSchema, type OfflineReview, type ProgressCard } from "../utils/progress";
 import { isAcceptedAnswer, type PracticeItem } from "../utils/practice";
 import { expandLesson } from "./course.server";
 import { BoundedCache } from "./bounded-cache.server";
+import { grammarMemo } from "./grammar-memo.server";
 
 const scheduler = fsrs({ enable_fuzz: false });
 
@@ -85,8 +87,8 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
       continue;
     }
     const spec = p.kind === "verb"
-      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell)), cell: cellKey(p.cell) }
-      : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!)), cell: p.cellKey };
+      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell, grammarMemo)), cell: cellKey(p.cell) }
+      : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!, grammarMemo)), cell: p.cellKey };
     if (!spec.word) continue;
     const { forms } = expandLesson({ words: [{ name: spec.word.name, pos: spec.word.pos }], cells: [spec.cell] }, [spec.word]);
     const form = forms.find((f) => f.key === key);
@@ -99,11 +101,12 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
  * "s/he … me/you"), high confidence only, at most 12. */
 export function coreKeys(lexeme: { name: string; pos: string; stem?: string | null; gloss: string }) {
   const cls = verbClassOf(lexeme.pos);
-  if (!cls) return [];
+  // Practice (its pages and deck) knows the product reference's four classes, not the VAIO.
+  if (!cls || !VERB_CLASSES.includes(cls)) return [];
   return cellsOf(cls, "ind")
     .filter((c) => cls !== "vti" || c.object === "0s")
     .filter((c) => cls !== "vta" || c.object === "3s" || (c.subject === "3s" && (c.object === "1s" || c.object === "2s")))
-    .filter((cell) => inflect(lexeme, cell)?.confidence === "high")
+    .filter((cell) => inflect(lexeme, cell, grammarMemo)?.confidence === "high")
     .slice(0, 12)
     .map((cell) => verbCardKey(lexeme.name, cell));
 }

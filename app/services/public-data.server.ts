@@ -28,7 +28,7 @@ export async function publicData<T>(request: Request, bindings: Bindings, key: s
   if (!entry) {
     const loading = (entry = entries.set(key, load()) as Promise<T>);
     loading.catch(() => {
-      if (entries.has(key) && entries.get(key) === loading) entries.delete(key);
+      if (entries.get(key) === loading) entries.delete(key);
     });
   }
   return entry;

@@ -26,7 +26,8 @@ export type WordForms =
   | {
       kind: "verb";
       className: string;
-      orders: Array<{ order: string; name: string; cells: WordFormCell[]; href: string }>;
+      /** `href`: the order's full paradigm in /conj, null for a class /conj does not list (the VAIO). */
+      orders: Array<{ order: string; name: string; cells: WordFormCell[]; href: string | null }>;
     }
   | {
       kind: "noun";

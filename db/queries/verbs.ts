@@ -4,9 +4,10 @@ import { lexemes } from "../schema";
 
 export type VerbRow = { id: number; name: string; pos: string; gloss: string; stem: string | null };
 
-const VERB_CLASSES = ["vai", "vii", "vti", "vta"];
+/** The classes /conj and /paradigms show: the product reference's four and the VAIO. */
+const VERB_CLASSES = ["vai", "vii", "vti", "vta", "vaio"];
 
-/** Every vai/vii/vti/vta lexeme with its stem, for /conj and /api/conjugate (sorted by name). */
+/** Every vai/vii/vti/vta/vaio lexeme with its stem, for /conj and /api/conjugate (sorted by name). */
 export async function listConjugableVerbs(db: Db): Promise<VerbRow[]> {
   return db
     .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem })
@@ -28,7 +29,7 @@ export async function findVerb(db: Db, cls: string, verb: string): Promise<VerbR
   return rows[0] ?? null;
 }
 
-/** The vai/vii/vti/vta lexemes whose lemma is one of `names` (every class and homonym), oldest id first. */
+/** The vai/vii/vti/vta/vaio lexemes whose lemma is one of `names` (every class and homonym), oldest id first. */
 export async function listVerbsNamed(db: Db, names: readonly string[]): Promise<VerbRow[]> {
   if (names.length === 0) return [];
   return db

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { newWholeCaches } from "../../app/core/grammar/whole-analysis";
+import { newGrammarMemo } from "../../app/core/grammar/memo";
 import { indexRows } from "../../app/core/lexicon-keys";
 import { inlineJson, keyWrites, PENDING_SQL, type PendingRow } from "../../db/queries/lexicon-keys";
 
@@ -31,7 +32,7 @@ function d1(args: string[]): string {
 
 const pending = JSON.parse(d1(["--json", "--command", PENDING_SQL.replace("?1", "-1")]))[0].results as PendingRow[];
 if (pending.length > 0) {
-  const statements = [...keyWrites(indexRows(pending, newWholeCaches()), pending).map(inlineJson), LOG];
+  const statements = [...keyWrites(indexRows(pending, newWholeCaches(newGrammarMemo())), pending).map(inlineJson), LOG];
   const dir = mkdtempSync(path.join(tmpdir(), "nish-keys-"));
   try {
     const file = path.join(dir, "keys.sql");

@@ -115,3 +115,54 @@ test.describe("/conj: tense, mode, conjunct form and preverb (issue 37)", () => 
     });
   });
 });
+
+test.describe("/conj: the VAIO, a verb with an object (issue 37)", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("a learner picks the VAIO, an animate object and the past; reload and back keep each step", async ({ page }) => {
+    await page.goto("/conj");
+    await page.getByLabel("Verb type", { exact: true }).selectOption("vaio");
+    await expect(page.getByLabel("Verb", { exact: true })).toHaveValue("daawen");
+    await expect(page.getByLabel("Object", { exact: true })).toHaveValue("0s");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "dadaawen");
+    await expect(result(page).locator(".conj-gloss")).toHaveText("s/he sells it");
+
+    await page.getByLabel("Subject", { exact: true }).selectOption("1s");
+    await page.getByLabel("Object", { exact: true }).selectOption("3s");
+    await expect(page).toHaveURL(/object=3s/);
+    await expect(result(page).locator(".conj-gloss")).toHaveText("I sell him/her");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ndadaawenan");
+
+    await page.getByLabel("Object", { exact: true }).selectOption("0s");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ndadaawen");
+    await page.getByLabel("Tense or mode", { exact: true }).selectOption("past");
+    await expect(page).toHaveURL(/tense=past/);
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ngii-daawen");
+    await expect(result(page).locator(".conj-gloss")).toContainText("I sold it");
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    await page.reload();
+    await expect(page.getByLabel("Verb type", { exact: true })).toHaveValue("vaio");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ngii-daawen");
+    // Each change replaces the address (as for every class): leaving and coming back shows the same form.
+    await page.getByRole("link", { name: "Paradigm tables" }).click();
+    await expect(page).toHaveURL(/\/paradigms/);
+    await page.goBack();
+    await expect(page.getByLabel("Tense or mode", { exact: true })).toHaveValue("past");
+    await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ngii-daawen");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the GET form conjugates a VAIO on the server", async ({ page }) => {
+      await page.goto("/conj?type=vaio&verb=dnin&order=ind&subject=1s&object=0s");
+      await expect(result(page).locator("[data-form]")).toHaveAttribute("data-form", "ndanin");
+      await page.getByLabel("Order", { exact: true }).selectOption("conj");
+      await page.getByRole("button", { name: "Conjugate" }).click();
+      await expect(page.getByLabel("Object", { exact: true })).toHaveValue("0");
+      await expect(result(page).locator(".conj-gloss")).toHaveText("when/that I own it");
+    });
+  });
+});

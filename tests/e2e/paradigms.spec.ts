@@ -89,11 +89,36 @@ test.describe("/paradigms: the whole paradigm's blocks (issue 37)", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
+    // The imperative's kind has the delayed imperative (-kan: the reference's maajaakan).
+    await page.goto("/paradigms?word=maajaa&kind=vai-imp");
+    const later = page.locator("details[data-block=delayed]");
+    await later.locator("summary").click();
+    await expect(later.locator("[data-form=maajaakan]")).toBeVisible();
+    await expectNoAxeViolations(page);
+
     await page.goto("/paradigms?word=jiimaan&kind=ni-consonant-n-poss");
     const big = page.locator("details[data-block='pn-gchi']");
     await big.locator("summary").click();
     await expect(big.locator("tr[data-key='1s sg gchi-'] [data-form]")).toBeVisible();
     await expect(page.locator("details[data-block=prt] summary")).toContainText("Preterit");
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("/paradigms: the VAIO (issue 37)", () => {
+  test("a VAIO sample word shows its kinds, its table and its blocks", async ({ page }) => {
+    await page.goto("/paradigms");
+    await page.getByLabel("Word", { exact: true }).selectOption("daawen");
+    await page.getByLabel("Paradigm type", { exact: true }).selectOption("vaio-ind");
+    await expect(page).toHaveURL(/kind=vaio-ind/);
+    const table = output(page).locator(".paradigm-table");
+    await expect(table.locator("tr[data-key='ind 1s>0s']")).toContainText("ndadaawen");
+    const past = page.locator("details[data-block='pv-gii']");
+    await past.locator("summary").click();
+    await expect(past.locator("[data-form='ngii-daawen']")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByLabel("Paradigm type", { exact: true })).toHaveValue("vaio-ind");
+    await expect(table.locator("tr[data-key='ind 1s>0s']")).toContainText("ndadaawen");
   });
 });

@@ -14,11 +14,14 @@ const json = async (path: string) => {
 };
 const suffix = crypto.randomUUID().slice(0, 8);
 const noun = `jiimaan${suffix}`;
+// The dictionary's own lemma: a made-up name would fail the lemma check and no form would be high.
+const vaio = "njinzan";
 let maajaaId = 0;
 
 beforeAll(async () => {
   await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')").run();
   await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'ni', 'canoe, boat', 'jiimaan')").bind(noun, noun).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vaio', 'fight over sth.', 'onjinaza')").bind(vaio, vaio).run();
   // /paradigms' sample noun.
   await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('jiimaan', 'jiimaan', 'ni', 'canoe, boat', 'jiimaan')").run();
   maajaaId = (await env.DB.prepare("SELECT id FROM lexemes WHERE name = 'maajaa' AND pos = 'vai'").first<{ id: number }>())!.id;
@@ -37,6 +40,10 @@ test("GET /api/conjugate takes the whole verb's cell fields and says why a form 
   const mixed = await json("/api/conjugate?type=vai&verb=maajaa&order=ind&subject=1s&mode=prt&preverbs=gii");
   expect(mixed.body.confidence).toBe("medium");
   expect(mixed.body.confidenceNote).toMatch(/^Medium: /);
+  // The delayed imperative (the reference's maajaakan) and a VAIO with an animate object (njinzan: stem from
+  // otw_lexicon_stems.tsv, form as the reference gives it).
+  expect((await json("/api/conjugate?type=vai&verb=maajaa&order=imp-delayed&subject=2s")).body).toMatchObject({ form: "maajaakan", key: "imp-delayed 2s" });
+  expect((await json(`/api/conjugate?type=vaio&verb=${vaio}&order=ind&subject=1s&object=3s`)).body).toMatchObject({ form: "ndoonjnaznan", key: "ind 1s>3s", confidence: "high" });
   // Today's answer is unchanged, apart from the two added fields.
   expect((await json("/api/conjugate?type=vai&verb=maajaa&order=ind&subject=1p")).body).toMatchObject({ form: "nmaajaami", key: "ind 1p", confidenceNote: null });
 });
@@ -96,7 +103,11 @@ test("/paradigms lists the new blocks collapsed, with the reasons of marked form
   expect(nouns).toContain('data-block="voc"');
   // The possessive theme's preterit is medium: its reason is listed under the block.
   expect(nouns).toMatch(/<ul class="muted paradigm-notes"><li>[^<]*possessive theme/i);
-  expect(await (await call("/paradigms?word=maajaa&kind=vai-imp")).text()).not.toContain("paradigm-block");
+  // The imperative's one block is the delayed imperative (maajaakan); the prohibitive has none.
+  const imp = await (await call("/paradigms?word=maajaa&kind=vai-imp")).text();
+  expect(imp.match(/data-block="[^"]+"/g)).toEqual(['data-block="delayed"']);
+  expect(imp).toContain("maajaakan");
+  expect(await (await call("/paradigms?word=maajaa&kind=vai-imp-neg")).text()).not.toContain("paradigm-block");
 });
 
 test("the word page shows the past and future beside the present; a past form has its own page", async () => {

@@ -69,7 +69,8 @@ test("a lexeme written without its keys is still found; keys read before a later
   await env.DB.prepare("UPDATE lexemes SET gloss = ?, updated_at = ? WHERE id = ?").bind(`a ${tag}second thing`, Date.now() + 1, row!.id).run();
   const { indexRows } = await import("../../app/core/lexicon-keys");
   const { newWholeCaches } = await import("../../app/core/grammar/whole-analysis");
-  await writeKeys(db, indexRows(read, newWholeCaches()), read);
+  const { newGrammarMemo } = await import("../../app/core/grammar/memo");
+  await writeKeys(db, indexRows(read, newWholeCaches(newGrammarMemo())), read);
   expect(await pending()).toBe(1);
   expect((await searchApi(`${tag}second`)).map((w) => w.id)).toContain(row!.id);
   expect(await searchApi(`${tag}first`)).toEqual([]);
@@ -88,7 +89,8 @@ test("a key write that fails writes nothing: the keys, the list places and the m
   expect(read).toHaveLength(1);
   const { indexRows } = await import("../../app/core/lexicon-keys");
   const { newWholeCaches } = await import("../../app/core/grammar/whole-analysis");
-  const rows = indexRows(read, newWholeCaches());
+  const { newGrammarMemo } = await import("../../app/core/grammar/memo");
+  const rows = indexRows(read, newWholeCaches(newGrammarMemo()));
   // A list place without its sort key breaks the batch's last insert (NOT NULL): the batch is one transaction.
   const broken = { keys: rows.keys, order: rows.order.map(([id, , letter, group]) => [id, null, letter, group]) } as unknown as typeof rows;
   await expect(writeKeys(db, broken, read)).rejects.toThrow();

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { wordForms } from "../../app/services/paradigms.server";
+import { hasCoreForms } from "../../app/services/practice.server";
 
 const call = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`));
 const suffix = crypto.randomUUID().slice(0, 8);
@@ -22,10 +23,21 @@ test("wordForms of a verb: core cells of each order in plain English, confidence
   expect(ind.cells[0]!.confidenceNote).toBeNull();
   expect(ind.cells[0]!.codes[0]).toBe(forms.orders[1]!.cells[0]!.codes[0]);
   // the link opens the full paradigm of this very lexeme
-  const page = await (await call(ind.href)).text();
+  const page = await (await call(ind.href!)).text();
   expect(page).toContain(`<option value="${name}" selected="">`);
   expect(page).toContain('<table class="conj-paradigm">');
   expect(page).toContain("nmaajaami");
+});
+
+test("wordForms of a VAIO: its forms, each order linked to its full paradigm on /conj (ADR 028)", () => {
+  // njinzan "fight over sth.": stem from otw_lexicon_stems.tsv, forms as the reference gives them.
+  const vaio = wordForms({ id: 1, name: "njinzan", pos: "vaio", gloss: "fight over sth.", stem: "onjinaza" })!;
+  if (vaio.kind !== "verb") throw new Error("verb expected");
+  const ind = vaio.orders.find((o) => o.order === "ind")!;
+  expect(ind.cells[0]).toMatchObject({ form: "ndoonjnazan", gloss: "I fight over it", confidence: "high" });
+  expect(ind.href).toBe("/conj?type=vaio&verb=1&order=ind&subject=1s&full=1");
+  // Practice knows the four classes only: no "Practise this word" for it.
+  expect(hasCoreForms({ name: "njinzan", pos: "vaio", gloss: "fight over sth.", stem: "onjinaza" })).toBe(false);
 });
 
 test("wordForms of a VTA picks one object per subject (3s first); of a noun, its declension; of a particle, null", () => {

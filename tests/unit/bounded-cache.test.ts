@@ -15,6 +15,27 @@ describe("BoundedCache", () => {
     expect(cache.size).toBe(2);
   });
 
+  test("the order stays least recently used first when the newest entry is asked for again, deleted or cleared", () => {
+    const cache = new BoundedCache<string, number>("numbers", { entries: 3 });
+    cache.set("a", 1);
+    cache.set("b", 2);
+    cache.set("c", 3);
+    expect(cache.get("c")).toBe(3); // already the newest: nothing to reorder
+    expect(cache.get("a")).toBe(1);
+    expect(cache.get("a")).toBe(1);
+    cache.set("d", 4); // "b" is the least recently used
+    expect([..."abcd"].filter((k) => cache.has(k))).toEqual(["a", "c", "d"]);
+    cache.delete("d");
+    cache.set("d", 4);
+    expect(cache.get("c")).toBe(3);
+    cache.set("e", 5); // "a" is now the least recently used
+    expect([..."acde"].filter((k) => cache.has(k))).toEqual(["c", "d", "e"]);
+    cache.clear();
+    cache.set("x", 1);
+    expect(cache.get("x")).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
   test("getOrSet makes a value once", () => {
     const cache = new BoundedCache<string, string[]>("lists", { entries: 4 });
     let made = 0;

@@ -4,7 +4,8 @@
  * ending, with and without its person prefix) of every verb stem of the demo lexicon and, when ../shared/data is
  * there, of every 16th of the 11,800 verb stems of otw_lexicon_stems.tsv (all of them with GRAMMAR_JOIN_ALL=1: ~3
  * million stem × ending × prefix, a few min of CPU). Both the strings before the site's spelling (`surfaceForms`) and
- * the site-spelled forms, whose word-final rules also run on the join's pieces (`siteSurfaceForms`), are compared;
+ * the site-spelled forms, whose word-final rules also run on the join's pieces (`siteSurfaceForms`, and without
+ * Medler's rules `siteSurfaceFormsRegular`), are compared;
  * so is where the primary form splits into prefix, root and suffix, from the join's two pieces (`formSplit`) and by
  * aligning the whole form (`splitSurface`).
  */
@@ -13,13 +14,15 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { verbClassOf, type VerbClass } from "../../app/core/grammar";
 import { splitSurface } from "../../app/core/grammar/align";
-import { encode, formSplit, siteSurfaceForms, siteSurfaceFormsWhole, surfaceForms, surfaceFormsWhole } from "../../app/core/grammar/phonology";
-import { VAI, VII, VTA, VTI } from "../../app/core/grammar/tables";
+import {
+  encode, formSplit, siteSurfaceForms, siteSurfaceFormsRegular, siteSurfaceFormsRegularWhole, siteSurfaceFormsWhole, surfaceForms, surfaceFormsWhole,
+} from "../../app/core/grammar/phonology";
+import { VAI, VAIO, VII, VTA, VTI } from "../../app/core/grammar/tables";
 import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const FULL = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
-const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 function stemsOf(file: string, stemCol: number, posCol: number): Array<[VerbClass, string]> {
   return readFileSync(file, "utf8").trim().split("\n").slice(1).flatMap((line) => {
@@ -47,6 +50,10 @@ function mismatches(stems: Array<[VerbClass, string]>): { checked: number; joina
         const c = siteSurfaceForms(prefix, stem, suffix);
         const d = siteSurfaceFormsWhole(prefix, stem, suffix);
         if (c.join("|") !== d.join("|") && bad.length < 20) bad.push(`${prefix}<${raw}${suffix}: site join ${c.join("|")} ≠ whole ${d.join("|")}`);
+        // Without Medler's rules, likewise.
+        const r = siteSurfaceFormsRegular(prefix, stem, suffix);
+        const rw = siteSurfaceFormsRegularWhole(prefix, stem, suffix);
+        if (r.join("|") !== rw.join("|") && bad.length < 20) bad.push(`${prefix}<${raw}${suffix}: regular join ${r.join("|")} ≠ whole ${rw.join("|")}`);
         const bare = suffix.replace(/>/g, "");
         if (!c.length) continue;
         const split = formSplit(prefix, stem, suffix, bare, c[0]!);

@@ -269,3 +269,21 @@ describe("public API", () => {
     expect(OPTIONAL_VARIANT_NOTE).toMatch(/^also heard/);
   });
 });
+
+describe("a whole paradigm's prenoun cells", () => {
+  test("declined as head and tail apart (noun-join.ts) are decline()'s: every demo noun, its whole paradigm", () => {
+    let n = 0;
+    for (const lexeme of DEMO) {
+      const pos = nounPosOf(lexeme.pos);
+      if (!pos) continue;
+      const whole = nounParadigm(lexeme, { whole: true });
+      for (const d of whole) {
+        if (!d.cell.prenoun) continue;
+        const alone = decline({ ...lexeme }, d.cell)!;
+        expect({ ...d, gloss: "" }, d.key).toEqual({ ...alone, gloss: "" });
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(1_000);
+  }, 60_000);
+});

@@ -11,12 +11,12 @@ import { describe, expect, test } from "vitest";
 import { verbClassOf, type VerbClass } from "../../app/core/grammar";
 import { encode, preFinal, preFinalConsonants } from "../../app/core/grammar/phonology";
 import { projections } from "../../app/core/grammar/projection";
-import { VAI, VII, VTA, VTI } from "../../app/core/grammar/tables";
+import { VAI, VAIO, VII, VTA, VTI } from "../../app/core/grammar/tables";
 import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const FULL = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
-const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 function stemsOf(file: string, stemCol: number, posCol: number): Array<[VerbClass, string]> {
   return readFileSync(file, "utf8").trim().split("\n").slice(1).flatMap((line) => {

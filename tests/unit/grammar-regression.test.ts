@@ -16,7 +16,8 @@ test("today's cells and their forms are unchanged for every demo verb", () => {
   let cells = 0;
   for (const lexeme of DEMO_LEXEMES) {
     const cls = verbClassOf(lexeme.pos);
-    if (!cls) continue;
+    // The hash is of the four classes the demo lexicon had then; its VAIOs came later, with no earlier output.
+    if (!cls || cls === "vaio") continue;
     hash.update(`${lexeme.name}\t${cls}\t${cellsOf(cls).map(cellKey).join(",")}\n`);
     for (const order of ORDERS) {
       for (const { cell, label, inflection } of paradigm(lexeme, order)) {

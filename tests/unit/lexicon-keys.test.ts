@@ -57,7 +57,7 @@ function stored(entries: LexiconEntry[]) {
       english = both;
     }
     for (const id of english ?? []) found.add(id);
-    const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), { projected: false, caches });
+    const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), caches.wholeCaches.memo, { projected: false, caches });
     useVocabulary(small, vocabulary.filter((w) => byKey.has(`g\u0000${w}`)));
     return small;
   };

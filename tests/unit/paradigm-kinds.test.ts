@@ -12,6 +12,11 @@ test("docs/product.md §3 kinds: six per verb class, four for vii, inf + n-poss 
   expect(kindsOf("na_IVb")).toEqual(["na_IVb-inf", "na_IVb-n-poss"]);
   expect(kindsOf("ni_VII")).toEqual(["ni_VII-inf"]);
   expect(PARADIGM_CLASSES.filter(hasParadigmData)).toEqual(["vai", "vii", "vti", "vta"]);
+  // The VAIO is not a docs/product.md class, but /paradigms shows it with every order.
+  expect(kindsOf("vaio")).toEqual(["vaio-ind", "vaio-ind-neg", "vaio-conj", "vaio-conj-neg", "vaio-imp", "vaio-imp-neg"]);
+  expect(parseKind("vaio-conj")).toMatchObject({ cls: "vaio", order: "conj" });
+  expect(keepKind("vaio-conj-neg", "vai")).toBe("vai-conj-neg");
+  expect(keepKind("vai-imp", "vaio")).toBe("vaio-imp");
 });
 
 test("parseKind maps -imp-neg to the prohibitive and rejects vii imperatives, noun kinds and junk", () => {
@@ -28,9 +33,10 @@ test("keepKind keeps the suffix when the new class has it, else the first kind o
   expect(keepKind("", "vti")).toBe("vti-ind");
 });
 
-test("the sample words are the 16 conjugator verbs; a lemma in two classes gets a class key", () => {
-  expect(SAMPLE_WORDS).toHaveLength(16);
-  expect(new Set(SAMPLE_WORDS.map((w) => w.key)).size).toBe(16);
+test("the sample words are the 16 conjugator verbs and two VAIOs; a lemma in two classes gets a class key", () => {
+  expect(SAMPLE_WORDS).toHaveLength(18);
+  expect(new Set(SAMPLE_WORDS.map((w) => w.key)).size).toBe(18);
+  expect(SAMPLE_WORDS.filter((w) => w.cls === "vaio").map((w) => w.name)).toEqual(["daawen", "dnin"]);
   expect(findSampleWord("yaa", "vii-conj")).toMatchObject({ key: "yaa-vii", cls: "vii" });
   expect(findSampleWord("yaa-vai")).toMatchObject({ cls: "vai" });
   expect(findSampleWord("nosuchword")).toBeNull();

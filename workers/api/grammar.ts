@@ -13,6 +13,7 @@ import { MODES, PREVERB_CHAINS, type Mode } from "../../app/core/grammar/cells";
 import { OPTIONAL_VARIANT_NOTE } from "../../app/core/grammar/noun-inflection";
 import { API_ERRORS, apiError } from "./errors";
 import { apiRoutes, createRoute, errorResponses, jsonResponse, z, type ResponseDoc } from "./openapi";
+import { grammarMemo } from "../../app/services/grammar-memo.server";
 
 const PERSONS = ["1s", "2s", "3s", "3'", "1p", "21", "2p", "3p", "x", "0s", "0p", "0's", "0'p", "0", "0'"] as const;
 const VERB_CLASSES = ["vai", "vii", "vti", "vta"] as const;
@@ -28,10 +29,14 @@ const Preverbs = z
   .refine((pvs) => pvs.every((p) => PREVERBS.has(p)), "unknown preverb")
   .openapi({ type: "string", description: "preverbs in order, joined by + (gii, wii, ga, da, daa, bi, maajii, ishkwaa; e and gaa in the conjunct)", example: "gii" });
 
+/** The conjugator's classes and orders: /conj's, the VAIO and the delayed imperative (issue 37) besides. */
+const CONJUGATE_CLASSES = [...VERB_CLASSES, "vaio"] as const;
+const CONJUGATE_ORDERS: [Order, ...Order[]] = [ORDERS[0]!, ...ORDERS.slice(1), "imp-delayed"];
+
 const ConjugateQuery = z.object({
-  type: z.enum(VERB_CLASSES).meta({ example: "vai" }),
+  type: z.enum(CONJUGATE_CLASSES).meta({ example: "vai", description: "vai, vii, vti, vta, or vaio (an animate intransitive verb with an object)" }),
   verb: z.string().trim().min(1).max(100).meta({ description: "lemma as /conj lists it, or a lexeme id", example: "maajaa" }),
-  order: z.enum(ORDERS as [Order, ...Order[]]).meta({ example: "ind" }),
+  order: z.enum(CONJUGATE_ORDERS).meta({ example: "ind", description: "imp-delayed: the delayed imperative (go later)" }),
   subject: z.enum(PERSONS).meta({ example: "1s" }),
   object: z.enum(PERSONS).optional(),
   // The whole verb (issue 37): each optional; left out, the cell is today's.
@@ -43,7 +48,7 @@ const ConjugateQuery = z.object({
 
 const ParadigmQuery = z.object({
   word: z.string().trim().min(1).max(100).meta({ description: "lemma or lexeme id", example: "maajaa" }),
-  type: z.enum(VERB_CLASSES).optional().meta({ description: "the verb class when no kind is given (kind {type}-ind)" }),
+  type: z.enum(CONJUGATE_CLASSES).optional().meta({ description: "the verb class when no kind is given (kind {type}-ind)" }),
   kind: z
     .string()
     .trim()
@@ -51,7 +56,7 @@ const ParadigmQuery = z.object({
     .optional()
     .meta({
       description:
-        "e.g. vai-ind, vta-conj-neg, vti-imp-neg; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split",
+        "e.g. vai-ind, vta-conj-neg, vti-imp-neg, vaio-ind; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split",
       example: "vai-ind",
     }),
 });
@@ -119,7 +124,7 @@ export const grammar = apiRoutes()
         ...(q.mode ? { mode: q.mode } : {}), ...(q.change ? { change: true as const } : {}),
         ...(q.participle ? { participle: q.participle } : {}), ...(q.preverbs ? { preverbs: q.preverbs } : {}),
       };
-      const inf = inflect(verb, cell);
+      const inf = inflect(verb, cell, grammarMemo);
       if (!inf) return c.json(notFound, NOT_FOUND);
       const { prefix, root, suffix, form, variants, gloss, confidence, confidenceNote } = inf;
       // Today's fields as they were; `key` and `confidenceNote` (null for high forms) added for the whole verb.
@@ -211,7 +216,7 @@ export const grammar = apiRoutes()
       if (!cell.possessor && (cls === "nad" || cls === "nid")) cell.possessor = "1s";
       const problem = nounCellProblem(cls, cell);
       if (problem) return apiError(c, "VALIDATION", { message: `No such form: ${problem}.`, issues: [{ path: "", message: problem }] });
-      const d = decline(noun, cell);
+      const d = decline(noun, cell, grammarMemo);
       if (!d) return apiError(c, "NOT_FOUND", "No form found!");
       const { form, variants, gloss, confidence, confidenceNote, key, shape } = d;
       // Variants only the optional (Medler) rules give, with the label to show them by (never as equals).

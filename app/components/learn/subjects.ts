@@ -3,6 +3,7 @@
  * always come from the grammar engine (app/core/grammar), never from here.
  */
 import { inflect, ORDER_NAMES, ORDERS, type Cell, type Inflection, type LexemeInput, type Order, type Person } from "../../core/grammar";
+import type { GrammarMemo } from "../../core/grammar/memo";
 
 export type Term = "proximate" | "obviative" | "exclusive" | "inclusive";
 
@@ -35,10 +36,10 @@ export function vaiSubjectsFor(order: Order) {
 export type VaiRow = (typeof VAI_SUBJECTS)[number] & { cell: Cell; inflection: Inflection | null };
 
 /** One row per subject of the order, each inflected by the engine (null when it has no form yet). */
-export function vaiRows(lexeme: LexemeInput, order: Order): VaiRow[] {
+export function vaiRows(lexeme: LexemeInput, order: Order, memo?: GrammarMemo): VaiRow[] {
   return vaiSubjectsFor(order).map((subject) => {
     const cell: Cell = { order, subject: subject.code };
-    return { ...subject, cell, inflection: inflect(lexeme, cell) };
+    return { ...subject, cell, inflection: inflect(lexeme, cell, memo) };
   });
 }
 

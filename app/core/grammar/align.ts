@@ -30,7 +30,8 @@ for (const c of VOWELS) KIND[c.charCodeAt(0)]! |= 1;
 for (const c of "aioe-") KIND[c.charCodeAt(0)]! |= 2;
 
 const MAX = 64;
-let dp = new Int32Array(256);
+/** The alignment table (at most MAX + 1 rows of MAX + 1): scratch space, rewritten by every call. */
+const dp = new Int32Array((MAX + 1) * (MAX + 1));
 /** Underlying consonants: character code (& 255), deletion cost and position in prefix + stem + suffix. */
 const uCode = new Int32Array(MAX);
 const uDel = new Int32Array(MAX);
@@ -118,7 +119,6 @@ function owners(prefix: string, stem: string, suffix: string, surface: string): 
 /** The alignment table and its trace-back: which underlying letter each surface consonant came from (-1: inserted). */
 function align(n: number, m: number): void {
   const w = m + 1;
-  if (dp.length < (n + 1) * w) dp = new Int32Array((n + 1) * w * 2);
   for (let j = 0; j <= m; j++) dp[j] = j * INSERT;
   for (let i = 1; i <= n; i++) {
     const row = i * w;

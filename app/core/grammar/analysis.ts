@@ -2,7 +2,8 @@
  * Analysis: which verb and cell a written word form can be (`analyse`), over a lexicon index (`buildLexicon`).
  * Candidates come from the consonant skeleton of the stem (consonants survive syncope and the rules, except w, y and
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
- * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object.
+ * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object and in
+ * the memo it was built with (memo.ts), which the service that owns the lexicon hands in.
  * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
  * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
  * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
@@ -10,6 +11,7 @@
  */
 import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { addProjections, ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
 import type { Stem } from "./stems";
@@ -17,7 +19,11 @@ import { looseSpellingKey, normaliseWordform, spellingKeys } from "./spelling";
 import { PREFIX_SKELETONS, skeletonOf, stemKeyOf, wholeCandidates } from "./skeleton";
 import { analyseWhole, newWholeCaches, type WholeCaches } from "./whole-analysis";
 
-export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence };
+/**
+ * One reading of a word: lemma, cell, the cell's primary form and gloss. `variant`: set (to the variant's label) when
+ * the word is only one of the cell's optional variants (Medler's rules), never its primary form or an equal variant.
+ */
+export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence; variant?: string };
 
 /** Opaque index for analysis: verbs by stem skeleton, plus per-verb spelling keys of every generated form. */
 export type Lexicon = {
@@ -47,6 +53,8 @@ export type Lexicon = {
   /** Verbs without a stem key (candidates for every word), and the whole verb's caches (whole-analysis.ts). */
   readonly unkeyed: number[];
   readonly wholeCaches: WholeCaches;
+  /** The engine's memo the lexicon was built with: its stems, the join's pieces, the head and tail projections. */
+  readonly memo: GrammarMemo;
 };
 
 const FORM_CACHE_ENTRIES = 1_500;
@@ -66,9 +74,10 @@ export const PROJECTED_KEY_LENGTH = 1;
  */
 export type LexiconOptions = { projected?: boolean; caches?: AnalysisCaches };
 export type AnalysisCaches = { readonly forms: Lexicon["forms"]; readonly wholeCaches: WholeCaches };
-export const newAnalysisCaches = (): AnalysisCaches => ({ forms: new Map(), wholeCaches: newWholeCaches() });
+export const newAnalysisCaches = (memo: GrammarMemo = newGrammarMemo()): AnalysisCaches => ({ forms: new Map(), wholeCaches: newWholeCaches(memo) });
 
-export function buildLexicon(lexemes: LexemeInput[], options: LexiconOptions = {}): Lexicon {
+/** `memo`: the engine's memo for the lexicon's analyses (a service's, bounded; by default one that keeps everything). */
+export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGrammarMemo(), options: LexiconOptions = {}): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
   const keyOf: string[] = [];
@@ -80,7 +89,7 @@ export function buildLexicon(lexemes: LexemeInput[], options: LexiconOptions = {
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
     if (!cls) continue;
-    const stem = stemOf(lexeme, cls);
+    const stem = stemOf(lexeme, cls, memo);
     if (!stem.text) continue;
     const li = list.push(lexeme) - 1;
     const id = `${cls}\u0000${stem.text}`;
@@ -100,11 +109,11 @@ export function buildLexicon(lexemes: LexemeInput[], options: LexiconOptions = {
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
-  const caches = options.caches ?? newAnalysisCaches();
+  const caches = options.caches ?? newAnalysisCaches(memo);
   return {
     byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems,
     projection: options.projected === false ? { byProjection: new Map(), projected: new Uint8Array(stems.length) } : null,
-    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches,
+    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches, memo,
   };
 }
 
@@ -135,7 +144,7 @@ function projectionOf(lexicon: Lexicon): ProjectionIndex {
         if (!bucket) byProjection.set(p, [packed]);
         // A cell's projections come one cell at a time: a repeat of this cell's is the bucket's last entry.
         else if (bucket[bucket.length - 1] !== packed) bucket.push(packed);
-      });
+      }, lexicon.memo);
     }
   });
   return (lexicon.projection = { byProjection, projected });
@@ -152,7 +161,7 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
   let keys = cells[ci];
   if (!keys) {
     const set = new Set<string>();
-    for (const form of siteForms(cls, stem, ALL_CELLS[cls][ci]!) ?? []) for (const key of spellingKeys(form)) set.add(key);
+    for (const form of siteForms(cls, stem, ALL_CELLS[cls][ci]!, lexicon.memo) ?? []) for (const key of spellingKeys(form)) set.add(key);
     cells[ci] = keys = [...set];
   }
   return keys;
@@ -171,17 +180,18 @@ function possibleCells(lexicon: Lexicon, si: number, group: string, word: string
   if (!stem.text) return out;
   let entry: Array<string | undefined> | undefined;
   const needle = `${SEP}${word}${SEP}`;
-  const tailText = tailTextOf(stem.text);
+  const memo = lexicon.memo;
+  const tailText = tailTextOf(stem.text, memo);
   if (tailText === null) {
     entry = wholeOf(lexicon, si);
-    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
     return out;
   }
-  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText)) {
-    const heads = headProjections(prefixText, stem.text);
+  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText, memo)) {
+    const heads = headProjections(prefixText, stem.text, memo);
     if (!heads) {
       entry ??= wholeOf(lexicon, si);
-      for (const cell of cells) if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+      for (const cell of cells) if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
       continue;
     }
     const from = out.length;
@@ -194,7 +204,7 @@ function possibleCells(lexicon: Lexicon, si: number, group: string, word: string
     for (const cell of partial) {
       if (out.includes(cell.ci, from)) continue;
       entry ??= wholeOf(lexicon, si);
-      if (wholeProjections(entry, stem, cell).includes(needle)) out.push(cell.ci);
+      if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
     }
   }
   return out;
@@ -214,11 +224,11 @@ function wholeOf(lexicon: Lexicon, si: number): Array<string | undefined> {
  * A cell's projections from the strings before the word-final rules (where the join cannot split), kept per stem:
  * a few distinct strings, kept as one, each between SEP (a fraction of a Set's or an array's memory).
  */
-function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, prefixText, endings }: GroupCell): string {
+function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, prefixText, endings }: GroupCell, memo: GrammarMemo): string {
   let joined = entry[ci];
   if (joined === undefined) {
     const list: string[] = [];
-    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending)) addProjections(list, s);
+    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending, memo)) addProjections(list, s);
     entry[ci] = joined = list.length ? `${SEP}${list.join(SEP)}${SEP}` : "";
   }
   return joined;
@@ -226,18 +236,20 @@ function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, pr
 /** Not a projection letter (a cell's projection string holds `${SEP}p${SEP}` for each of its projections p). */
 const SEP = "|";
 
-/** Stem → prefix text → the projections of its head variants + middle (null: the join cannot split), recent stems. */
-const headMemo = new Map<string, Map<string, string[] | null>>();
-const HEAD_MEMO_STEMS = 5_000;
-function headProjections(prefixText: string, stem: string): string[] | null {
-  let byPrefix = headMemo.get(stem);
-  if (!byPrefix) {
-    if (headMemo.size >= HEAD_MEMO_STEMS) headMemo.clear();
-    headMemo.set(stem, (byPrefix = new Map()));
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Stem → prefix text → the projections of its head variants + middle. */
+    readonly headProjections: MemoMap<string, Map<string, string[] | null>>;
   }
+}
+
+/** The projections of a stem's head variants + middle (null: the join cannot split), kept in `memo` by stem and prefix. */
+function headProjections(prefixText: string, stem: string, memo: GrammarMemo): string[] | null {
+  let byPrefix = memo.headProjections.get(stem);
+  if (!byPrefix) memo.headProjections.set(stem, (byPrefix = new Map()));
   let out = byPrefix.get(prefixText);
   if (out === undefined) {
-    const joint = joinHead(prefixText, stem);
+    const joint = joinHead(prefixText, stem, memo);
     out = null;
     if (joint) {
       const inner = project(joint.inner);
@@ -259,12 +271,17 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const word = wordform.replace(AROUND, "");
   const answer = word ? analyseWord(word, lexicon) : [];
   const seen = new Set(answer.map((a) => `${a.lexeme.name}\u0000${a.lexeme.pos}\u0000${cellKey(a.cell)}`));
-  for (const { li, cell } of word ? analyseWhole(looseSpellingKey(word), lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
+  const key = word ? looseSpellingKey(word) : "";
+  for (const { li, cell } of word ? analyseWhole(key, lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
     const lexeme = lexicon.lexemes[li]!;
     const id = `${lexeme.name}\u0000${lexeme.pos}\u0000${cellKey(cell)}`;
-    const inf = seen.has(id) ? null : inflect(lexeme, cell);
+    const inf = seen.has(id) ? null : inflect(lexeme, cell, lexicon.memo);
     seen.add(id);
-    if (inf) answer.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
+    if (!inf) continue;
+    const reading: Analysis = { lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence };
+    const optional = inf.optionalVariants?.find((v) => looseSpellingKey(v.form) === key);
+    if (optional && ![inf.form, ...inf.variants].some((f) => looseSpellingKey(f) === key)) reading.variant = optional.label;
+    answer.push(reading);
   }
   if (lexicon.answers.size >= ANSWER_CACHE_LIMIT) lexicon.answers.clear();
   lexicon.answers.set(wordform, answer);
@@ -328,7 +345,7 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     seen.add(id);
     const lexeme = lexicon.lexemes[li]!;
     const cell = ALL_CELLS[verbClassOf(lexeme.pos)!][ci]!;
-    const inf = inflect(lexeme, cell)!;
+    const inf = inflect(lexeme, cell, lexicon.memo)!;
     out.push({ lexeme, cell, form: inf.form, gloss: inf.gloss, confidence: inf.confidence });
   }
   return out;

@@ -1,26 +1,19 @@
 /**
  * Cells and their labels: verb classes, orders, persons, the cells docs/product.md §5 allows, cell keys and the one
- * definition of the names the site shows for orders, classes and persons. Pure, imports nothing.
+ * definition of the names the site shows for orders, classes and persons. Pure; imports the VAIO's cells and the
+ * cell types (cell-types.ts) only.
  */
+import { vaioWholeCells } from "./vaio-cells";
 
-export type VerbClass = "vai" | "vii" | "vti" | "vta";
-export type Order = "ind" | "ind-neg" | "conj" | "conj-neg" | "imp" | "imp-pro";
-export type Person = "1s" | "2s" | "3s" | "3'" | "1p" | "21" | "2p" | "3p" | "x" | "0s" | "0p" | "0's" | "0'p" | "0" | "0'";
-/** Mode: preterit, dubitative, preterit-dubitative (absent: neutral). */
-export type Mode = "prt" | "dub" | "dubprt";
-/** A participle's head: "the ones who" (3p), the obviative (3'), inanimate plural (0p). */
-export type ParticipleHead = "3p" | "3'" | "0p";
-/**
- * A verb cell. Today's cells are order + subject (+ object); the whole verb adds, each only when set: a mode, the
- * changed conjunct (initial change), a participle (subject/object give its conjunct cell) and preverbs in order.
- */
-export type Cell = {
-  order: Order; subject: Person; object?: Person;
-  mode?: Mode; change?: true; participle?: ParticipleHead; preverbs?: string[];
-};
+import type { Cell, Mode, Order, ParticipleHead, Person, VerbClass } from "./cell-types";
 
+export type { Cell, Mode, Order, ParticipleHead, Person, VerbClass } from "./cell-types";
+
+/** Today's orders (pages list these); the delayed imperative is one of the whole verb's cells (`cellsOf` with `all`). */
 export const ORDERS: Order[] = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-pro"];
 export const VERB_CLASSES: VerbClass[] = ["vai", "vii", "vta", "vti"];
+/** The classes /conj and /paradigms offer: the product reference's four, then the VAIO (issue 37). */
+export const CONJUGATOR_CLASSES: VerbClass[] = [...VERB_CLASSES, "vaio"];
 
 /**
  * Verb orders as docs/product.md §9 names them: the only definition. /conj ("ind Independent"), /paradigms and /conj-data
@@ -33,6 +26,7 @@ export const ORDER_NAMES: Record<Order, string> = {
   "conj-neg": "Conjunct Negative",
   imp: "Imperative",
   "imp-pro": "Imperative Prohibitive",
+  "imp-delayed": "Delayed Imperative",
 };
 
 export const CLASS_NAMES: Record<VerbClass, string> = {
@@ -40,6 +34,7 @@ export const CLASS_NAMES: Record<VerbClass, string> = {
   vii: "Inanimate Intransitive",
   vta: "Transitive Animate",
   vti: "Transitive Inanimate",
+  vaio: "Animate Intransitive with Object",
 };
 
 /**
@@ -65,8 +60,9 @@ export const PERSON_NAMES: Record<Person, string> = {
 };
 
 export function verbClassOf(pos: string): VerbClass | null {
+  if (pos === "vai" || pos === "vii" || pos === "vti" || pos === "vta" || pos === "vaio") return pos;
   const p = pos.trim().toLowerCase();
-  return p === "vai" || p === "vii" || p === "vti" || p === "vta" ? p : null;
+  return p === "vai" || p === "vii" || p === "vti" || p === "vta" || p === "vaio" ? p : null;
 }
 
 // ── allowed cells (docs/product.md §5) ──
@@ -90,12 +86,14 @@ export function subjectsOf(cls: VerbClass, order: Order): Person[] {
   if (cls === "vii") return imp ? [] : order === "conj" || order === "conj-neg" ? ["0", "0'"] : ["0s", "0p", "0's", "0'p"];
   if (imp) return IMP_SUBJECTS;
   if (cls === "vti" && (order === "ind" || order === "ind-neg")) return ANIMATE.filter((p) => p !== "x");
+  if (cls === "vaio" && (order === "ind" || order === "ind-neg")) return ANIMATE.filter((p) => p !== "x" && p !== "3'");
   return ANIMATE;
 }
 
 /** Objects docs/product.md §5 allows for a class, order and subject ([] for intransitives). */
 export function objectsOf(cls: VerbClass, order: Order, subject: Person): Person[] {
   if (cls === "vai" || cls === "vii") return [];
+  if (cls === "vaio") return order === "conj" || order === "conj-neg" ? ["0"] : order === "ind" || order === "ind-neg" || subject === "21" ? ["0s", "0p"] : ["0s"];
   if (cls === "vti") {
     if (order === "conj" || order === "conj-neg") return ["0"];
     if ((order === "imp" || order === "imp-pro") && subject !== "21") return ["0"];
@@ -113,9 +111,23 @@ export type CellsOptions = {
   all?: boolean;
 };
 
+/**
+ * The delayed imperative ("go away later", -kan/-keg) as the reference has it (otw_dev_verb_paradigms.tsv
+ * `imp_delayed`): VAI 2s, 2p; VTI 2s/2p→0 and 21→0s/0p; VTA 2s/2p→1s, 3s, 3p; no VII.
+ */
+function delayedCells(cls: VerbClass): Cell[] {
+  const order: Order = "imp-delayed";
+  if (cls === "vai") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject }));
+  if (cls === "vti") return [["2s", "0"], ["2p", "0"], ["21", "0s"], ["21", "0p"]].map(([s, o]) => ({ order, subject: s as Person, object: o as Person }));
+  if (cls === "vaio") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject, object: "0s" as Person }));
+  if (cls === "vta") return (["2s", "2p"] as Person[]).flatMap((subject) => (["1s", "3s", "3p"] as Person[]).map((object) => ({ order, subject, object })));
+  return [];
+}
+
 export function cellsOf(cls: VerbClass, order?: Order | CellsOptions, options?: CellsOptions): Cell[] {
   const only = typeof order === "string" ? order : undefined;
   const all = (typeof order === "object" ? order : options)?.all ?? false;
+  if (only === "imp-delayed") return delayedCells(cls);
   const orders = only ? [only] : ORDERS;
   const out: Cell[] = [];
   for (const o of orders) {
@@ -125,7 +137,7 @@ export function cellsOf(cls: VerbClass, order?: Order | CellsOptions, options?: 
       else for (const object of objects) out.push({ order: o, subject, object });
     }
   }
-  return all ? [...out, ...wholeVerbCells(cls, out, orders)] : out;
+  return all ? [...out, ...wholeVerbCells(cls, out, orders), ...(only ? [] : delayedCells(cls))] : out;
 }
 
 export const MODES: Mode[] = ["prt", "dub", "dubprt"];
@@ -201,6 +213,7 @@ function hasIndDubPrt(cls: VerbClass, c: Cell): boolean {
 }
 
 function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] {
+  if (cls === "vaio") return vaioWholeCells(today, orders, PREVERB_CHAINS);
   const out: Cell[] = [];
   const base = [...today.filter((c) => c.order !== "imp" && c.order !== "imp-pro"), ...(cls === "vta" ? orders.flatMap(vtaNewPersons) : [])];
   const vtaOld = (c: Cell) => cls === "vta" && !(c.subject === "0" || c.subject === "0s" || c.subject === "0p" || c.object === "x" || (c.subject === "x" && c.object === "3'"));
@@ -240,6 +253,7 @@ function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] 
 
 /** Whether docs/product.md §5 allows a cell for a class. */
 export function isAllowed(cls: VerbClass, cell: Cell): boolean {
+  if (!ORDERS.includes(cell.order)) return false;
   if (!subjectsOf(cls, cell.order).includes(cell.subject)) return false;
   const objs = objectsOf(cls, cell.order, cell.subject);
   return objs.length === 0 ? cell.object === undefined : cell.object !== undefined && objs.includes(cell.object);

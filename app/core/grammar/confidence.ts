@@ -6,9 +6,11 @@
  * cells lowered to `medium` afterwards, with both spellings in the note (the lemma check in inflection.ts, ADR 005).
  */
 import type { Cell, VerbClass } from "./cells";
+import type { GrammarMemo, MemoMap } from "./memo";
 import type { Stem } from "./stems";
 
 export type Confidence = "high" | "medium" | "low" | "unconfirmed";
+export type Level = { confidence: Confidence; note: string };
 
 /** Cells the reference (FST) does not generate; the engine's form is by analogy. */
 const VTA_UNCONFIRMED: Record<string, string> = {
@@ -49,6 +51,7 @@ const DEV_MISSES: Record<VerbClass, Record<string, string[]>> = {
   vii: { vowel: [], n: [], d: [], cons: [], compound: [] },
   vti: { am: [], oo: [], other: [], compound: [] },
   vta: { "n1/s1": [], w: [], m: [], h: [], n: [], compound: [] },
+  vaio: { e: [], short: [], compound: [] },
 };
 
 const SHAPE_NAMES: Record<string, string> = {
@@ -57,24 +60,34 @@ const SHAPE_NAMES: Record<string, string> = {
   w: "w-final", h: "h-final",
 };
 
-/**
- * Levels by what they depend on: class, stem shape and problem (shared by every stem alike), then cell key.
- */
-const memo = new Map<string, Map<string, { confidence: Confidence; note: string }>>();
+/** A medium level for a stem shape the reference data has no verb of in this class (null: it has some). */
+export function unscoredShape(cls: VerbClass, stem: Stem): { confidence: Confidence; note: string } | null {
+  if (DEV_MISSES[cls][stem.shape] || stem.shape === "lemma") return null;
+  return { confidence: "medium", note: `Medium: no ${SHAPE_NAMES[stem.shape] ?? stem.shape} ${cls.toUpperCase()} stems in the reference data; built by the same rules as the shapes that are.` };
+}
 
-export function confidenceOf(cls: VerbClass, stem: Stem, key: string, cell: Cell): { confidence: Confidence; note: string } {
-  const id = `${cls}\u0000${stem.shape}\u0000${stem.problem ?? ""}`;
-  let byKey = memo.get(id);
-  if (!byKey) {
-    if (memo.size >= 2_000) memo.clear();
-    memo.set(id, (byKey = new Map()));
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Class + stem shape + problem → cell key → confidence level. */
+    readonly levels: MemoMap<string, Map<string, Level>>;
   }
+}
+
+/**
+ * A cell's level, kept in `memo` by what it depends on: class, stem shape and problem (shared by every stem alike),
+ * then cell key.
+ */
+export function confidenceOf(cls: VerbClass, stem: Stem, key: string, cell: Cell, memo?: GrammarMemo): Level {
+  if (!memo) return levelOf(cls, stem, key, cell);
+  const id = `${cls}\u0000${stem.shape}\u0000${stem.problem ?? ""}`;
+  let byKey = memo.levels.get(id);
+  if (!byKey) memo.levels.set(id, (byKey = new Map()));
   let out = byKey.get(key);
   if (!out) byKey.set(key, (out = levelOf(cls, stem, key, cell)));
   return out;
 }
 
-function levelOf(cls: VerbClass, stem: Stem, key: string, cell: Cell): { confidence: Confidence; note: string } {
+function levelOf(cls: VerbClass, stem: Stem, key: string, cell: Cell): Level {
   if (cls === "vta" && VTA_UNCONFIRMED[key]) return { confidence: "unconfirmed", note: `Unconfirmed: ${VTA_UNCONFIRMED[key]}.` };
   if (stem.problem) return { confidence: "low", note: `Low: ${stem.problem}.` };
   const low = notesLow(cls, stem.shape, key, cell);

@@ -3,24 +3,38 @@
  * server (GET form without JavaScript) and the browser (instant recompute).
  */
 import {
-  CLASS_NAMES, ORDER_NAMES, ORDERS, VERB_CLASSES, objectsOf, subjectsOf, type Cell, type Mode, type Order, type ParticipleHead, type Person, type VerbClass,
+  CLASS_NAMES, CONJUGATOR_CLASSES, ORDER_NAMES, ORDERS, objectsOf, subjectsOf, type Cell, type Mode, type Order, type ParticipleHead, type Person, type VerbClass,
 } from "./cells";
+import { vaioAnimateObjects } from "./vaio-cells";
 
 export type ConjState = { type: VerbClass; verb: string; order: Order; subject: Person; object: Person | null };
 
-/** the product reference's 16 verbs, listed first in this order for their class. */
+/**
+ * The product reference's 16 verbs, listed first in this order for their class; the VAIO's are the demo lexicon's
+ * (the product reference has no VAIO). /paradigms shows each as a sample word.
+ */
 export const SPEC_VERBS: Record<VerbClass, string[]> = {
   vai: ["maajaa", "yaa", "kido", "zhaa"],
   vii: ["naagshi", "zhiwebad", "te", "yaa"],
   vti: ["zhitoon", "gkendaan", "waabndaan", "yaan"],
   vta: ["waabmaa", "ggwejmaa", "miinaa", "nsaa"],
+  vaio: ["daawen", "dnin"],
 };
 
-/** "vai Animate Intransitive", … in the order vai, vii, vta, vti. */
-export const TYPE_OPTIONS: Array<{ value: VerbClass; label: string }> = VERB_CLASSES.map((value) => ({ value, label: `${value} ${CLASS_NAMES[value]}` }));
+/** "vai Animate Intransitive", … in the order vai, vii, vta, vti, then "vaio Animate Intransitive with Object". */
+export const TYPE_OPTIONS: Array<{ value: VerbClass; label: string }> = CONJUGATOR_CLASSES.map((value) => ({ value, label: `${value} ${CLASS_NAMES[value]}` }));
 
 /** "ind Independent", … "imp-pro Imperative Prohibitive". */
 export const ORDER_OPTIONS: Array<{ value: Order; label: string }> = ORDERS.map((value) => ({ value, label: `${value} ${ORDER_NAMES[value]}` }));
+
+/**
+ * The objects /conj offers a subject: docs/product.md §5's, then for the VAIO its animate objects (the reference's:
+ * "I sell him/her", issue 37), which §5 does not list.
+ */
+export function conjObjectsOf(type: VerbClass, order: Order, subject: Person): Person[] {
+  const objects = objectsOf(type, order, subject);
+  return type === "vaio" ? [...objects, ...vaioAnimateObjects(order, subject)] : objects;
+}
 
 export const isImperative = (o: Order) => o === "imp" || o === "imp-pro";
 
@@ -35,6 +49,8 @@ export function defaultsFor(type: VerbClass, order: Order): { subject: Person; o
   if (type === "vai") return { subject: imp ? "2s" : "3s", object: null };
   if (type === "vii") return { subject: conj ? "0" : "0s", object: null };
   if (type === "vti") return { subject: imp ? "2s" : "3s", object: conj || imp ? "0" : "0s" };
+  // The VAIO (not in docs/product.md): as vai for the subject; its object is 0 in the conjunct, else 0s.
+  if (type === "vaio") return { subject: imp ? "2s" : "3s", object: conj ? "0" : "0s" };
   return imp ? { subject: "2s", object: "1s" } : { subject: "3s", object: "3'" };
 }
 
@@ -47,7 +63,7 @@ export function normaliseState(
   verbsOf: (type: VerbClass) => string[],
   previousType?: string | null,
 ): ConjState {
-  const type: VerbClass = (["vai", "vii", "vta", "vti"] as const).find((t) => t === input.type) ?? "vai";
+  const type: VerbClass = CONJUGATOR_CLASSES.find((t) => t === input.type) ?? "vai";
   const typeChanged = previousType != null && previousType !== type;
   const verbs = verbsOf(type);
   const verb = !typeChanged && input.verb && verbs.includes(input.verb) ? input.verb : verbs[0] ?? "";
@@ -56,7 +72,7 @@ export function normaliseState(
   const defaults = defaultsFor(type, order);
   const subjects = subjectsOf(type, order);
   const subject: Person = !typeChanged && subjects.includes(input.subject as Person) ? (input.subject as Person) : defaults.subject;
-  const objects = objectsOf(type, order, subject);
+  const objects = conjObjectsOf(type, order, subject);
   let object: Person | null = null;
   if (objects.length) {
     if (!typeChanged && objects.includes(input.object as Person)) object = input.object as Person;

@@ -5,6 +5,7 @@
  * with a plain-English description. The steps end at the engine's form (tests/unit/grammar-explain.test.ts). Pure.
  */
 import { isAllowed, isWholeVerbCell, verbClassOf, cellKey, type Cell, type VerbClass } from "./cells";
+import { newGrammarMemo, type GrammarMemo } from "./memo";
 import { endingsOf, inflect, prefixOf, PREFIX_TEXT, site, stemOf, TABLES, type LexemeInput } from "./inflection";
 import { morphemesOfEnding, nounMorphemes, prenounMorpheme, PREVERB_ROLES, prefixRole, type Morpheme } from "./morphemes";
 import { modeEndings } from "./mode-tables";
@@ -138,11 +139,11 @@ function replay(t: ReturnType<typeof tracer>, start: string): string {
 const UNDERLYING_PREVERB: Record<string, string> = { bi: "abi" };
 
 /** The derivation of a verb's form in a cell (its primary form), or null when the engine has no form there. */
-export function explain(lexeme: LexemeInput, cell: Cell): Derivation | null {
+export function explain(lexeme: LexemeInput, cell: Cell, memo: GrammarMemo = newGrammarMemo()): Derivation | null {
   const cls = verbClassOf(lexeme.pos);
-  const inflection = inflect(lexeme, cell);
+  const inflection = inflect(lexeme, cell, memo);
   if (!cls || !inflection) return null;
-  const stem = stemOf(lexeme, cls);
+  const stem = stemOf(lexeme, cls, memo);
   if (!stem.text) return null;
   const whole = isWholeVerbCell(cell) || !isAllowed(cls, cell);
   const base: Cell = { order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) };
@@ -219,8 +220,8 @@ const NOUN_DESCRIPTIONS: Record<string, string> = {
 type Path = { text: string; steps: DerivationStep[] };
 
 /** The derivation of a noun's form in a cell (the form decline() shows), or null when the cell has no form. */
-export function explainDeclension(lexeme: NounLexeme, cell: NounCell): Derivation | null {
-  const d = decline(lexeme, cell);
+export function explainDeclension(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = newGrammarMemo()): Derivation | null {
+  const d = decline(lexeme, cell, memo);
   if (!d) return null;
   // Every path through the optional rules, each with its steps; the one that ends at decline()'s form is shown.
   let paths: Path[] = [{ text: d.underlying, steps: [] }];

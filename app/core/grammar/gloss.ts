@@ -1,6 +1,7 @@
 /** English glosses for inflected verbs: person, number, negation, order, objects, irregular verbs. Pure. */
 import { PERSON_NAMES, type Cell, type Person, type VerbClass } from "./cells";
 import { ingOf, pastOf, pastParticipleOf } from "./english";
+import type { GrammarMemo, MemoMap } from "./memo";
 
 /** Subjects in glosses: the person names of cells.ts with "obviative" and "inanimate" shortened ("s/he (obv.)"). */
 const SUBJ = Object.fromEntries(
@@ -36,9 +37,12 @@ function withObject(phrase: string, cls: VerbClass, object: Person | undefined):
     if (/\bsth\.? \(an\.\)/.test(phrase)) return phrase.replace(/\bsth\.? \(an\.\)/, o);
     return `${phrase} ${o}`;
   }
+  // A VAIO's gloss names its object "something" ("sell something"), or "sth. (an. or in.)": the object goes there.
+  if (cls === "vaio" && VAIO_OBJECT.test(phrase)) return phrase.replace(VAIO_OBJECT, o);
   if (/\bsth\.?/.test(phrase)) return phrase.replace(/\bsth\.?/, o);
   return `${phrase} ${o}`;
 }
+const VAIO_OBJECT = /\b(?:sth\.?|something)(?: \((?:an\.|in\.|an\. or in\.)\))?/;
 
 /**
  * A gloss's first sense with an object put in, split into its verb and the rest ("see him/her" → "see", " him/her"),
@@ -46,24 +50,34 @@ function withObject(phrase: string, cls: VerbClass, object: Person | undefined):
  * class kind (VTA or not) and object, not per cell.
  */
 type Phrase = { phrase: string; verb: string; tail: string; third: string };
-/** Slot of an object in a gloss's phrases: 0 none, then the persons in OBJ's order; VTA after the others. */
+/** Slot of an object in a gloss's phrases: 0 none, then the persons in OBJ's order; VTA's after them, then VAIO's. */
 const OBJECT_SLOT = new Map<Person | undefined, number>([undefined, ...(Object.keys(OBJ) as Person[])].map((p, i) => [p, i]));
 const SLOTS = OBJECT_SLOT.size;
 /**
- * Dictionary gloss → its first sense and its phrases by slot, for the most recently used glosses (the oldest goes
- * first). Few: a request uses one or a few verbs, and what is kept the garbage collector copies and promotes.
+ * Dictionary gloss → its first sense and its phrases by slot, kept in the caller's memo (`phrases`: few, the most
+ * recently used; a request uses one or a few verbs, and what is kept the garbage collector copies and promotes).
  */
 type Phrases = { sense: string; slots: Array<Phrase | undefined> };
-const phrases = new Map<string, Phrases>();
-const PHRASE_GLOSSES = 64;
-
-function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined): Phrase {
-  let entry = phrases.get(dictionaryGloss);
-  if (!entry) {
-    if (phrases.size >= PHRASE_GLOSSES) phrases.delete(phrases.keys().next().value!);
-    phrases.set(dictionaryGloss, (entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(2 * SLOTS).fill(undefined) }));
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Dictionary gloss → its first sense and phrases by slot. */
+    readonly phrases: MemoMap<string, Phrases>;
+    /** The gloss looked up last and its entry (a paradigm's cells ask for one gloss in turn). */
+    readonly lastPhrases: { gloss: string; entry: Phrases | undefined };
   }
-  const slot = (cls === "vta" ? SLOTS : 0) + OBJECT_SLOT.get(object)!;
+}
+
+function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | undefined, memo: GrammarMemo | undefined): Phrase {
+  let entry = memo && memo.lastPhrases.gloss === dictionaryGloss ? memo.lastPhrases.entry : memo?.phrases.get(dictionaryGloss);
+  if (!entry) {
+    entry = { sense: firstSense(dictionaryGloss), slots: new Array<Phrase | undefined>(3 * SLOTS).fill(undefined) };
+    memo?.phrases.set(dictionaryGloss, entry);
+  }
+  if (memo) {
+    memo.lastPhrases.gloss = dictionaryGloss;
+    memo.lastPhrases.entry = entry;
+  }
+  const slot = (cls === "vta" ? SLOTS : cls === "vaio" ? 2 * SLOTS : 0) + OBJECT_SLOT.get(object)!;
   let p = entry.slots[slot];
   if (!p) {
     const phrase = withObject(entry.sense, cls, object);
@@ -75,8 +89,8 @@ function phraseOf(dictionaryGloss: string, cls: VerbClass, object: Person | unde
 }
 
 /** "I go away", "s/he does not see me", "when/that we (incl.) know it", "go away! (you sg)", "don't ...!". */
-export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell): string {
-  const { phrase, verb, tail, third: verb3 } = phraseOf(dictionaryGloss, cls, cell.object);
+export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell, memo?: GrammarMemo): string {
+  const { phrase, verb, tail, third: verb3 } = phraseOf(dictionaryGloss, cls, cell.object, memo);
   const subject = cell.subject;
   const order = cell.order;
   if (order === "imp") return subject === "21" ? `let's ${phrase}!` : `${phrase}! (${SUBJ[subject]})`;
@@ -168,7 +182,14 @@ const HEADS: Record<string, { words: string; person: Person; who: string; whom: 
  * "s/he will leave", "s/he is going to leave", "s/he wants to leave" (wii-); "I saw you", "I used to see you"
  * (preterit); "maybe s/he left" (preterit-dubitative); "those who leave" (participle).
  */
-export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell): string[] {
+export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell, limit = Infinity, memo?: GrammarMemo): string[] {
+  return framedGlosses(glossFrame(cell), dictionaryGloss, cls, limit, memo);
+}
+
+/** What a whole-verb cell's readings are made of beside the dictionary's phrase: the same for every verb. */
+export type GlossFrame = { cell: Cell; neg: boolean; conj: boolean; tenses: Tense[]; maybe: string; note: string };
+
+export function glossFrame(cell: Cell): GlossFrame {
   const neg = cell.order.endsWith("neg");
   const conj = cell.order.startsWith("conj");
   const pv = cell.preverbs?.join("+") ?? "";
@@ -178,22 +199,41 @@ export function wholeGlosses(dictionaryGloss: string, cls: VerbClass, cell: Cell
   const maybe = cell.mode === "dub" || cell.mode === "dubprt" ? "maybe " : "";
   const notes = [pvReading?.label, cell.mode ? MODE_LABELS[cell.mode] : undefined, cell.change && !cell.participle ? "changed conjunct" : undefined, cell.participle ? "participle" : undefined]
     .filter(Boolean).join(", ");
-  const note = notes ? ` (${notes})` : "";
+  return { cell, neg, conj, tenses, maybe, note: notes ? ` (${notes})` : "" };
+}
+
+const CHANGED_LEADS = ["whenever ", "when "];
+const CONJ_LEADS = ["when/that "];
+const NO_LEADS = [""];
+
+/** `wholeGlosses` with the cell's frame worked out before (a paradigm's cells keep theirs). */
+export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: VerbClass, limit = Infinity, memo?: GrammarMemo): string[] {
+  const { cell, neg, conj, tenses, maybe, note } = frame;
+  // The imperatives' new cells (the VAIO's 21→3p) read as today's.
+  if (cell.order === "imp" || cell.order === "imp-pro") return [glossFor(dictionaryGloss, cls, cell, memo)];
+  if (cell.order === "imp-delayed") {
+    const { phrase } = phraseOf(dictionaryGloss, cls, cell.object, memo);
+    return [cell.subject === "21" ? `let's ${phrase} later! (delayed imperative)` : `${phrase} later! (${SUBJ[cell.subject]}) (delayed imperative)`];
+  }
   const out: string[] = [];
   if (cell.participle) {
     const head = HEADS[cell.participle]!;
     const bySubject = participleHeadIsSubject(cell);
-    const p = bySubject ? phraseOf(dictionaryGloss, cls, cell.object) : phraseWithout(dictionaryGloss);
+    const p = bySubject ? phraseOf(dictionaryGloss, cls, cell.object, memo) : phraseWithout(dictionaryGloss);
     for (const t of tenses) {
       const clause = bySubject ? `${head.who} ${predicate(p, head.person, t, neg)}` : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
       out.push(`${maybe}${head.words} ${clause}${note}`);
+      if (out.length >= limit) break;
     }
     return out;
   }
-  const p = phraseOf(dictionaryGloss, cls, cell.object);
-  const leads = conj ? (cell.change ? ["whenever ", "when "] : ["when/that "]) : [""];
+  const p = phraseOf(dictionaryGloss, cls, cell.object, memo);
+  const leads = conj ? (cell.change ? CHANGED_LEADS : CONJ_LEADS) : NO_LEADS;
   for (const t of tenses) {
-    for (const lead of leads) out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+    for (const lead of leads) {
+      out.push(`${lead}${maybe}${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}${note}`);
+      if (out.length >= limit) return out;
+    }
   }
   return out;
 }

@@ -13,10 +13,11 @@
  *   projection.ts  consonant projections of cells, for narrowing            (cells, inflection, phonology)
  *   analysis.ts    lexicon index and analyser                               (cells, inflection, phonology, projection, spelling)
  *   conj-form.ts, paradigm-kinds.ts: /conj and /paradigms rules             (cells)
+ *   memo.ts        the GrammarMemo callers hand in (no imports; its parts are declared where they are used)
  */
 export {
-  CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
-  cellKey, cellsOf, objectsOf, subjectsOf, verbClassOf,
+  CLASS_NAMES, CONJUGATOR_CLASSES, ORDER_NAMES, ORDERS, PERSON_NAMES,
+  cellKey, cellsOf, subjectsOf, verbClassOf,
   type Cell, type Order, type Person, type VerbClass,
 } from "./cells";
 export { inflect, paradigm, type Confidence, type Inflection, type LexemeInput } from "./inflection";

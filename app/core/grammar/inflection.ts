@@ -1,18 +1,20 @@
 /**
  * Inflection: the forms of a verb in a cell, built from its underlying stem (stems.ts), the underlying endings
  * (tables.ts) and the ordered rules (phonology.ts, syncope.ts), with a confidence level and its reason
- * (confidence.ts) and an English gloss (gloss.ts). Pure; the forms are memoised per stem.
+ * (confidence.ts) and an English gloss (gloss.ts). Pure; the forms are kept per stem in the caller's memo (memo.ts).
  */
 import { cellKey, cellLabel, cellsOf, isAllowed, isWholeVerbCell, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
-import { confidenceOf, type Confidence } from "./confidence";
+import { confidenceOf, type Level } from "./confidence";
 import { glossFor } from "./gloss";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { prefixOf, PREFIX_TEXT, type Prefix } from "./prefix";
 import { inflectWhole } from "./whole-inflection";
+import { newWholePlans, newWholeStem, type WholePlans, type WholeStem } from "./whole-plan";
 import { encode, formSplit, siteSurfaceForms } from "./phonology";
 import { followsHeadword, looseSpellingKey } from "./spelling";
 import { stemFor, type Stem } from "./stems";
 import { siteSpelling } from "./syncope";
-import { VAI, VII, VTA, VTI, type Table } from "./tables";
+import { VAI, VAIO, VII, VTA, VTI, type Table } from "./tables";
 
 export type { Confidence } from "./confidence";
 export type { Inflection, LexemeInput } from "./inflection-types";
@@ -23,7 +25,7 @@ const PRONOUNS: Partial<Record<Person, string>> = {
   "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
 };
 
-export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 /** Encoded endings per class and cell key (alternatives split). */
 const ENDINGS = new Map<Table, Map<string, string[]>>();
@@ -36,8 +38,8 @@ export function endingsOf(table: Table, key: string): string[] | undefined {
   return map.get(key);
 }
 
-export function stemOf(lexeme: LexemeInput, cls: VerbClass): Stem {
-  return stemFor(cls, lexeme.name, lexeme.stem);
+export function stemOf(lexeme: LexemeInput, cls: VerbClass, memo?: GrammarMemo): Stem {
+  return stemFor(cls, lexeme.name, lexeme.stem, memo);
 }
 
 // ── prefixes (prefix.ts) ──
@@ -50,7 +52,7 @@ export function site(form: string, stem: Stem, prefix: Prefix): string {
 
 /**
  * A cell's forms for a stem, site-spelled, primary first: the form itself when there is one (most cells), an array
- * of exact size when there are variants, null when the cell has none. Few objects per stem: a running isolate keeps
+ * of exact size when there are variants, null when the cell has none. Few objects per stem: a service's memo keeps
  * the forms of its 4 most recent stems, and every object kept is one the garbage collector walks again.
  */
 type Forms = string | string[] | null;
@@ -75,7 +77,10 @@ type Plan = {
   /** Per ending: the index of its person prefix + ending in the class, under which a stem's forms are kept. */
   ids: number[];
 };
-type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan>; idCount: number };
+/** `whole`: the whole verb's cells, planned at first use (whole-plan.ts). Depends only on the code: a constant. */
+type ClassPlans = { all: Plan[]; byOrder: Map<Order, Plan[]>; byKey: Map<string, Plan>; idCount: number; whole: WholePlans };
+/** The last lexeme whose stem was looked up, and its stem (a paradigm asks for one lexeme's cells in turn). */
+type LastStem = { lexeme: LexemeInput; name: string; raw: string | null | undefined; stem: Stem };
 const PLANS = new Map<VerbClass, ClassPlans>();
 
 function plansOf(cls: VerbClass): ClassPlans {
@@ -103,124 +108,153 @@ function plansOf(cls: VerbClass): ClassPlans {
       if (list) list.push(p);
       else byOrder.set(p.cell.order, [p]);
     }
-    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])), idCount: ids.size }));
+    PLANS.set(cls, (plans = { all, byOrder, byKey: new Map(all.map((p) => [p.key, p])), idCount: ids.size, whole: newWholePlans() }));
   }
   return plans;
 }
 
 /**
- * Forms per stem, for the most recently used stems (stems.ts memoises stem objects, so they are shared): per person
+ * Forms per stem, for the most recently used stems (the memo shares stem objects, stems.ts): per person
  * prefix + ending (cells that share both share the forms), per cell for the cells with several endings, the primary
  * form's prefix/root cuts per cell (cut1 × 65536 + cut2, -1 until worked out); and the confidence levels of the stem's
  * class, shape and problem, by cell index (shared by every stem alike).
  */
-type Level = { confidence: Confidence; note: string };
 type StemForms = {
   byId: Array<Forms | undefined>; cells: Array<Forms | undefined> | undefined; cuts: Int32Array | undefined;
   levels: Array<Level | undefined> | undefined;
   /** The last lemma checked against the stem's forms, and the result (lemmaCheck). */
   lemma: string | undefined; check: LemmaCheck | null;
-  /** The whole verb's pieces for this stem (whole-verb.ts `WholeMemo`): shared by its cells. */
-  whole?: Map<string, string[]>;
+  /** The whole verb's forms of this stem by slot (whole-plan.ts), and the last lemma's followsHeadword. */
+  whole?: WholeStem; keepFor?: string; keep?: ((form: string) => string) | null;
 };
-const LEVELS = new Map<string, Array<Level | undefined>>();
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Class + stem shape + problem → confidence level by cell index. */
+    readonly cellLevels: MemoMap<string, Array<Level | undefined>>;
+    /** A stem's forms, cuts and lemma check, for the few most recent stems. */
+    readonly stemForms: MemoMap<Stem, StemForms>;
+    /** The stem whose forms were asked for last, and its entry (a paradigm asks for one stem's cells in turn). */
+    readonly lastForms: { stem: Stem | undefined; sf: StemForms | undefined };
+    /** Per class, the last lexeme whose stem was looked up. */
+    readonly lastStem: Partial<Record<VerbClass, LastStem>>;
+    /** The glosses of the last gloss and class, by cell index. */
+    glosses: { id: string; list: Array<string | undefined> };
+  }
+}
 
-function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem): Array<Level | undefined> {
+function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem, memo: GrammarMemo): Array<Level | undefined> {
   let levels = sf.levels;
   if (!levels) {
     const id = `${cls}\u0000${stem.shape}\u0000${stem.problem ?? ""}`;
-    levels = LEVELS.get(id);
-    if (!levels) {
-      if (LEVELS.size >= 2_000) LEVELS.clear();
-      LEVELS.set(id, (levels = []));
-    }
+    levels = memo.cellLevels.get(id);
+    if (!levels) memo.cellLevels.set(id, (levels = []));
     sf.levels = levels;
   }
   return levels;
 }
 /**
- * Stems whose forms are kept. Small on purpose: a new stem's form strings that are still held when the young
+ * Stems whose forms are kept (`stemForms` in the memo, bounded by the service). Small on purpose: a new stem's form strings that are still held when the young
  * generation is next collected are copied (and soon promoted), so a large keep made every scavenge copy the forms of
  * many stems for nothing; with a few kept, most die young (ADR 005, tried and not kept; figures in bench/README.md).
  * A request uses one or a few stems (all six orders of /conj share one; /paradigms renders its sample verbs one after
  * the other), and the analyser keeps its own per-stem keys (analysis.ts), so the hit rate that matters is unchanged.
  */
-const STEM_CACHE = 4;
-const byStem = new Map<Stem, StemForms>();
-
-function stemFormsOf(stem: Stem, plans: ClassPlans): StemForms {
-  let entry = byStem.get(stem);
+function stemFormsOf(stem: Stem, plans: ClassPlans, memo: GrammarMemo): StemForms {
+  if (memo.lastForms.stem === stem) return memo.lastForms.sf!;
+  let entry = memo.stemForms.get(stem);
   if (!entry) {
-    if (byStem.size >= STEM_CACHE) byStem.delete(byStem.keys().next().value!);
-    byStem.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined, lemma: undefined, check: null }));
+    memo.stemForms.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined, lemma: undefined, check: null }));
   }
+  memo.lastForms.stem = stem;
+  memo.lastForms.sf = entry;
   return entry;
 }
 
-/** Site-spelled forms of a cell, primary first; memoised per stem. */
-function cellForms(sf: StemForms, stem: Stem, plan: Plan, cellCount: number): Forms {
+/** Site-spelled forms of a cell, primary first; kept per stem in the memo. */
+function cellForms(sf: StemForms, stem: Stem, plan: Plan, cellCount: number, memo: GrammarMemo): Forms {
   if (!plan.endings || !stem.text) return null;
-  if (plan.ids.length === 1) return idForms(sf, stem, plan, 0);
+  if (plan.ids.length === 1) return idForms(sf, stem, plan, 0, memo);
   const cells = (sf.cells ??= new Array<Forms | undefined>(cellCount).fill(undefined));
   let entry = cells[plan.ci];
   if (entry === undefined) {
     const forms: string[] = [];
-    for (let k = 0; k < plan.ids.length; k++) for (const s of listOf(idForms(sf, stem, plan, k)) ?? []) if (!forms.includes(s)) forms.push(s);
+    for (let k = 0; k < plan.ids.length; k++) for (const s of listOf(idForms(sf, stem, plan, k, memo)) ?? []) if (!forms.includes(s)) forms.push(s);
     cells[plan.ci] = entry = formsOf(forms);
   }
   return entry;
 }
 
 /** The forms of a stem with a cell's person prefix and its k-th ending (shared by the cells with both). */
-function idForms(sf: StemForms, stem: Stem, plan: Plan, k: number): Forms {
+function idForms(sf: StemForms, stem: Stem, plan: Plan, k: number, memo: GrammarMemo): Forms {
   const ix = plan.ids[k]!;
   let entry = sf.byId[ix];
-  if (entry === undefined) sf.byId[ix] = entry = formsOf(siteSurfaceForms(plan.prefixText, stem.text, plan.endings![k]!));
+  if (entry === undefined) sf.byId[ix] = entry = formsOf(siteSurfaceForms(plan.prefixText, stem.text, plan.endings![k]!, memo));
   return entry;
 }
 
 /** Site-spelled forms of a cell, primary first. */
-export function siteForms(cls: VerbClass, stem: Stem, cell: Cell): string[] | null {
+export function siteForms(cls: VerbClass, stem: Stem, cell: Cell, memo: GrammarMemo = newGrammarMemo()): string[] | null {
   const plans = plansOf(cls);
   const plan = plans.byKey.get(cellKey(cell));
-  return plan ? listOf(cellForms(stemFormsOf(stem, plans), stem, plan, plans.all.length)) : null;
+  return plan ? listOf(cellForms(stemFormsOf(stem, plans, memo), stem, plan, plans.all.length, memo)) : null;
 }
 
-export function inflect(lexeme: LexemeInput, cell: Cell): Inflection | null {
+/** A cell's inflection; `memo` keeps what is worked out for the next calls (without one, everything is afresh). */
+export function inflect(lexeme: LexemeInput, cell: Cell, memo: GrammarMemo = newGrammarMemo()): Inflection | null {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return null;
   const plans = plansOf(cls);
   if (isWholeVerbCell(cell) || !isAllowed(cls, cell)) {
-    const stem = stemOf(lexeme, cls);
-    return inflectWhole(lexeme, cls, cell, stem, (stemFormsOf(stem, plans).whole ??= new Map()));
+    // The same lexeme object as the last call, its fields unchanged: the same stem.
+    const last = memo.lastStem[cls];
+    let stem: Stem;
+    if (last && last.lexeme === lexeme && last.name === lexeme.name && last.raw === lexeme.stem) stem = last.stem;
+    else memo.lastStem[cls] = { lexeme, name: lexeme.name, raw: lexeme.stem, stem: (stem = stemOf(lexeme, cls, memo)) };
+    const sf = stemFormsOf(stem, plans, memo);
+    if (sf.keepFor !== lexeme.name) {
+      sf.keepFor = lexeme.name;
+      sf.keep = followsHeadword(lexeme.name);
+    }
+    const out = inflectWhole(lexeme, cls, cell, stem, plans.whole, (sf.whole ??= newWholeStem()), sf.keep ?? null, memo);
+    // The lemma check, as for today's cells: a verb whose lemma the rules spell otherwise is not high anywhere.
+    const check = out && lemmaCheck(lexeme, cls, stem, sf, plans, memo);
+    if (!out || !check) return out;
+    if (out.confidence === "low" || out.confidence === "unconfirmed") return out;
+    // The lowered level per level's note, kept with the check (a paradigm's cells share a few levels).
+    const byNote = (check.byNote ??= new Map());
+    let level = byNote.get(out.confidenceNote);
+    if (!level) byNote.set(out.confidenceNote, (level = lowered({ confidence: out.confidence, note: out.confidenceNote }, check)));
+    out.confidence = level.confidence; // out is this call's own object
+    out.confidenceNote = level.note;
+    return out;
   }
   const plan = plans.byKey.get(cellKey(cell));
   if (!plan) return null;
-  const stem = stemOf(lexeme, cls);
-  const sf = stemFormsOf(stem, plans);
-  return inflectIn(sf, plans.all.length, lexeme, cls, stem, plan, glossesOf(lexeme.gloss, cls), lemmaCheck(lexeme, cls, stem, sf, plans));
+  const stem = stemOf(lexeme, cls, memo);
+  const sf = stemFormsOf(stem, plans, memo);
+  return inflectIn(sf, plans.all.length, lexeme, cls, stem, plan, glossesOf(lexeme.gloss, cls, memo), lemmaCheck(lexeme, cls, stem, sf, plans, memo), memo);
 }
 
 /**
  * The cell whose form the dictionary gives as the lemma, per class (read off the development paradigms: the lemma is
  * that cell's form): VAI 3s, VII 0s and VTA x→3s independent; VTI 3s→0 independent without its person prefix o-.
  */
-const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s" };
+const CITATION: Record<VerbClass, string> = { vai: "ind 3s", vii: "ind 0s", vta: "ind x>3s", vti: "ind 3s>0s", vaio: "ind 3s>0s" };
 
 /** A verb whose lemma the rules spell otherwise: why its forms are not high, and the level of its high cells. */
-type LemmaCheck = { why: string; high: Level };
+type LemmaCheck = { why: string; high: Level; byNote?: Map<string, Level> };
 
 /**
  * The lemma check of a verb (null: the rules give its lemma, or there is nothing to check), kept with the stem's forms
  * for the last lemma asked (a page asks for one verb's cells; nothing is kept per verb beyond the stem cache).
  */
-function lemmaCheck(lexeme: LexemeInput, cls: VerbClass, stem: Stem, sf: StemForms, plans: ClassPlans): LemmaCheck | null {
+function lemmaCheck(lexeme: LexemeInput, cls: VerbClass, stem: Stem, sf: StemForms, plans: ClassPlans, memo: GrammarMemo): LemmaCheck | null {
   // A stem that is the lemma itself, or one already flagged faulty (low), has nothing to check here.
   if (stem.locked || stem.problem) return null;
   if (sf.lemma === lexeme.name) return sf.check;
   const plan = plans.byKey.get(CITATION[cls])!;
   // VAI, VII and VTA: the cell itself (no person prefix; its forms are kept with the stem's). VTI: without its o-.
-  const forms = plan.prefix === null ? (listOf(cellForms(sf, stem, plan, plans.all.length)) ?? []) : (plan.endings ?? []).flatMap((ending) => siteSurfaceForms("", stem.text, ending));
+  const forms = plan.prefix === null ? (listOf(cellForms(sf, stem, plan, plans.all.length, memo)) ?? []) : (plan.endings ?? []).flatMap((ending) => siteSurfaceForms("", stem.text, ending, memo));
   // The dictionary's spelling conventions (apostrophes, hyphens, final devoicing, glottal h) are not differences.
   const lemma = looseSpellingKey(lexeme.name);
   let check: LemmaCheck | null = null;
@@ -240,40 +274,36 @@ function lowered(level: Level, check: LemmaCheck): Level {
 }
 
 /**
- * The glosses of the last gloss and class used, per cell index (a page's paradigm or forms are one verb's). Only the
+ * The glosses of the last gloss and class used, per cell index, in the memo (a page's paradigm or forms are one
+ * verb's). Only the
  * last: glossFor is cheap, and a list kept longer is promoted by the garbage collector, after which each gloss
  * stored into it costs the collector too (a new gloss per paradigm ran at ~0.06–0.08 ms per paradigm with one kept,
  * 0.09–0.15 ms with 4–32).
  */
-let lastGlossId = "";
-let lastGlosses: Array<string | undefined> = [];
-function glossesOf(gloss: string, cls: VerbClass): Array<string | undefined> {
+function glossesOf(gloss: string, cls: VerbClass, memo: GrammarMemo): Array<string | undefined> {
   const id = `${cls}\u0000${gloss}`;
-  if (id !== lastGlossId) {
-    lastGlossId = id;
-    lastGlosses = [];
-  }
-  return lastGlosses;
+  if (id !== memo.glosses.id) memo.glosses = { id, list: [] };
+  return memo.glosses.list;
 }
 
 /** A fresh Inflection per call (nothing per lexeme is kept: the stem's forms, the cuts and the glosses are). */
 function inflectIn(
   sf: StemForms, cellCount: number, lexeme: LexemeInput, cls: VerbClass, stem: Stem, plan: Plan, glossList: Array<string | undefined>,
-  check: LemmaCheck | null,
+  check: LemmaCheck | null, memo: GrammarMemo,
 ): Inflection | null {
-  const forms = cellForms(sf, stem, plan, cellCount);
+  const forms = cellForms(sf, stem, plan, cellCount, memo);
   if (forms === null) return null;
   const form = primaryOf(forms);
-  const levels = levelsOf(sf, cls, stem);
-  const level = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell));
+  const levels = levelsOf(sf, cls, stem, memo);
+  const level = (levels[plan.ci] ??= confidenceOf(cls, stem, plan.key, plan.cell, memo));
   const { confidence, note } = check === null ? level : lowered(level, check);
   const cuts = (sf.cuts ??= new Int32Array(cellCount).fill(-1));
   let cut = cuts[plan.ci]!;
-  if (cut < 0) cuts[plan.ci] = cut = formSplit(plan.prefixText, stem.text, plan.endings![0]!, plan.bare, form);
+  if (cut < 0) cuts[plan.ci] = cut = formSplit(plan.prefixText, stem.text, plan.endings![0]!, plan.bare, form, memo);
   const cut1 = cut >>> 16;
   const cut2 = cut & 0xffff;
   let gloss = glossList[plan.ci];
-  if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell);
+  if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell, memo);
   const keep = followsHeadword(lexeme.name);
   const out: Inflection = {
     prefix: cut1 ? form.slice(0, cut1) : null, root: form.slice(cut1, cut2), suffix: cut2 < form.length ? form.slice(cut2) : null,
@@ -283,17 +313,17 @@ function inflectIn(
   return keep && /n'[gk]/.test(form + out.variants.join()) ? { ...out, root: keep(out.root), form: keep(form), variants: out.variants.map(keep) } : out;
 }
 
-export function paradigm(lexeme: LexemeInput, order: Order): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {
+export function paradigm(lexeme: LexemeInput, order: Order, memo: GrammarMemo = newGrammarMemo()): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return [];
   const plans = plansOf(cls);
-  const stem = stemOf(lexeme, cls);
-  const sf = stemFormsOf(stem, plans);
-  const glossList = glossesOf(lexeme.gloss, cls);
-  const check = lemmaCheck(lexeme, cls, stem, sf, plans);
+  const stem = stemOf(lexeme, cls, memo);
+  const sf = stemFormsOf(stem, plans, memo);
+  const glossList = glossesOf(lexeme.gloss, cls, memo);
+  const check = lemmaCheck(lexeme, cls, stem, sf, plans, memo);
   const cellCount = plans.all.length;
   return (plans.byOrder.get(order) ?? []).map((plan) => ({
     cell: plan.cell.object === undefined ? { order: plan.cell.order, subject: plan.cell.subject } : { order: plan.cell.order, subject: plan.cell.subject, object: plan.cell.object },
-    label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList, check),
+    label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList, check, memo),
   }));
 }

@@ -8,10 +8,10 @@
  */
 import { cellKey, type Cell, type Person, type VerbClass } from "./cells";
 import { encode } from "./phonology";
-import { VAI, VII, VTA, VTI, type Table } from "./tables";
+import { VAI, VAIO, VII, VTA, VTI, type Table } from "./tables";
 import { vtaConjunctMode } from "./vta-conjunct-modes";
 
-const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA };
+const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 /** The neutral ending of a cell (today's table), raw notation, alternatives split. */
 function neutral(cls: VerbClass, cell: Cell): string[] | null {
@@ -143,6 +143,20 @@ function vtaNeutralNew(cell: Cell, neg: boolean): string[] | null {
   }
 }
 
+/**
+ * VAIO independent modes (1s, 2s, 3s: theme n + aa; 1p, 21: min2aa, the VAI's), then the object's periphery: the
+ * preterit ban2i1 (0p, 3s, 3' + >an; 3p + >ag), the dubitative dig + en before an object (0s -digen; none: -dig).
+ */
+function vaioInd(subject: Person, object: Person | undefined, mode: string, neg: boolean): string | null {
+  const person = subject === "1s" || subject === "2s" || subject === "3s" ? "naa" : subject === "1p" || subject === "21" ? "min2aa" : null;
+  if (!person || mode === "dubprt") return null;
+  const third = subject === "3s";
+  if (object === undefined ? mode !== "dub" : third ? !["3'", "0s", "0p"].includes(object) : !["3s", "3p", "0s", "0p"].includes(object)) return null;
+  const m = mode === "dub" ? (object ? "digen" : "dig") : "ban2i1";
+  const tail = object === "3p" ? ">ag" : object && object !== "0s" ? ">an" : "";
+  return `${neg ? "c1sii" : ""}${person}${m}${tail}`;
+}
+
 // ── conjunct order (VAI, VTI) ──
 /**
  * VAI/VTI conjunct endings with a mode, from the neutral person ending: the dubitative's w4 before a 1st/2nd-person
@@ -196,6 +210,12 @@ export function modeEndings(cls: VerbClass, cell: Cell): string[] | null {
   if (!mode && !cell.participle) return (neutral(cls, cell) ?? (cls === "vta" ? vtaNeutralNew(cell, neg) : null))?.map(encode) ?? null;
   if (!conj && !(cell.order === "ind" || cell.order === "ind-neg")) return null;
   let out: string[] | null = null;
+  // The VAIO's conjunct is the VAI's, with the inanimate object 0.
+  if (cls === "vaio" && conj) return cell.object === "0" ? modeEndings("vai", { ...cell, object: undefined }) : null;
+  if (cls === "vaio") {
+    const e = vaioInd(cell.subject, cell.object, mode!, neg);
+    return e ? [encode(e)] : null;
+  }
   if (cls === "vta" && conj) {
     const base: Cell = { order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}) };
     const neutralEndings = modeEndings(cls, base);

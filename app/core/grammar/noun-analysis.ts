@@ -8,6 +8,7 @@
  * the cells whose prefix and suffixes fit the rest of the word are generated (decline memoises them) and compared
  * under the spelling keys below.
  */
+import { newGrammarMemo, type GrammarMemo } from "./memo";
 import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
 import { decline, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
 import { CHECKED_PRENOUNS, PRENOUNS } from "./noun-prenouns";
@@ -36,6 +37,16 @@ export type NounIndex = {
   lemmas: Map<string, number[]>;
   /** Per lexeme, its class and underlying stem ("" without a stem: such a noun's forms come from its own lemma). */
   stems: string[];
+  /** Per lexeme, the spelling key of its lemma. */
+  lemmaKeys: string[];
+  /**
+   * The spelling keys of a declension's forms (form first, then its variants) and their loose keys, per Declension
+   * object, worked out at first use: decline() memoises its results, so a cell met again (another pass, another
+   * word) reuses them. Kept with the index, so the service that owns the index owns them.
+   */
+  formKeys: WeakMap<Declension, { exact: string[]; loose: string[] }>;
+  /** The engine's memo the index declines with (memo.ts): the caller's, so its cells are declined once. */
+  memo: GrammarMemo;
 };
 
 const KEY_LEN = 2;
@@ -74,8 +85,8 @@ function stemSkeleton(lexeme: NounLexeme): string | null {
 }
 
 /** Indexes the noun lexemes (other parts of speech are skipped). */
-export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
-  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map(), stems: [] };
+export function buildNounIndex(lexemes: NounLexeme[], memo: GrammarMemo = newGrammarMemo()): NounIndex {
+  const index: NounIndex = { lexemes: [], keys: [], buckets: new Map(), lemmas: new Map(), stems: [], lemmaKeys: [], formKeys: new WeakMap(), memo };
   const push = (map: Map<string, number[]>, k: string, id: number) => {
     const list = map.get(k);
     if (list) list.push(id);
@@ -90,7 +101,9 @@ export function buildNounIndex(lexemes: NounLexeme[]): NounIndex {
     const raw = lexeme.stem?.trim();
     index.stems.push(raw ? `${nounPosOf(lexeme.pos)}\u0000${raw}` : "");
     push(index.buckets, key.slice(0, KEY_LEN), id);
-    push(index.lemmas, skeleton(nounSpellingKey(lexeme.name)), id);
+    const lemmaKey = nounSpellingKey(lexeme.name);
+    index.lemmaKeys.push(lemmaKey);
+    push(index.lemmas, skeleton(lemmaKey), id);
   }
   return index;
 }
@@ -104,7 +117,8 @@ type CellShape = { cell: NounCell; key: string; prefixes: string[]; suffixes: st
  */
 type Shapes = { list: CellShape[]; frames: Map<string, number[]>; prefixes: string[]; citation: number[] };
 const PREFIX_SKELETONS: Record<string, string[]> = { "": [""], "1": ["n", "nd"], "2": ["g", "gd"], "3": ["", "d"] };
-const shapes = new Map<string, Shapes>();
+/** A class's cell shapes per cell list (they depend only on the code: a table built at first use). */
+const SHAPES = new Map<string, Shapes>();
 /**
  * Cell lists searched: today's cells, the extended ones, then the rest of the whole paradigm (preterit, vocative …),
  * with every prenoun the engine declines: the reference's four first, then the others (decline() marks those
@@ -136,7 +150,7 @@ function qSkeletons(suffix: string): string[] {
 
 function cellShapes(pos: NounPos, level: Level): Shapes {
   const id = `${pos}${level}`;
-  let out = shapes.get(id);
+  let out = SHAPES.get(id);
   if (!out) {
     // Each list holds only what the one before lacks (each cell list starts with the one before it).
     const cells = level === 2
@@ -163,31 +177,17 @@ function cellShapes(pos: NounPos, level: Level): Shapes {
       }
     });
     const prefixes = [...new Set(list.flatMap((cs) => cs.prefixes))].sort((a, b) => a.length - b.length);
-    shapes.set(id, (out = { list, frames, prefixes, citation }));
+    SHAPES.set(id, (out = { list, frames, prefixes, citation }));
   }
   return out;
 }
 
-/** The spelling key of a noun's lemma (per lexeme object). */
-const lemmaKeys = new WeakMap<NounLexeme, string>();
-function lemmaKey(lexeme: NounLexeme): string {
-  let k = lemmaKeys.get(lexeme);
-  if (k === undefined) lemmaKeys.set(lexeme, (k = nounSpellingKey(lexeme.name)));
-  return k;
-}
-
-const indexes = new WeakMap<NounLexeme[], NounIndex>();
-
-/**
- * The spelling keys of a declension's forms (form first, then its variants) and their loose keys, per Declension
- * object: decline() memoises its results, so a cell met again (another pass below, another word) reuses them.
- */
-const formKeys = new WeakMap<Declension, { exact: string[]; loose: string[] }>();
-function keysOfDeclension(d: Declension): { exact: string[]; loose: string[] } {
-  let k = formKeys.get(d);
+/** The spelling keys of a declension's forms and their loose keys (see `NounIndex.formKeys`). */
+function keysOfDeclension(idx: NounIndex, d: Declension): { exact: string[]; loose: string[] } {
+  let k = idx.formKeys.get(d);
   if (!k) {
     const exact = d.variants.length ? [d.form, ...d.variants].map(nounSpellingKey) : [nounSpellingKey(d.form)];
-    formKeys.set(d, (k = { exact, loose: exact.map(looseKey) }));
+    idx.formKeys.set(d, (k = { exact, loose: exact.map(looseKey) }));
   }
   return k;
 }
@@ -223,15 +223,11 @@ export function nounKeysOf(lexeme: NounLexeme): { stem: string; lemma: string } 
 
 /**
  * Every (noun, cell) whose form is `word`, accepting the glottal stop as h or ', final devoicing and, failing an
- * exact match, spellings without apostrophes or hyphens. Takes an index from buildNounIndex or a plain list of
- * lexemes (indexed once per list).
+ * exact match, spellings without apostrophes or hyphens. Takes an index from buildNounIndex (which keeps what
+ * analyses work out) or a plain list of lexemes (indexed afresh for the call).
  */
 export function analyseNoun(index: NounIndex | NounLexeme[], word: string): NounAnalysis[] {
-  let idx: NounIndex;
-  if (Array.isArray(index)) {
-    idx = indexes.get(index) ?? buildNounIndex(index);
-    indexes.set(index, idx);
-  } else idx = index;
+  const idx = Array.isArray(index) ? buildNounIndex(index) : index;
   const key = nounSpellingKey(word);
   if (!key) return [];
   const skel = skeleton(key);
@@ -276,7 +272,6 @@ function readings(
 ): void {
   /** Per class and stem, the framed cells and which of them the word matches (`stemMatches`). */
   const byStem = new Map<string, StemMatches>();
-  const keyOf = kind === "loose" ? (l: NounLexeme) => looseKey(lemmaKey(l)) : lemmaKey;
   for (const id of ids) {
     const lexeme = idx.lexemes[id]!;
     const pos = nounPosOf(lexeme.pos)!;
@@ -285,16 +280,16 @@ function readings(
     const sid = idx.stems[id]!;
     let m = sid ? byStem.get(sid) : undefined;
     if (!m) {
-      m = stemMatches(lexeme, pos, idx.keys[id]!, skel, want, level, kind);
+      m = stemMatches(idx, lexeme, pos, idx.keys[id]!, skel, want, level, kind);
       if (sid) byStem.set(sid, m);
     }
-    const lemma = citationCells.length > 0 && keyOf(lexeme) === want;
+    const lemma = citationCells.length > 0 && (kind === "loose" ? looseKey(idx.lemmaKeys[id]!) : idx.lemmaKeys[id]!) === want;
     const picked = new Set(m.matched);
     if (lemma) for (const i of citationCells) picked.add(i);
     for (const i of [...picked].sort((a, b) => a - b)) {
       const cs = list[i]!;
       if (found.get(lexeme)?.has(cs.key)) continue;
-      const d = decline(lexeme, cs.cell);
+      const d = decline(lexeme, cs.cell, idx.memo);
       if (!d) continue;
       out.push(reading(lexeme, cs, d, kind === "loose" ? "loose" : "exact"));
       addFound(found, lexeme, cs.key);
@@ -318,16 +313,16 @@ function reading(lexeme: NounLexeme, cs: CellShape, d: Declension, match: "exact
  * the caller's (they depend on the lemma).
  */
 type StemMatches = { matched: Set<number> };
-function stemMatches(lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, want: string, level: Level, kind: "exact" | "exact-plain" | "loose"): StemMatches {
+function stemMatches(idx: NounIndex, lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, want: string, level: Level, kind: "exact" | "exact-plain" | "loose"): StemMatches {
   const { list, frames, prefixes } = cellShapes(pos, level);
   const matched = new Set<number>();
   for (const pre of prefixes) {
     if (!skel.startsWith(pre) || !skel.startsWith(stemKey, pre.length)) continue;
     for (const i of frames.get(frameKey(pre, skel.slice(pre.length + stemKey.length))) ?? []) {
       if (matched.has(i) || (kind === "exact-plain" && list[i]!.cell.prenoun)) continue;
-      const d = decline(lexeme, list[i]!.cell);
+      const d = decline(lexeme, list[i]!.cell, idx.memo);
       if (!d) continue;
-      const keys = keysOfDeclension(d);
+      const keys = keysOfDeclension(idx, d);
       if ((kind === "loose" ? keys.loose : keys.exact).includes(want)) matched.add(i);
     }
   }

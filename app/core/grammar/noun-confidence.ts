@@ -42,16 +42,16 @@ const THEME = 1;
 const INANIMATE_VOCATIVE = 2;
 const UNCHECKED_PRENOUN = 4;
 
-function categoryOf(pos: NounPos, cell: NounCell): number {
+/** A cell's category for confidenceOf (a class's cells can keep theirs: it depends only on the class and the cell). */
+export function categoryOf(pos: NounPos, cell: NounCell): number {
   return (cell.poss_theme ? THEME : 0) + (cell.vocative && !isAnimate(pos) ? INANIMATE_VOCATIVE : 0)
     + (cell.prenoun && !isCheckedPrenoun(cell.prenoun) ? UNCHECKED_PRENOUN : 0);
 }
 
-export function confidenceOf(p: NounFacts, cell: NounCell, _key: string, stray: boolean): Confidence {
+export function confidenceOf(p: NounFacts, cell: NounCell, _key: string, stray: boolean, at = categoryOf(p.pos, cell)): Confidence {
   if (p.locked) return LOCKED_NOTE;
   if (stray) return STRAY;
   if (p.unknown) return UNKNOWN_NOTE;
-  const at = categoryOf(p.pos, cell);
   return (p.conf[at] ??= confidenceFor(p, at));
 }
 

@@ -75,25 +75,38 @@ export function nounGloss(gloss: string, pos: NounPos, cell: NounCell, fallback 
   return nounGlosser(gloss, pos, fallback)(cell);
 }
 
-/** nounGloss for one gloss and class, cell by cell (the sense and its plural are worked out once). */
-export function nounGlosser(gloss: string, pos: NounPos, fallback = "(noun)"): (cell: NounCell) => string {
+/** A cell's gloss but for the noun: before it, whether the noun is plural, after it (null: an obviative's). */
+export type GlossFrame = [before: string, plural: boolean, after: string] | null;
+
+function wordsOf(pos: NounPos, cell: NounCell) {
+  const late = cell.mode === "prt" ? (isAnimate(pos) ? "late " : "former ") : "";
+  const pn = cell.prenoun ? `${PRENOUNS.get(cell.prenoun)?.gloss ?? cell.prenoun} ` : "";
+  const degree = `${late}${cell.diminutive === "dim" ? "little " : cell.diminutive === "con" ? "dear/poor little " : ""}${pn}`;
+  return { late, degree, bad: cell.pejorative ? "no-good " : "", owner: cell.possessor ? `${POSSESSIVE[cell.possessor]} ` : "" };
+}
+
+/** The frame of a cell's gloss (the same for every noun of the class: a paradigm can keep it per cell). */
+export function glossFrame(pos: NounPos, cell: NounCell): GlossFrame {
+  if (cell.obviative) return null;
+  const { late, degree, bad, owner } = wordsOf(pos, cell);
+  if (cell.vocative) return [`${owner || "you "}${degree}${bad}`, true, "!"];
+  if (cell.locative) return [`in ${owner || "the "}${degree}${bad}`, false, ""];
+  return [owner || !late ? `${owner}${degree}${bad}` : `the ${degree}${bad}`, cell.number === "pl", ""];
+}
+
+/**
+ * nounGloss for one gloss and class, cell by cell (the sense and its plural are worked out once); `frame`: the
+ * cell's glossFrame, if the caller kept it.
+ */
+export function nounGlosser(gloss: string, pos: NounPos, fallback = "(noun)"): (cell: NounCell, frame?: GlossFrame) => string {
   const sense = nounSense(gloss) || fallback;
   let plural: string | undefined;
-  return (cell) => {
+  return (cell, frame = glossFrame(pos, cell)) => {
+    if (frame) return `${frame[0]}${frame[1] ? (plural ??= pluralise(sense)) : sense}${frame[2]}`;
+    const { degree, bad, owner } = wordsOf(pos, cell);
     const third = cell.possessor === "3s" || cell.possessor === "3p" || cell.possessor === "3'";
-    const late = cell.mode === "prt" ? (isAnimate(pos) ? "late " : "former ") : "";
-    const pn = cell.prenoun ? `${PRENOUNS.get(cell.prenoun)?.gloss ?? cell.prenoun} ` : "";
-    const degree = `${late}${cell.diminutive === "dim" ? "little " : cell.diminutive === "con" ? "dear/poor little " : ""}${pn}`;
-    const bad = cell.pejorative ? "no-good " : "";
-    const owner = cell.possessor ? `${POSSESSIVE[cell.possessor]} ` : "";
-    if (cell.vocative) return `${owner || "you "}${degree}${bad}${(plural ??= pluralise(sense))}!`;
-    if (cell.locative) return `in ${owner || "the "}${degree}${bad}${sense}`;
-    if (cell.obviative) {
-      const phrase = `${owner}${eitherNumber(`${degree}${bad}${sense}`, `${degree}${bad}${(plural ??= pluralise(sense))}`)}`;
-      // Possessed by a 3rd person, an animate is obviative because of its possessor; otherwise say so.
-      return isAnimate(pos) && third ? phrase : `${phrase} (obviative)`;
-    }
-    const head = `${degree}${bad}${cell.number === "pl" ? (plural ??= pluralise(sense)) : sense}`;
-    return owner || !late ? `${owner}${head}` : `the ${head}`;
+    const phrase = `${owner}${eitherNumber(`${degree}${bad}${sense}`, `${degree}${bad}${(plural ??= pluralise(sense))}`)}`;
+    // Possessed by a 3rd person, an animate is obviative because of its possessor; otherwise say so.
+    return isAnimate(pos) && third ? phrase : `${phrase} (obviative)`;
   };
 }

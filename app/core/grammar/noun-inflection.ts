@@ -4,9 +4,11 @@
  * Design, sources and scores: docs/decisions/005a-noun-paradigm-classes.md.
  */
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
-import { confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
-import { nounGlosser } from "./noun-gloss";
+import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
+import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
+import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner } from "./noun-join";
 import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
+import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { PRENOUNS } from "./noun-prenouns";
 import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
 
@@ -72,10 +74,19 @@ export type Prepared = {
   results: Map<string, Glossed> | null;
   count: number;
 };
-type Glossed = { gloss: (cell: NounCell) => string; cells: Map<string, Declension> };
-const prepared = new Map<string, Prepared | null>();
-/** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
-const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: string | null | undefined; p: Prepared | null }>();
+type Gloss = (cell: NounCell, frame?: GlossFrame) => string;
+type Glossed = { gloss: Gloss; cells: Map<string, Declension> };
+
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Part of speech + lemma + underlying stem → the noun prepared for declension (null: no usable stem). */
+    readonly nounPrepared: MemoMap<string, Prepared | null>;
+    /** Per lexeme object, with the fields the entry was made for (a lexeme changed in place is prepared again). */
+    readonly nounByLexeme: WeakMap<NounLexeme, { pos: string; name: string; stem: string | null | undefined; p: Prepared | null }>;
+    /** The nouns whose decline() results are kept, oldest first, how many results they hold, and the newest (HELD). */
+    readonly nounHeld: { nouns: Map<Prepared, true>; count: number; newest: Prepared | null };
+  }
+}
 
 /**
  * Nouns whose decline() results are kept (a cell met again gives the same object: analyseNoun keeps its spelling keys
@@ -86,9 +97,6 @@ const byLexeme = new WeakMap<NounLexeme, { pos: string; name: string; stem: stri
  * declensions got slower (ADR 005a, tried and not kept).
  */
 const HELD = 8_000;
-const holding = new Map<Prepared, true>();
-let held = 0;
-let newest: Prepared | null = null;
 
 const fold = (s: string) => s.toLowerCase().replace(/[’‘`]/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/'+/g, "'");
 /** Undo the dictionary's final devoicing (gaazhak ~ gaazhag, nnagish ~ nnagizh), to compare spellings. */
@@ -99,17 +107,18 @@ const DEVOICED: Array<[RegExp, string, RegExp]> = [
 ];
 const bare = (s: string) => voice(s.replace(/['-]/g, ""));
 
-function prepare(lexeme: NounLexeme): Prepared | null {
-  const seen = byLexeme.get(lexeme);
+function prepare(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
+  const seen = memo.nounByLexeme.get(lexeme);
   if (seen && seen.pos === lexeme.pos && seen.name === lexeme.name && seen.stem === lexeme.stem) return seen.p;
-  const p = prepareById(lexeme);
-  byLexeme.set(lexeme, { pos: lexeme.pos, name: lexeme.name, stem: lexeme.stem, p });
+  const p = prepareById(lexeme, memo);
+  memo.nounByLexeme.set(lexeme, { pos: lexeme.pos, name: lexeme.name, stem: lexeme.stem, p });
   return p;
 }
 
-function prepareById(lexeme: NounLexeme): Prepared | null {
+function prepareById(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
   const id = `${lexeme.pos}\u0000${lexeme.name}\u0000${lexeme.stem ?? ""}`;
-  if (prepared.has(id)) return prepared.get(id)!;
+  const known = memo.nounPrepared.get(id);
+  if (known !== undefined || memo.nounPrepared.has(id)) return known ?? null;
   const pos = nounPosOf(lexeme.pos);
   let out: Prepared | null = null;
   const raw = lexeme.stem?.trim();
@@ -149,8 +158,7 @@ function prepareById(lexeme: NounLexeme): Prepared | null {
     const dv = DEVOICED.find(([re]) => re.test(lemma));
     if (dv && spelled.some((f) => dv[2].test(f))) out.devoice = [dv[1], dv[2]];
   }
-  if (prepared.size >= 20_000) prepared.clear();
-  prepared.set(id, out);
+  memo.nounPrepared.set(id, out);
   return out;
 }
 
@@ -172,18 +180,18 @@ function glossed(p: Prepared, gloss: string): Glossed {
   if (!g) p.results.set(gloss, (g = { gloss: nounGlosser(gloss, p.pos), cells: new Map() }));
   return g;
 }
-function hold(p: Prepared): void {
+function hold(p: Prepared, { nounHeld: kept }: GrammarMemo): void {
   p.count++;
-  if (newest !== p) {
-    holding.delete(p);
-    holding.set(p, true);
-    newest = p;
+  if (kept.newest !== p) {
+    kept.nouns.delete(p);
+    kept.nouns.set(p, true);
+    kept.newest = p;
   }
-  if (++held <= HELD) return;
-  for (const old of holding.keys()) {
-    if (held <= HELD || old === p) break;
-    holding.delete(old);
-    held -= old.count;
+  if (++kept.count <= HELD) return;
+  for (const old of kept.nouns.keys()) {
+    if (kept.count <= HELD || old === p) break;
+    kept.nouns.delete(old);
+    kept.count -= old.count;
     old.count = 0;
     old.results = null;
   }
@@ -193,8 +201,8 @@ function hold(p: Prepared): void {
  * The form of a noun in a cell, or null when the cell does not exist for the noun's class (obviative inanimates,
  * unpossessed dependent nouns, a singular/plural animate possessed by a 3rd person) or the noun has no usable stem.
  */
-export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
-  const p = prepare(lexeme);
+export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = newGrammarMemo()): Declension | null {
+  const p = prepare(lexeme, memo);
   if (!p || nounCellProblem(p.pos, cell)) return null;
   const g = glossed(p, lexeme.gloss ?? "");
   const key = nounCellKey(cell);
@@ -202,16 +210,45 @@ export function decline(lexeme: NounLexeme, cell: NounCell): Declension | null {
   if (hit !== undefined) return hit;
   const result = declined(p, g.gloss, cell, key);
   g.cells.set(key, result);
-  hold(p);
+  hold(p, memo);
   return result;
 }
 
-function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell, key: string): Declension {
+/** A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. */
+type CellPlan = CellPieces & { cell: NounCell; key: string; prenouns: string[] | null; category: number; frame: GlossFrame; devoicable: boolean };
+const NO_PRENOUN = [""];
+
+/** A cell's variants: in a paradigm from the word's pieces. */
+function variantsOf(underlying: string, shared: Joiner | undefined): Variant[] {
+  return shared ? piecewiseVariants(underlying, shared.pieces) : surfaceNoun(underlying);
+}
+
+/** A variant's text as the noun spells it, and whether a symbol was left unresolved (its stray capital dropped). */
+function spelled(p: Prepared, raw: string): [string, boolean] {
+  const text = resolveNApos(p.locked ? unlock(raw) : raw, p.nApos); // only a lemma stem has locked vowels
+  // A special symbol the rules leave unresolved (the FST writes it out: ninwiinshki1).
+  return /[A-Z]/.test(text) ? [siteSpelling(text.replace(/[A-Z]/g, "")), true] : [siteSpelling(text), false];
+}
+
+/** Is the stem the end of the cell's word (where the dictionary's final devoicing is written)? */
+function devoicable(cell: NounCell): boolean {
+  const pr = cell.possessor;
+  return cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined);
+}
+
+function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
-  const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : [""];
-  const underlying = underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
-  let vs = surfaceNoun(underlying);
-  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...surfaceNoun(underlyingOf(p.pos, p.encoded, cell, prenouns[k]))];
+  const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
+  const underlying = plan ? plan.prefix + prenouns[0] + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
+  // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
+  const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
+  if (shared && plan && prenouns.length === 1) {
+    // One variant per piece: the form is the pieces' spellings joined.
+    const joined = joinedForm(shared, plan, prenouns[0]!);
+    if (joined !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.replace(devoice[1], devoice[0]) : joined], [shared.medler], shared.stray, plan);
+  }
+  let vs = variantsOf(underlying, shared);
+  for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
   let ranked = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
@@ -226,20 +263,12 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
     ranked = order.map((k) => vs[k]!);
   }
   let stray = false;
-  // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
-  const pr = cell.possessor;
-  const devoice = p.devoice && cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode
-    && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined) ? p.devoice : null;
   const forms: string[] = [];
   /** Per form (same index): does every variant that gives it use a Medler rule? */
   const medler: boolean[] = [];
   for (const v of ranked) {
-    let text = resolveNApos(p.locked ? unlock(v.text) : v.text, p.nApos); // only a lemma stem has locked vowels
-    if (/[A-Z]/.test(text)) {
-      stray = true; // a special symbol the rules leave unresolved (the FST writes it out: ninwiinshki1)
-      text = text.replace(/[A-Z]/g, "");
-    }
-    text = siteSpelling(text);
+    let [text, unresolved] = spelled(p, v.text);
+    stray ||= unresolved;
     if (devoice) text = text.replace(devoice[1], devoice[0]);
     const at = forms.indexOf(text);
     if (at < 0) {
@@ -247,41 +276,51 @@ function declined(p: Prepared, gloss: (cell: NounCell) => string, cell: NounCell
       medler.push(usesMedler(v));
     } else if (medler[at] && !usesMedler(v)) medler[at] = false;
   }
-  const { confidence, note } = confidenceOf(p, cell, key, stray);
-  const optional = forms.filter((_, k) => k > 0 && medler[k]);
-  return {
-    form: forms[0] ?? "",
-    variants: forms.slice(1),
-    gloss: gloss(cell),
-    confidence,
-    ...(note ? { confidenceNote: note } : {}),
-    cell: { ...cell },
-    key,
-    pos: p.pos,
-    shape: p.shape,
-    underlying,
-    ...(optional.length ? { optionalVariants: optional } : {}),
-    ...(medler[0] ? { headwordOptional: true as const } : {}),
-  };
+  return declension(p, gloss, cell, key, underlying, forms, medler, stray, plan);
 }
 
-/** The cells of a class with their keys (nounCells' order), made once. */
-const CELLS = new Map<string, Array<{ cell: NounCell; key: string }>>();
+function declension(
+  p: Prepared, gloss: Gloss, cell: NounCell, key: string, underlying: string, forms: string[], medler: boolean[], stray: boolean,
+  plan?: CellPlan,
+): Declension {
+  const { confidence, note } = plan ? confidenceOf(p, cell, key, stray, plan.category) : confidenceOf(p, cell, key, stray);
+  const form = forms[0] ?? "";
+  const variants = forms.slice(1);
+  const d: Declension = note
+    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying };
+  if (forms.length > 1) {
+    const optional = forms.filter((_, k) => k > 0 && medler[k]);
+    if (optional.length) d.optionalVariants = optional;
+  }
+  if (medler[0]) d.headwordOptional = true;
+  return d;
+}
+
+/** The cells of a class with their keys and plans (nounCells' order), made once. */
+const CELLS = new Map<string, CellPlan[]>();
+
+function cellPlan(pos: NounPos, cell: NounCell): CellPlan {
+  const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null : null;
+  return { ...cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun), cell, key: nounCellKey(cell), prenouns, category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell) };
+}
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */
-export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}): Declension[] {
+export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}, memo: GrammarMemo = newGrammarMemo()): Declension[] {
   const pos = nounPosOf(lexeme.pos);
   if (!pos) return [];
-  const p = prepare(lexeme);
+  const p = prepare(lexeme, memo);
   if (!p) return [];
   // Kept per class and option (a caller's own prenoun list is listed each time, not kept).
   const id = opts.prenouns && opts.whole ? null : `${pos}${opts.whole ? "*" : opts.extended ? "+" : ""}`;
   let cells = id ? CELLS.get(id) : undefined;
   if (!cells) {
-    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => ({ cell, key: nounCellKey(cell) }));
+    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell));
     if (id) CELLS.set(id, cells);
   }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
-  return cells.map(({ cell, key }) => kept?.cells.get(key) ?? declined(p, gloss, cell, key));
+  // The pieces of its cells' words, each worked out once for the paradigm (not kept after it).
+  const shared = joinerOf(p.encoded, (raw) => spelled(p, raw));
+  return cells.map((plan) => kept?.cells.get(plan.key) ?? declined(p, gloss, plan.cell, plan.key, shared, plan));
 }

@@ -4,7 +4,7 @@
  * The product reference's noun classes are listed but carry no data; nouns are shown by the reference's class and
  * stem shape instead (below): docs/decisions/005a-noun-paradigm-classes.md.
  */
-import { cellLabel, cellsOf, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./cells";
+import { cellLabel, cellsOf, CONJUGATOR_CLASSES, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./cells";
 import { SPEC_VERBS } from "./conj-form";
 import { isDependent, nounCells, type NounCell, type NounPos } from "./noun-cells";
 import type { NounShape } from "./noun-tables";
@@ -20,22 +20,23 @@ export type ParadigmClass = (typeof PARADIGM_CLASSES)[number];
 const VERB_SUFFIXES = ["ind", "ind-neg", "conj", "conj-neg", "imp", "imp-neg"] as const;
 type VerbSuffix = (typeof VERB_SUFFIXES)[number];
 
-const isVerbClass = (c: string): c is VerbClass => c === "vai" || c === "vii" || c === "vti" || c === "vta";
+/** The verb classes /paradigms shows: the product reference's four, then the VAIO (issue 37; not a §3 class). */
+const isVerbClass = (c: string): c is VerbClass => (CONJUGATOR_CLASSES as string[]).includes(c);
 
 /** Every kind of a class (docs/product.md §3): verbs {cls}-ind … -imp-neg (no imp for vii); nouns {cls}-inf and {cls}-n-poss (not VII). */
-export function kindsOf(cls: ParadigmClass): string[] {
+export function kindsOf(cls: ParadigmClass | "vaio"): string[] {
   if (isVerbClass(cls)) return VERB_SUFFIXES.filter((s) => cls !== "vii" || !s.startsWith("imp")).map((s) => `${cls}-${s}`);
   return cls.endsWith("_VII") ? [`${cls}-inf`] : [`${cls}-inf`, `${cls}-n-poss`];
 }
 
 /** Whether a class has paradigm data the site may show as Nishnaabemwin (verbs only; see ADR 005a). */
-export const hasParadigmData = (cls: ParadigmClass): cls is VerbClass => isVerbClass(cls);
+export const hasParadigmData = (cls: ParadigmClass): cls is Extract<ParadigmClass, VerbClass> => isVerbClass(cls);
 
 export type VerbKind = { kind: string; cls: VerbClass; suffix: VerbSuffix; order: Order };
 
 /** A verb kind with data, or null (unknown kinds and noun kinds). */
 export function parseKind(kind: string | null | undefined): VerbKind | null {
-  const m = /^(vai|vii|vti|vta)-(ind|ind-neg|conj|conj-neg|imp|imp-neg)$/.exec(kind ?? "");
+  const m = /^(vai|vii|vti|vta|vaio)-(ind|ind-neg|conj|conj-neg|imp|imp-neg)$/.exec(kind ?? "");
   if (!m) return null;
   const cls = m[1] as VerbClass;
   const suffix = m[2] as VerbSuffix;
@@ -49,19 +50,19 @@ export function kindLabel(kind: string): string {
 }
 
 /** docs/product.md "Paradigm viewer": a new word keeps the kind suffix when its class has it, else the first kind of the class. */
-export function keepKind(previousKind: string | null | undefined, cls: ParadigmClass): string {
+export function keepKind(previousKind: string | null | undefined, cls: ParadigmClass | "vaio"): string {
   const kinds = kindsOf(cls);
   const prev = previousKind ?? "";
-  const found = PARADIGM_CLASSES.find((c) => prev.startsWith(`${c}-`));
+  const found = [...PARADIGM_CLASSES, "vaio" as const].find((c) => prev.startsWith(`${c}-`));
   const suffix = found ? prev.slice(found.length + 1) : "";
   return kinds.find((k) => k === `${cls}-${suffix}`) ?? kinds[0]!;
 }
 
 export type SampleWord = { key: string; name: string; cls: VerbClass };
 
-/** The sample words: the conjugator's 16 verbs. A lemma that occurs in two classes gets the key "name-cls". */
+/** The sample words: the conjugator's 16 verbs, then its VAIO samples. A lemma that occurs in two classes gets the key "name-cls". */
 export const SAMPLE_WORDS: SampleWord[] = (() => {
-  const all = (["vai", "vii", "vti", "vta"] as const).flatMap((cls) => SPEC_VERBS[cls].map((name) => ({ name, cls })));
+  const all = (["vai", "vii", "vti", "vta", "vaio"] as const).flatMap((cls) => SPEC_VERBS[cls].map((name) => ({ name, cls })));
   return all.map(({ name, cls }) => ({ name, cls, key: all.filter((w) => w.name === name).length > 1 ? `${name}-${cls}` : name }));
 })();
 

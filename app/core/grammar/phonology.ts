@@ -16,6 +16,7 @@
  * pieces share the stem's split and its memos; apart they would have to export those internals to each other.
  */
 import { splitPiece, splitSurface, withRootVowels } from "./align";
+import type { MemoMap } from "./memo";
 import { apocopeCut, finalRules, optional, scanKey, siteSpelling, syncopeRest, syncopeStart, vowelFirst, type ScanState } from "./syncope";
 
 const SYMBOLS: Record<string, string> = {
@@ -185,8 +186,8 @@ export function surfaceForms(prefix: string, stem: string, suffix: string): stri
 }
 
 /** The strings before the word-final rules (apocope on) of prefix + stem + suffix, as `surfaceForms` works them out. */
-export function preFinal(prefix: string, stem: string, suffix: string): string[] {
-  return joined(prefix, stem, suffix) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix);
+export function preFinal(prefix: string, stem: string, suffix: string, memo?: JoinMemo): string[] {
+  return joined(prefix, stem, suffix, memo) ?? beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix);
 }
 
 /**
@@ -195,8 +196,8 @@ export function preFinal(prefix: string, stem: string, suffix: string): string[]
  * vowel, w, y, h or a glide symbol (plainRules' sh/zh rule); the rest (ny, vvvDel, y1Coal, w1Coal, wi → o, lenPreNas,
  * vCoal, e1 → i) only rewrite vowels and glides, so each string's projection is already final.
  */
-export function preFinalConsonants(prefix: string, stem: string, suffix: string): string[] {
-  const joinedForms = joined(prefix, stem, suffix);
+export function preFinalConsonants(prefix: string, stem: string, suffix: string, memo?: JoinMemo): string[] {
+  const joinedForms = joined(prefix, stem, suffix, memo);
   if (joinedForms) return joinedForms;
   const word = prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`;
   const starts = prefix && OPT_INIT_V.test(word) ? [word, word.replace(OPT_INIT_V, "<")] : [word];
@@ -257,14 +258,26 @@ const MAX_EDGE = 4;
 const INERT = /^[bcdghjkmpstzwyn'aeio]*$/;
 const PLAIN_TRIGGER = /wi|[aioe]{3}|e[aioe]|[aio]e|o[ai]|i[ao]|a[io]|n[hys]/;
 const MEMO_LIMIT = 20_000;
-/** Bounds on the join's memos: stems split (each with its heads) and tail texts (each with its endings). */
-const STEM_SPLITS = 5_000;
-const TAIL_TEXTS = 2_000;
-const HEAD_TEXTS = 5_000;
-/** Head text (the stem's first symbols + its context) → prefix → head variants (shared by stems starting alike). */
-const heads = new Map<string, Map<string, string[] | null>>();
-/** Tail text → ending → tail variants (a stem's split holds its tail text's map). */
-const tails = new Map<string, Map<string, TailEntry>>();
+/**
+ * The join's memos, in the caller's `GrammarMemo` (memo.ts): stems split (each with its heads), head text (the
+ * stem's first symbols + its context) → prefix → head variants (shared by stems starting alike), tail text → ending
+ * → tail variants (a stem's split holds its tail text's map), and the pieces of the primary form the join made last
+ * (`formSplit` is asked for it next).
+ */
+export type JoinMemo = {
+  readonly splits: MemoMap<string, StemSplit | null>;
+  readonly heads: MemoMap<string, Map<string, string[] | null>>;
+  readonly tails: MemoMap<string, Map<string, TailEntry>>;
+  readonly lastJoin: LastJoin;
+  /**
+   * The two stems split last, newest first (a paradigm asks for one stem's cells in turn, a changed conjunct for
+   * its changed stem and the stem in turn): looked up before `splits`, whose look-up reorders it.
+   */
+  readonly recentSplits: [string, StemSplit | null, string, StemSplit | null];
+};
+declare module "./memo" {
+  interface GrammarMemo extends JoinMemo {}
+}
 const isEdge = (c: string) => !"aeiowy".includes(c);
 
 /** How a stem splits for the join (per stem, not per cell), or null when it cannot. */
@@ -285,12 +298,26 @@ type TailEntry = {
   /** The tail piece's `splitPiece` by the site-spelled tail (see `formSplit`). */
   pieces: Map<string, number> | undefined;
 };
-const splits = new Map<string, StemSplit | null>();
+/** The stem's split, kept in `memo` (without one, worked out afresh with memos of its own). */
+function splitOfStem(stem: string, memo: JoinMemo | undefined): StemSplit | null {
+  if (!memo) return newSplit(stem, undefined);
+  const recent = memo.recentSplits;
+  if (recent[0] === stem) return recent[1];
+  let split: StemSplit | null;
+  if (recent[2] === stem) split = recent[3];
+  else {
+    const known = memo.splits.get(stem);
+    split = known !== undefined ? known : newSplit(stem, memo);
+  }
+  recent[2] = recent[0];
+  recent[3] = recent[1];
+  recent[0] = stem;
+  recent[1] = split;
+  return split;
+}
 
-function splitOfStem(stem: string): StemSplit | null {
-  let out = splits.get(stem);
-  if (out !== undefined) return out;
-  out = null;
+function newSplit(stem: string, memo: JoinMemo | undefined): StemSplit | null {
+  let out: StemSplit | null = null;
   const n = stem.length;
   let h = HEAD;
   while (h < n && h <= MAX_EDGE && !isEdge(stem[h]!)) h++;
@@ -303,17 +330,17 @@ function splitOfStem(stem: string): StemSplit | null {
     if (INERT.test(middle) && !PLAIN_TRIGGER.test(around) && isEdge(middle[0]!) && isEdge(middle[middle.length - 1]!)) {
       const tailContext = tailContextOf(stem[n - t - 1]!);
       const tailText = tailContext + stem.slice(n - t);
-      let byEnding = tails.get(tailText);
+      let byEnding = memo?.tails.get(tailText);
       if (!byEnding) {
-        if (tails.size >= TAIL_TEXTS) tails.clear();
-        tails.set(tailText, (byEnding = new Map()));
+        byEnding = new Map();
+        memo?.tails.set(tailText, byEnding);
       }
       const headContext = headContextOf(stem[h]!) + stem[h + 1]!;
       const headText = stem.slice(0, h) + headContext;
-      let byPrefix = heads.get(headText);
+      let byPrefix = memo?.heads.get(headText);
       if (!byPrefix) {
-        if (heads.size >= HEAD_TEXTS) heads.clear();
-        heads.set(headText, (byPrefix = new Map()));
+        byPrefix = new Map();
+        memo?.heads.set(headText, byPrefix);
       }
       out = {
         headText, headContext, inner: middle,
@@ -321,8 +348,7 @@ function splitOfStem(stem: string): StemSplit | null {
       };
     }
   }
-  if (splits.size >= STEM_SPLITS) splits.clear();
-  splits.set(stem, out);
+  memo?.splits.set(stem, out);
   return out;
 }
 
@@ -337,9 +363,9 @@ function memoised(map: Map<string, string[] | null>, key: string, make: () => st
 }
 
 /** Variants of a window whose last (or first) context symbols must come out unchanged, with them cut off; or null. */
-function window(word: string, prefixed: boolean, context: string, atEnd: boolean): string[] | null {
+function window(word: string, prefixed: boolean, context: string, atEnd: boolean, medler = true): string[] | null {
   const out: string[] = [];
-  for (const v of beforeFinal(word, prefixed)) {
+  for (const v of beforeFinal(word, prefixed, medler)) {
     if (atEnd ? !v.endsWith(context) : !v.startsWith(context)) return null;
     // lenPreNas would lengthen a short vowel before the tail's context n.
     if (!atEnd && context === "n" && "hys".includes(v[1] ?? "-")) return null;
@@ -348,14 +374,20 @@ function window(word: string, prefixed: boolean, context: string, atEnd: boolean
   return out;
 }
 
-const headOf = (sp: StemSplit, prefix: string) =>
-  memoised(sp.heads, prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true));
-function tailEntryOf(sp: StemSplit, suffix: string): TailEntry {
-  let entry = sp.tails.get(suffix);
+/**
+ * `medler` false: without Medler's two optional rules (siteSurfaceFormsRegular); kept in the same memos under keys
+ * marked REGULAR.
+ */
+const REGULAR = "\u0001";
+const headOf = (sp: StemSplit, prefix: string, medler = true) =>
+  memoised(sp.heads, medler ? prefix : REGULAR + prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true, medler));
+function tailEntryOf(sp: StemSplit, suffix: string, medler = true): TailEntry {
+  const key = medler ? suffix : REGULAR + suffix;
+  let entry = sp.tails.get(key);
   if (entry === undefined) {
-    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false), finals: undefined, pieces: undefined };
+    entry = { variants: window(sp.tailText + suffix, false, sp.tailContext, false, medler), finals: undefined, pieces: undefined };
     if (sp.tails.size >= MEMO_LIMIT) sp.tails.clear();
-    sp.tails.set(suffix, entry);
+    sp.tails.set(key, entry);
   }
   return entry;
 }
@@ -365,15 +397,15 @@ const tailOf = (sp: StemSplit, suffix: string) => tailEntryOf(sp, suffix).varian
  * The join's head variants (prefix + the stem's first symbols) and the stem's inert middle, or null when the
  * whole-word rules run. Every string before the word-final rules is a head variant + the middle + a tail variant.
  */
-export function joinHead(prefix: string, stem: string): { head: string[]; inner: string } | null {
-  const sp = splitOfStem(stem);
+export function joinHead(prefix: string, stem: string, memo?: JoinMemo): { head: string[]; inner: string } | null {
+  const sp = splitOfStem(stem, memo);
   const head = sp && headOf(sp, prefix);
   return head ? { head, inner: sp!.inner } : null;
 }
 
 /** The join's tail variants (the stem's last symbols + the ending), or null when the whole-word rules run. */
-export function joinTail(stem: string, suffix: string): string[] | null {
-  const sp = splitOfStem(stem);
+export function joinTail(stem: string, suffix: string, memo?: JoinMemo): string[] | null {
+  const sp = splitOfStem(stem, memo);
   return sp && tailOf(sp, suffix);
 }
 
@@ -381,13 +413,13 @@ export function joinTail(stem: string, suffix: string): string[] | null {
  * The stem's tail text (the last symbols + the middle's last consonant as the rules read it), or null when the stem
  * cannot be split: `joinTail` depends on the stem only through it, so stems with the same tail text share every tail.
  */
-export function tailTextOf(stem: string): string | null {
-  return splitOfStem(stem)?.tailText ?? null;
+export function tailTextOf(stem: string, memo?: JoinMemo): string | null {
+  return splitOfStem(stem, memo)?.tailText ?? null;
 }
 
 /** The variants before the word-final rules by the join, or null when the stem cannot be split. */
-function joined(prefix: string, stem: string, suffix: string): string[] | null {
-  const sp = splitOfStem(stem);
+function joined(prefix: string, stem: string, suffix: string, memo: JoinMemo | undefined): string[] | null {
+  const sp = splitOfStem(stem, memo);
   if (!sp) return null;
   const head = headOf(sp, prefix);
   if (!head) return null;
@@ -430,11 +462,12 @@ function withNPrime(s: string, nPrime: boolean): string {
   return nPrime && s.charCodeAt(0) === 110 && (s[1] === "g" || s[1] === "k") ? `n'${s.slice(1)}` : s;
 }
 
-function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinals | null {
-  let hf = sp.headFinals.get(prefix);
+function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean, medler = true): HeadFinals | null {
+  const key = medler ? prefix : REGULAR + prefix;
+  let hf = sp.headFinals.get(key);
   if (hf === undefined) {
     hf = null;
-    const head = headOf(sp, prefix);
+    const head = headOf(sp, prefix, medler);
     if (head) {
       const items: HeadFinal[] = [];
       for (const h of head) {
@@ -442,7 +475,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
         const start = syncopeStart(pre.includes("6") ? pre.replace(/6/g, "n") : pre);
         if (!start) break;
         const forms: string[] = [];
-        for (const f of codawVariants(unlock(start.out))) {
+        for (const f of medler ? codawVariants(unlock(start.out)) : [unlock(start.out)]) {
           const s = withNPrime(siteSpelling(f), nPrime);
           if (!forms.includes(s)) forms.push(s);
         }
@@ -453,7 +486,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
       }
       if (items.length === head.length) hf = { starts: prefix && OPT_INIT_V.test(`${prefix}<${sp.headText}`) ? 2 : 1, items };
     }
-    sp.headFinals.set(prefix, hf);
+    sp.headFinals.set(key, hf);
   }
   return hf;
 }
@@ -462,7 +495,7 @@ function headFinalsOf(sp: StemSplit, prefix: string, nPrime: boolean): HeadFinal
 const APOCOPE_CONTEXT = 13;
 
 /** The site-spelled variants of a tail variant after `head`, or null when the whole-word rules must run. */
-function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | null {
+function tailFinal(entry: TailEntry, ti: number, head: HeadFinal, medler = true): string[] | null {
   const variants = entry.variants!;
   const finals = (entry.finals ??= variants.map((t) => ({ cut: apocopeCut(t, false), byCut: [] })));
   const fin = finals[ti]!;
@@ -483,7 +516,7 @@ function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | nu
           ok = false;
           break;
         }
-        for (const f of codawVariants(unlock(syncopeRest(t, head.state)))) {
+        for (const f of medler ? codawVariants(unlock(syncopeRest(t, head.state))) : [unlock(syncopeRest(t, head.state))]) {
           const s = siteSpelling(head.state.prev1 + f).slice(1);
           if (!parts.includes(s)) parts.push(s);
         }
@@ -496,12 +529,12 @@ function tailFinal(entry: TailEntry, ti: number, head: HeadFinal): string[] | nu
 }
 
 /** By the join: the site-spelled forms, or null when the whole-word rules must run. */
-function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolean): string[] | null {
-  const sp = splitOfStem(stem);
+function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolean, memo: JoinMemo | undefined, medler = true): string[] | null {
+  const sp = splitOfStem(stem, memo);
   if (!sp) return null;
-  const hf = headFinalsOf(sp, prefix, nPrime);
+  const hf = headFinalsOf(sp, prefix, nPrime, medler);
   if (!hf) return null;
-  const entry = tailEntryOf(sp, suffix);
+  const entry = tailEntryOf(sp, suffix, medler);
   const tail = entry.variants;
   if (!tail) return null;
   const items = hf.items;
@@ -513,7 +546,7 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
     for (let ti = 0; ti < tail.length; ti++) {
       for (let h = 0; h < per; h++) {
         const head = items[st * per + h]!;
-        const parts = tailFinal(entry, ti, head);
+        const parts = tailFinal(entry, ti, head, medler);
         if (!parts) return null;
         // The whole-word order: n2del and the tail's codawdel sites outermost, then the head's.
         for (const tp of parts) {
@@ -529,8 +562,8 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
       }
     }
   }
-  if (first) {
-    const last = lastJoin;
+  if (first && medler && memo) {
+    const last = memo.lastJoin;
     last.form = out[0]!;
     last.prefix = prefix;
     last.stem = stem;
@@ -545,10 +578,10 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
 }
 
 /** The pieces of the primary form the join made last (`formSplit` is asked for it next). */
-const lastJoin: {
+type LastJoin = {
   form: string; prefix: string; stem: string; suffix: string; split: StemSplit | undefined; entry: TailEntry | undefined;
   head: HeadFinal | undefined; headForm: string; tailForm: string;
-} = { form: "", prefix: "", stem: "", suffix: "", split: undefined, entry: undefined, head: undefined, headForm: "", tailForm: "" };
+};
 
 /**
  * Where the primary form of prefix + stem + suffix splits into prefix, root and suffix (`splitSurface`, with the
@@ -557,18 +590,18 @@ const lastJoin: {
  * prefix, the tail (the stem's last symbols + the ending) once per tail text shared by stems ending alike. Any other
  * form is aligned whole.
  */
-export function formSplit(prefix: string, stem: string, suffix: string, bare: string, form: string): number {
+export function formSplit(prefix: string, stem: string, suffix: string, bare: string, form: string, memo?: JoinMemo): number {
   // The pieces the form was made of: those the join noted when it made it last, else looked up (memo hits).
   let sp: StemSplit | null | undefined;
   let head: HeadFinal | undefined;
   let entry: TailEntry | undefined;
   let hp: string | undefined;
   let tp: string | undefined;
-  const last = lastJoin;
-  if (form === last.form && stem === last.stem && prefix === last.prefix && suffix === last.suffix) {
+  const last = memo?.lastJoin;
+  if (last && form === last.form && stem === last.stem && prefix === last.prefix && suffix === last.suffix) {
     ({ split: sp, head, entry, headForm: hp, tailForm: tp } = last);
   } else {
-    sp = splitOfStem(stem);
+    sp = splitOfStem(stem, memo);
     head = sp?.headFinals.get(prefix)?.items[0];
     entry = head && sp!.tails.get(suffix);
     tp = entry && entry.variants ? tailFinal(entry, 0, head!)?.[0] : undefined;
@@ -593,9 +626,9 @@ export function formSplit(prefix: string, stem: string, suffix: string, bare: st
  * Every form of prefix + stem + suffix in the site's spelling (glottal ', n' before g/k at the start of a stem that
  * lost its vowel when there is no prefix), primary first: `surfaceForms` site-spelled, by the join where it can.
  */
-export function siteSurfaceForms(prefix: string, stem: string, suffix: string): string[] {
+export function siteSurfaceForms(prefix: string, stem: string, suffix: string, memo?: JoinMemo): string[] {
   const nPrime = !prefix && N_PRIME.test(stem);
-  const joinedForms = siteJoined(prefix, stem, suffix, nPrime);
+  const joinedForms = siteJoined(prefix, stem, suffix, nPrime, memo);
   if (joinedForms) return joinedForms;
   const out: string[] = [];
   for (const f of surfaceForms(prefix, stem, suffix)) {
@@ -609,7 +642,15 @@ export function siteSurfaceForms(prefix: string, stem: string, suffix: string): 
  * The site-spelled forms without the FST's two optional rules taken from Medler (w + i → o, w lost before a
  * consonant): the forms every speaker has; the others are "also heard, in some speakers' speech".
  */
-export function siteSurfaceFormsRegular(prefix: string, stem: string, suffix: string): string[] {
+export function siteSurfaceFormsRegular(prefix: string, stem: string, suffix: string, memo?: JoinMemo): string[] {
+  const nPrime = !prefix && N_PRIME.test(stem);
+  const joinedForms = siteJoined(prefix, stem, suffix, nPrime, memo, false);
+  if (joinedForms) return joinedForms;
+  return siteSurfaceFormsRegularWhole(prefix, stem, suffix);
+}
+
+/** The same by the whole-word rules (the reference `siteSurfaceFormsRegular` is tested against). */
+export function siteSurfaceFormsRegularWhole(prefix: string, stem: string, suffix: string): string[] {
   const nPrime = !prefix && N_PRIME.test(stem);
   const out: string[] = [];
   for (const f of finalForms(beforeFinal(prefix ? `${prefix}<${stem}${suffix}` : `${stem}${suffix}`, !!prefix, false), false)) {

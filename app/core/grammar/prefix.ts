@@ -9,7 +9,7 @@ export function prefixOf(cls: VerbClass, cell: Cell): Prefix {
   const people = [cell.subject, cell.object];
   if (people.some((p) => p === "2s" || p === "2p" || p === "21")) return "g";
   if (people.some((p) => p === "1s" || p === "1p")) return "n";
-  if (cls === "vti" && (cell.subject === "3s" || cell.subject === "3p")) return "o";
+  if ((cls === "vti" || cls === "vaio") && (cell.subject === "3s" || cell.subject === "3p")) return "o";
   if (cls === "vta" && cell.subject !== "x") return "o";
   return null;
 }

@@ -4,10 +4,11 @@
  */
 import { cellKey, cellsOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
+import type { GrammarMemo, MemoMap } from "./memo";
 import { joinHead, joinTail, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
-export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta") };
+export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta"), vaio: cellsOf("vaio") };
 
 // ── narrowing ──
 // A word matches a form only if some spelling key of each is the same; every key of a spelling has the same
@@ -47,11 +48,22 @@ export function addProjections(list: string[], text: string): void {
   } else if (!list.includes(p)) list.push(p);
 }
 
-/** Projections of a tail variant list (memoised by the join's array, which is itself memoised). */
-const tailProjections = new WeakMap<string[], Set<string>>();
-export function tailSet(tail: string[]): Set<string> {
-  let set = tailProjections.get(tail);
-  if (!set) tailProjections.set(tail, (set = new Set(tail.flatMap(projections))));
+declare module "./memo" {
+  interface GrammarMemo {
+    /** The projections of a tail variant list, by the join's list. */
+    readonly tailProjections: WeakMap<string[], Set<string>>;
+    /** Class + prefix group + tail text → the group's cells by prefix text and tail projection. */
+    readonly tailCells: MemoMap<string, TailCells[]>;
+  }
+}
+
+/** Projections of a tail variant list (kept in `memo` by the join's array, which the memo keeps too). */
+export function tailSet(tail: string[], memo?: GrammarMemo): Set<string> {
+  let set = memo?.tailProjections.get(tail);
+  if (!set) {
+    set = new Set(tail.flatMap(projections));
+    memo?.tailProjections.set(tail, set);
+  }
   return set;
 }
 
@@ -97,7 +109,7 @@ export function groupOf(cls: VerbClass): string[] {
  * the analyser's index (`projectionOf`, run once per isolate over every short-keyed stem) spent most of its time
  * making sets and arrays per cell.
  */
-export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (projection: string, ci: number) => void): void {
+export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (projection: string, ci: number) => void, memo?: GrammarMemo): void {
   const text = stem.text;
   let prefixText: string | undefined;
   let heads: string[] | null = null;
@@ -105,19 +117,19 @@ export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (pro
   for (const cell of cells) {
     if (cell.prefixText !== prefixText) {
       prefixText = cell.prefixText;
-      const joint = joinHead(prefixText, text);
+      const joint = joinHead(prefixText, text, memo);
       heads = joint && [...new Set(joint.head.flatMap(projections))];
       inner = joint ? project(joint.inner) : "";
     }
     let joins = heads !== null;
-    for (let e = 0; joins && e < cell.endings.length; e++) joins = joinTail(text, cell.endings[e]!) !== null;
+    for (let e = 0; joins && e < cell.endings.length; e++) joins = joinTail(text, cell.endings[e]!, memo) !== null;
     if (joins) {
       for (const ending of cell.endings) {
-        const tails = tailSet(joinTail(text, ending)!);
+        const tails = tailSet(joinTail(text, ending, memo)!, memo);
         for (const h of heads!) for (const t of tails) emit(h + inner + t, cell.ci);
       }
     } else {
-      for (const ending of cell.endings) for (const s of preFinalConsonants(cell.prefixText, text, ending)) for (const p of projections(s)) emit(p, cell.ci);
+      for (const ending of cell.endings) for (const s of preFinalConsonants(cell.prefixText, text, ending, memo)) for (const p of projections(s)) emit(p, cell.ci);
     }
   }
 }
@@ -131,14 +143,14 @@ export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (pro
  * ending of every cell.
  */
 export type TailCells = { prefixText: string; cells: GroupCell[]; byTail: Map<string, number[]>; partial: GroupCell[] };
-const TAIL_CELLS = new Map<string, TailCells[]>();
-/** Bound on the tail texts kept (a lexicon of 15,000 verbs has ~900 tail texts per class). */
-const TAIL_CELL_ENTRIES = 2_000;
 
-/** The cells of (class, group) by prefix text for stems with `stem`'s tail text `tailText` (see `TailCells`). */
-export function tailCells(cls: VerbClass, group: string, stem: string, tailText: string): TailCells[] {
+/**
+ * The cells of (class, group) by prefix text for stems with `stem`'s tail text `tailText` (see `TailCells`), kept
+ * in `memo` (a lexicon of 15,000 verbs has ~900 tail texts per class).
+ */
+export function tailCells(cls: VerbClass, group: string, stem: string, tailText: string, memo?: GrammarMemo): TailCells[] {
   const id = `${cls}\u0000${group}\u0000${tailText}`;
-  let out = TAIL_CELLS.get(id);
+  let out = memo?.tailCells.get(id);
   if (!out) {
     const byPrefix = new Map<string, TailCells>();
     for (const cell of groupCells(cls, group)) {
@@ -146,20 +158,20 @@ export function tailCells(cls: VerbClass, group: string, stem: string, tailText:
       if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));
       entry.cells.push(cell);
       for (const ending of cell.endings) {
-        const tail = joinTail(stem, ending);
+        const tail = joinTail(stem, ending, memo);
         if (!tail) {
           entry.partial.push(cell);
           break;
         }
-        for (const t of tailSet(tail)) {
+        for (const t of tailSet(tail, memo)) {
           const list = entry.byTail.get(t);
           if (!list) entry.byTail.set(t, [cell.ci]);
           else if (list[list.length - 1] !== cell.ci) list.push(cell.ci);
         }
       }
     }
-    if (TAIL_CELLS.size >= TAIL_CELL_ENTRIES) TAIL_CELLS.delete(TAIL_CELLS.keys().next().value!);
-    TAIL_CELLS.set(id, (out = [...byPrefix.values()]));
+    out = [...byPrefix.values()];
+    memo?.tailCells.set(id, out);
   }
   return out;
 }

@@ -1,9 +1,10 @@
 /**
  * Verb stems for the engine: the lexicon's underlying stem (otw_lexicon_stems.tsv notation) encoded for the
  * phonology, its shape (the classes the reference data is scored by), and checks that flag a stem that looks
- * faulty (already syncopated, missing the VTI m1, a VII -t for -d2, unknown symbols). Pure; memoised.
+ * faulty (already syncopated, missing the VTI m1, a VII -t for -d2, unknown symbols). Pure; kept in the caller's memo.
  */
 import type { VerbClass } from "./cells";
+import type { GrammarMemo, MemoMap } from "./memo";
 import { encode, hasUnknownSymbol } from "./phonology";
 import { normaliseWordform } from "./spelling";
 
@@ -73,18 +74,25 @@ function lemmaStem(name: string, cls: VerbClass): string {
     if (/aan$/.test(t)) [t, tail] = [t.slice(0, -3), "aM"];
     else if (/oon$/.test(t)) [t, tail] = [t.slice(0, -3), "oo"];
   } else if (cls === "vta" && /aa$/.test(t)) t = t.slice(0, -2);
+  else if (cls === "vaio" && /n$/.test(t)) t = t.slice(0, -1);
   else if (cls === "vii" && /t$/.test(t)) [t, tail] = [t.slice(0, -1), "T"];
   // Lock short vowels (not the halves of aa, ii, oo).
   const locked = t.replace(/aa|ii|oo|[aio]/g, (m) => (m.length === 2 ? m : LOCK[m]!));
   return locked + tail;
 }
 
-const memo = new Map<string, Stem>();
+declare module "./memo" {
+  interface GrammarMemo {
+    /** Class + underlying stem (or lemma) → the stem: shared, so per-stem memos can key on the object. */
+    readonly stems: MemoMap<string, Stem>;
+  }
+}
 
-export function stemFor(cls: VerbClass, name: string, stem: string | null | undefined): Stem {
+/** The stem, shared through `memo` (per-stem memos key on the object); without one, a new object. */
+export function stemFor(cls: VerbClass, name: string, stem: string | null | undefined, memo?: GrammarMemo): Stem {
   const raw = stem?.trim() ?? "";
   const key = `${cls}\u0000${raw}\u0000${raw ? "" : name}`;
-  let out = memo.get(key);
+  let out = memo?.stems.get(key);
   if (!out) {
     if (raw) {
       const text = encode(raw);
@@ -94,8 +102,7 @@ export function stemFor(cls: VerbClass, name: string, stem: string | null | unde
       const text = lemmaStem(name, cls);
       out = { text, locked: true, shape: "lemma", problem: "no underlying stem in the lexicon: the lemma was inflected as it is, without syncope" };
     }
-    if (memo.size >= 20_000) memo.clear();
-    memo.set(key, out);
+    memo?.stems.set(key, out);
   }
   return out;
 }

@@ -31,6 +31,40 @@ export const VAI: Table = {
   ]),
   "imp 2s": ">n", "imp 21": "daa", "imp 2p": "g",
   "imp-pro 2s": ">ken2", "imp-pro 21": "siidaa", "imp-pro 2p": ">kegon2",
+  // delayed imperative (a whole-verb cell: cells.ts `delayedCells`)
+  "imp-delayed 2s": ">kan", "imp-delayed 2p": ">keg",
+};
+
+/**
+ * VAIO (an animate intransitive with an object): the independent takes the theme n before its person endings, as a
+ * VTI (1p/21 -naan, 2p/3p -naawaa), then the object's periphery (0p, 3s, 3' -an; 3p -ag); the conjunct and the
+ * imperatives are the VAI's, the imperative 21 with the object's periphery (0p -nin, 3p -nig).
+ */
+const VAIO_IND: Record<string, string> = {
+  "1s": "n", "2s": "n", "3s": "n", "1p": "naan2y1", "21": "naan2y1", "2p": "naawaa", "3p": "naawaa",
+};
+const VAIO_PERIPHERY: Record<string, string> = { "0s": "", "0p": ">an", "3s": ">an", "3p": ">ag", "3'": ">an" };
+
+function vaioIndependent(): Table {
+  const table: Table = {};
+  for (const [person, ending] of Object.entries(VAIO_IND)) {
+    for (const [object, tail] of Object.entries(VAIO_PERIPHERY)) {
+      // 3rd-person subjects: inanimate objects or the obviative; the others: any but the obviative.
+      const third = person === "3s" || person === "3p";
+      if (third ? object === "3s" || object === "3p" : object === "3'") continue;
+      table[`ind ${person}>${object}`] = `${ending}${tail}`;
+      table[`ind-neg ${person}>${object}`] = `c1sii${ending}${tail}`;
+    }
+  }
+  return table;
+}
+
+export const VAIO: Table = {
+  ...vaioIndependent(),
+  ...Object.fromEntries(Object.entries(VAI).filter(([k]) => k.startsWith("conj")).map(([k, v]) => [`${k}>0`, v])),
+  "imp 2s>0s": ">n", "imp 21>0s": "daa", "imp 21>0p": "daanin", "imp 21>3p": "daanig", "imp 2p>0s": "g",
+  "imp-pro 2s>0s": ">ken2", "imp-pro 21>0s": "siidaa", "imp-pro 21>0p": "siidaanin", "imp-pro 21>3p": "siidaanig", "imp-pro 2p>0s": ">kegon2",
+  "imp-delayed 2s>0s": ">kan", "imp-delayed 2p>0s": ">keg",
 };
 
 export const VII: Table = {
@@ -62,6 +96,7 @@ export const VTI: Table = {
   ]),
   "imp 2s>0": "n4", "imp 21>0s": "daa", "imp 21>0p": "daanin", "imp 2p>0": "ok",
   "imp-pro 2s>0": ">ken", "imp-pro 21>0s": "siidaa", "imp-pro 21>0p": "siidaanin", "imp-pro 2p>0": ">kegon",
+  "imp-delayed 2s>0": ">kan", "imp-delayed 2p>0": ">keg", "imp-delayed 21>0s": ">kang", "imp-delayed 21>0p": ">kang",
 };
 
 const VTA_PASSIVE_CNJ = (neg: boolean): Record<string, string> => ({
@@ -120,4 +155,7 @@ export const VTA: Table = {
   "imp-pro 2s>1s": "i2shiken2", "imp-pro 2s>3s": "aaken2", "imp-pro 2s>1p": "i2shikenaang", "imp-pro 2s>3p": "aaken2",
   "imp-pro 2p>1s": "i2shikego", "imp-pro 2p>3s": "aakegon2", "imp-pro 2p>1p": "i2shikenaang", "imp-pro 2p>3p": "aakegon2",
   "imp-pro 21>3s": "aasiidaa", "imp-pro 21>3p": "aasiidaanig",
+  // delayed imperative: 2p→3p as 21→3p's >miinaa- (>miinaadaanik)
+  "imp-delayed 2s>1s": "i2shikan", "imp-delayed 2s>3s": "aakan", "imp-delayed 2s>3p": "aakan",
+  "imp-delayed 2p>1s": "i2shiikek", "imp-delayed 2p>3s": "aakek", "imp-delayed 2p>3p": ">miinaakek",
 };

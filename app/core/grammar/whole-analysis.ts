@@ -11,6 +11,7 @@
  * the caches are passed in.
  */
 import { cellKey, cellsOf, type Cell, type Order, type VerbClass } from "./cells";
+import type { GrammarMemo } from "./memo";
 import { modeEndings } from "./mode-tables";
 import { joinHead, joinTail, preFinalConsonants, siteSurfaceForms, tailTextOf } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
@@ -56,8 +57,10 @@ export type WholeCaches = {
   readonly classes: Partial<Record<VerbClass, ClassCells>>;
   readonly tails: Map<string, GroupTails>;
   heads: Head[] | null;
+  /** The engine's memo of the lexicon (memo.ts): the join's pieces. */
+  readonly memo: GrammarMemo;
 };
-export const newWholeCaches = (): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), heads: null });
+export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), heads: null, memo });
 
 const STEM_ENTRIES = 4_000;
 const TAIL_ENTRIES = 4_000;
@@ -139,12 +142,12 @@ function groupTails(caches: WholeCaches, cls: VerbClass, kind: string, gi: numbe
   out = { byTail: new Map(), partial: [] };
   group.cells.forEach((ci, k) => {
     for (const ending of group.endings[k]!) {
-      const tail = joinTail(stem, ending);
+      const tail = joinTail(stem, ending, caches.memo);
       if (!tail) {
         out!.partial.push(ci);
         return;
       }
-      for (const t of tailSet(tail)) add(out!.byTail, t, ci);
+      for (const t of tailSet(tail, caches.memo)) add(out!.byTail, t, ci);
     }
   });
   if (caches.tails.size >= TAIL_ENTRIES) caches.tails.delete(caches.tails.keys().next().value!);
@@ -177,8 +180,8 @@ function planOf(caches: WholeCaches, cls: VerbClass, kind: string, groups: Group
   const plan: Plan = { joined: [], whole: new Map() };
   groups.forEach((group, gi) => {
     for (const s of group.change ? entry.changed : [stem]) {
-      const tailText = tailTextOf(s);
-      const joint = tailText === null ? null : joinHead(group.prefixText, s);
+      const tailText = tailTextOf(s, caches.memo);
+      const joint = tailText === null ? null : joinHead(group.prefixText, s, caches.memo);
       let partial: number[] = group.cells;
       if (joint) {
         const tails = groupTails(caches, cls, kind, gi, group, s, tailText!);
@@ -190,7 +193,7 @@ function planOf(caches: WholeCaches, cls: VerbClass, kind: string, groups: Group
       }
       for (const ci of partial) {
         for (const ending of group.endings[group.cells.indexOf(ci)]!) {
-          for (const str of preFinalConsonants(group.prefixText, s, ending)) for (const p of projections(str)) add(plan.whole, p, ci);
+          for (const str of preFinalConsonants(group.prefixText, s, ending, caches.memo)) for (const p of projections(str)) add(plan.whole, p, ci);
         }
       }
     }
@@ -205,18 +208,18 @@ function add(map: Map<string, number[]>, key: string, i: number): void {
 }
 
 /** Loose keys of a whole-verb cell's forms of a stem, generated on first use. */
-function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number): string[] {
+function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
   let keys = entry.forms[i];
-  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!) ?? []).map(looseSpellingKey))];
+  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!, memo) ?? []).map(looseSpellingKey))];
   return keys;
 }
 
 /** Loose keys of a base's forms without a prefix (what follows a preverb chain), generated on first use. */
-function baseKeys(cc: ClassCells, entry: StemEntry, stem: string, i: number): string[] {
+function baseKeys(cc: ClassCells, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
   let keys = entry.bases[i];
   if (!keys) {
     const set = new Set<string>();
-    for (const e of cc.baseEndings[i] ?? []) for (const f of siteSurfaceForms("", stem, e)) set.add(looseSpellingKey(f));
+    for (const e of cc.baseEndings[i] ?? []) for (const f of siteSurfaceForms("", stem, e, memo)) set.add(looseSpellingKey(f));
     entry.bases[i] = keys = [...set];
   }
   return keys;
@@ -267,7 +270,7 @@ export function analyseWhole(
   };
   for (const { li, cls, stem } of candidates(word)) {
     const { cc, entry, list } = cellsFor(cls, stem, "cells", word, projected);
-    for (const i of list) if (cellKeys(cls, cc, entry, stem, i).includes(word)) out.push({ li, cell: cc.cells[i]! });
+    for (const i of list) if (cellKeys(cls, cc, entry, stem, i, caches.memo).includes(word)) out.push({ li, cell: cc.cells[i]! });
   }
   for (const head of headsOf(caches)) {
     if (word.length <= head.key.length || !word.startsWith(head.key)) continue;
@@ -278,7 +281,7 @@ export function analyseWhole(
       for (const i of list) {
         const base = cc.bases[i]!;
         if (conjOrder(base.order) !== head.conj || cc.basePrefixes[i] !== head.prefixText) continue;
-        if (!baseKeys(cc, entry, stem, i).includes(rest)) continue;
+        if (!baseKeys(cc, entry, stem, i, caches.memo).includes(rest)) continue;
         const cell = { ...base, preverbs: head.preverbs };
         if (cc.pvKeys.has(cellKey(cell))) out.push({ li, cell });
       }

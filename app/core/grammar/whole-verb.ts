@@ -5,9 +5,9 @@
  * (`ni<gii-` → ngii-) and is its own syncope domain before the hyphen, the verb after it spelled as without a prefix;
  * the endings come from mode-tables.ts. Pure.
  */
-import { cellKey, type Cell, type VerbClass } from "./cells";
+import type { Cell, VerbClass } from "./cells";
 import { modeEndings } from "./mode-tables";
-import { encode, siteSurfaceForms, siteSurfaceFormsRegular } from "./phonology";
+import { encode, siteSurfaceForms, siteSurfaceFormsRegular, type JoinMemo } from "./phonology";
 
 /** The alternatives the conjunct allows for a lone da-, ga-, daa- (→ ji-). */
 const CONJ_ALTERNATES: Record<string, string[]> = { da: ["da", "ji"], ga: ["ga", "ji"], daa: ["daa", "da", "ji"] };
@@ -63,39 +63,9 @@ function chainsOf(cell: Cell): string[] | null {
   return chains.map(encode);
 }
 
-/**
- * A stem's whole-verb pieces, shared by its cells: "prefix \0 stem \0 ending" → its site-spelled forms (a preverb
- * chain's, a changed stem's, a base's), and a stem's changed stems. Kept by the caller (inflection.ts keeps one with
- * each recent stem's forms; the analyser one per stem it indexes), so the core keeps no state of its own.
- */
-export type WholeMemo = Map<string, string[]>;
-
 /** `regular`: without Medler's two optional rules (phonology.ts `siteSurfaceFormsRegular`). */
-function formsIn(memo: WholeMemo | undefined, prefix: string, stem: string, ending: string, regular = false): string[] {
-  const make = regular ? siteSurfaceFormsRegular : siteSurfaceForms;
-  if (!memo) return make(prefix, stem, ending);
-  const key = `${regular ? "r" : ""}${prefix}\u0000${stem}\u0000${ending}`;
-  let out = memo.get(key);
-  if (!out) memo.set(key, (out = make(prefix, stem, ending)));
-  return out;
-}
-
-function changedIn(memo: WholeMemo | undefined, text: string): string[] {
-  if (!memo) return changedStems(text);
-  const key = `chg\u0000${text}`;
-  let out = memo.get(key);
-  if (!out) memo.set(key, (out = changedStems(text)));
-  return out;
-}
-
-/** A cell's encoded endings (modeEndings), kept in the memo: they do not depend on the stem. */
-function endingsIn(memo: WholeMemo | undefined, cls: VerbClass, cell: Cell): string[] | null {
-  if (!memo) return modeEndings(cls, cell);
-  const key = `end\u0000${cls}\u0000${cellKey({ ...cell, preverbs: undefined, change: undefined })}`;
-  let out = memo.get(key);
-  if (out === undefined) memo.set(key, (out = modeEndings(cls, cell) ?? []));
-  return out.length ? out : null;
-}
+const formsOf = (prefix: string, stem: string, ending: string, regular: boolean, memo?: JoinMemo): string[] =>
+  (regular ? siteSurfaceFormsRegular : siteSurfaceForms)(prefix, stem, ending, memo);
 
 function push(out: string[], forms: string[]): void {
   for (const f of forms) if (!out.includes(f)) out.push(f);
@@ -105,11 +75,11 @@ function push(out: string[], forms: string[]): void {
  * The spelled preverb chains of a cell with preverbs (person prefix on the first, hyphen-terminated), primary first,
  * or null: they depend on the cell's preverbs, order kind, change and prefix only, never on the stem.
  */
-export function preverbHeads(cell: Cell, prefixText: string, memo?: WholeMemo, regular = false): string[] | null {
+export function preverbHeads(cell: Cell, prefixText: string, regular = false): string[] | null {
   const chains = chainsOf(cell);
   if (!chains) return null;
   const heads: string[] = [];
-  for (const chain of chains) for (const c of cell.change ? changedIn(memo, chain) : [chain]) push(heads, formsIn(memo, prefixText, c, "", regular));
+  for (const chain of chains) for (const c of cell.change ? changedStems(chain) : [chain]) push(heads, formsOf(prefixText, c, "", regular));
   return heads;
 }
 
@@ -117,26 +87,24 @@ export function preverbHeads(cell: Cell, prefixText: string, memo?: WholeMemo, r
  * The site-spelled forms of a whole-verb cell, primary first, or null when it does not exist or no rule builds it.
  * `prefixText`: the person prefix of the cell's neutral counterpart ("" in the conjunct).
  */
-export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: WholeMemo, regular = false): string[] | null {
+export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: JoinMemo): string[] | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   if ((cell.change || cell.participle) && !conj) return null;
   if (cell.participle && cell.preverbs?.length) return null;
   if (cell.mode && cell.order !== "ind" && cell.order !== "ind-neg" && !conj) return null;
-  const endings = endingsIn(memo, cls, cell);
-  if (!endings || !stemText) return null;
+  const endings = modeEndings(cls, cell);
+  if (!endings?.length || !stemText) return null;
   const out: string[] = [];
   if (!cell.preverbs?.length) {
-    const stems = cell.change ? changedIn(memo, stemText) : [stemText];
-    for (const s of stems) for (const e of endings) push(out, formsIn(memo, prefixText, s, e, regular));
+    const stems = cell.change ? changedStems(stemText) : [stemText];
+    for (const s of stems) for (const e of endings) push(out, formsOf(prefixText, s, e, false, memo));
     return out.length ? out : null;
   }
-  const headKey = `hd\u0000${cell.preverbs.join("+")}\u0000${conj}\u0000${!!cell.change}\u0000${prefixText}\u0000${regular}`;
-  const heads = memo?.get(headKey) ?? preverbHeads(cell, prefixText, memo, regular);
+  const heads = preverbHeads(cell, prefixText);
   if (!heads) return null;
-  memo?.set(headKey, heads);
   const bases: string[] = [];
-  for (const e of endings) push(bases, formsIn(memo, "", stemText, e, regular));
-  for (const b of bases) for (const h of heads) if (!out.includes(h + b)) out.push(h + b);
+  for (const e of endings) push(bases, formsOf("", stemText, e, false, memo));
   // Primary first: the first head with the first base.
+  for (const b of bases) for (const h of heads) if (!out.includes(h + b)) out.push(h + b);
   return out.length ? out : null;
 }
