@@ -6,11 +6,13 @@
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
 import { glossFrame, nounGlosser, type GlossFrame } from "./noun-gloss";
-import { cellPiecesOf, joinedForm, joinerOf, piecewiseVariants, type CellPieces, type Joiner } from "./noun-join";
-import { siteSpelling, surfaceNoun, type OptionalRule, type Variant } from "./noun-phonology";
+import { piecewiseVariants } from "./noun-join";
+import { cellPiecesOf, joinedForm, joinerOf, variedRunOf, type CellPieces, type Joiner, type RankedForms, type RunIds, type SpelledVariant } from "./noun-runs";
+import { headwordFacts, resolveNApos, unlock, type HeadwordFacts, type Prefs } from "./noun-headword";
+import { siteSpelling, surfaceNoun, type Variant } from "./noun-phonology";
 import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
 import { PRENOUNS } from "./noun-prenouns";
-import { encodeStem, hasUnknownSymbol, nounShape, underlyingOf, type NounShape } from "./noun-tables";
+import { encodeStem, underlyingOf, type NounShape } from "./noun-tables";
 
 export type { NounConfidence } from "./noun-confidence";
 
@@ -44,30 +46,10 @@ export type Declension = {
 
 /** The label of an optional (Medler) variant. */
 export const OPTIONAL_VARIANT_NOTE = "also heard, in some speakers' speech (an optional rule)";
-const usesMedler = (v: Variant) => v.use.wiCoal[0] > 0 || v.use.wDel[0] > 0;
+const usesMedler = (v: Pick<Variant, "use">) => v.use.wiCoal[0] > 0 || v.use.wDel[0] > 0;
 
-/** Default choice among the optional rules' outputs: 1 = prefer applied, 0 = prefer not applied. */
-const DEFAULT_PREF: Record<OptionalRule, 0 | 1> = { initV: 0, wiCoal: 0, n2del: 1, wDel: 0 };
-type Prefs = Record<OptionalRule, 0 | 1>;
-
-/**
- * How a noun writes n' where a vowel was lost before g/k (surfaceNoun's "^" marks), as its headword does: "fst" as the
- * reference (nothing; n' only where ambigsync wrote it), "apos" n' at every such site (n'kaat, n'gamwin), "none" never
- * (the headword writes ng where the reference has n'g).
- */
-export type NApos = "fst" | "apos" | "none";
-const N_APOS: NApos[] = ["fst", "apos", "none"];
-export function resolveNApos(text: string, mode: NApos): string {
-  if (mode === "apos") return text.includes("^") ? text.replace(/\^/g, "'") : text;
-  const out = text.includes("^") ? text.replace(/\^/g, "") : text;
-  return mode === "none" && out.includes("n'g") ? out.replace(/n'(?=g)/g, "n") : out;
-}
-
-export type Prepared = {
-  pos: NounPos; encoded: string; shape: NounShape; locked: boolean; prefs: Prefs; devoice: [string, RegExp] | null; unknown: boolean;
-  nApos: NApos;
-  /** The citation form the rules give, and the lemma, when the dictionary lemma is not among the rules' forms. */
-  disagrees: { rules: string; lemma: string } | null;
+export type Prepared = HeadwordFacts & {
+  pos: NounPos;
   /** Confidence and note per category of cell (noun-confidence.ts), built when first needed. */
   conf: Array<Confidence | undefined>;
   /** The declensions made, per gloss and cell key (only while the noun is among the last ones declined, see HELD). */
@@ -98,15 +80,6 @@ declare module "./memo" {
  */
 const HELD = 8_000;
 
-const fold = (s: string) => s.toLowerCase().replace(/[’‘`]/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/'+/g, "'");
-/** Undo the dictionary's final devoicing (gaazhak ~ gaazhag, nnagish ~ nnagizh), to compare spellings. */
-const voice = (s: string) => s.replace(/p$/, "b").replace(/t$/, "d").replace(/k$/, "g").replace(/sh$/, "zh").replace(/ch$/, "j").replace(/(?<![sz])s$/, "z");
-/** The lemma's devoiced final (gaazhak: k for g), if the dictionary devoices it. */
-const DEVOICED: Array<[RegExp, string, RegExp]> = [
-  [/p$/, "p", /b$/], [/t$/, "t", /d$/], [/k$/, "k", /g$/], [/sh$/, "sh", /zh$/], [/ch$/, "ch", /j$/], [/(?<![sz])s$/, "s", /z$/],
-];
-const bare = (s: string) => voice(s.replace(/['-]/g, ""));
-
 function prepare(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
   const seen = memo.nounByLexeme.get(lexeme);
   if (seen && seen.pos === lexeme.pos && seen.name === lexeme.name && seen.stem === lexeme.stem) return seen.p;
@@ -122,52 +95,12 @@ function prepareById(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
   const pos = nounPosOf(lexeme.pos);
   let out: Prepared | null = null;
   const raw = lexeme.stem?.trim();
-  if (pos && (raw || !isDependent(pos))) {
-    // Without an underlying stem, the lemma stands in (its short vowels protected from syncope: `low`).
-    const encoded = raw ? encodeStem(raw) : lockVowels(lexeme.name.trim().toLowerCase());
-    const shape: NounShape = raw ? nounShape(raw) : "lemma";
-    out = { pos, encoded, shape, locked: !raw, prefs: { ...DEFAULT_PREF }, devoice: null, unknown: raw ? hasUnknownSymbol(raw) : false, nApos: "fst",
-      disagrees: null, conf: [], results: null, count: 0 };
-    // The lemma is the citation form (unpossessed singular; 1s singular for dependent nouns): it says which optional
-    // rules the noun follows (zhashk vs wzhashk) and whether the dictionary writes final devoicing (gaazhak).
-    const citation: NounCell = isDependent(pos) ? { number: "sg", possessor: "1s" } : { number: "sg" };
-    const lemma = fold(lexeme.name.trim());
-    const vs = surfaceNoun(underlyingOf(pos, encoded, citation));
-    let spelled: string[] = [];
-    let at = -1;
-    // The n' spelling the headword shows (the reference's first: a headword without such a site keeps it).
-    for (const mode of N_APOS) {
-      spelled = vs.map((v) => fold(siteSpelling(resolveNApos(unlock(v.text), mode))));
-      at = spelled.indexOf(lemma);
-      if (at < 0) at = spelled.findIndex((f) => voice(f) === voice(lemma));
-      if (at >= 0) {
-        out.nApos = mode;
-        break;
-      }
-    }
-    if (at < 0) spelled = vs.map((v) => fold(siteSpelling(resolveNApos(unlock(v.text), "fst"))));
-    if (at < 0) at = spelled.findIndex((f) => bare(f) === bare(lemma));
-    const match = vs[at];
-    if (!match && raw) out.disagrees = { rules: spelled[0] ?? "", lemma: lexeme.name.trim() };
-    if (match) {
-      for (const r of Object.keys(out.prefs) as OptionalRule[]) {
-        const [applied, sites] = match.use[r];
-        if (sites > 0) out.prefs[r] = applied * 2 >= sites && applied > 0 ? 1 : 0;
-      }
-    }
-    const dv = DEVOICED.find(([re]) => re.test(lemma));
-    if (dv && spelled.some((f) => dv[2].test(f))) out.devoice = [dv[1], dv[2]];
-  }
+  if (pos && (raw || !isDependent(pos))) out = { pos, ...headwordFacts(pos, lexeme.name, raw), conf: [], results: null, count: 0 };
   memo.nounPrepared.set(id, out);
   return out;
 }
 
-// Locked (lemma) vowels: ä ï ö are kept by every rule, then written a i o again.
-const LOCKED: Record<string, string> = { a: "ä", i: "ï", o: "ö" };
-const lockVowels = (s: string) => s.replace(/[’‘`]/g, "'").replace(/aa|ii|oo|[aio]/g, (v) => LOCKED[v] ?? v);
-const unlock = (s: string) => s.replace(/ä/g, "a").replace(/ï/g, "i").replace(/ö/g, "o");
-
-function cost(v: Variant, prefs: Prefs): number {
+function cost(v: Pick<Variant, "use">, prefs: Prefs): number {
   const u = v.use;
   return (prefs.initV ? u.initV[1] - u.initV[0] : u.initV[0]) + (prefs.wiCoal ? u.wiCoal[1] - u.wiCoal[0] : u.wiCoal[0])
     + (prefs.n2del ? u.n2del[1] - u.n2del[0] : u.n2del[0]) + (prefs.wDel ? u.wDel[1] - u.wDel[0] : u.wDel[0]);
@@ -214,8 +147,17 @@ export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = 
   return result;
 }
 
-/** A cell of a class, its key and its affixes around the stem (noun-join.ts), made once per class. */
-type CellPlan = CellPieces & { cell: NounCell; key: string; prenouns: string[] | null; category: number; frame: GlossFrame; devoicable: boolean };
+/**
+ * A cell of a class, its key and its affixes around the stem (noun-runs.ts), made once per class. `cell` is frozen:
+ * the paradigm's declensions share it. `before`: the prefix and the first prenoun (the underlying word before the stem).
+ */
+type CellPlan = CellPieces & {
+  cell: Readonly<NounCell>; key: string; prenouns: string[] | null; before: string; category: number; frame: GlossFrame; devoicable: boolean;
+  /** The encoded prenoun when the cell has one underlying word (null: two, zaaw- ozaaw-), else "". */
+  prenoun: string | null;
+};
+/** A cell list's plans and how many runs of pieces its cells have (noun-runs.ts `RunIds`). */
+type CellPlans = { plans: CellPlan[]; runs: number };
 const NO_PRENOUN = [""];
 
 /** A cell's variants: in a paradigm from the word's pieces. */
@@ -239,35 +181,49 @@ function devoicable(cell: NounCell): boolean {
 function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
   const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
-  const underlying = plan ? plan.prefix + prenouns[0] + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
-  if (shared && plan && prenouns.length === 1) {
-    // One variant per piece: the form is the pieces' spellings joined.
-    const joined = joinedForm(shared, plan, prenouns[0]!);
-    if (joined !== null) return declension(p, gloss, cell, key, underlying, [devoice ? joined.replace(devoice[1], devoice[0]) : joined], [shared.medler], shared.stray, plan);
+  const underlying = plan ? plan.before + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
+  let vs: Array<Variant | SpelledVariant> | null = null;
+  // In a paradigm, a cell whose pieces but one have one variant each: its variants are its run's, spelled already,
+  // and ranked once for the run where no devoicing is written.
+  const varied = shared && plan && plan.prenoun !== null ? variedRunOf(shared, plan, plan.prenoun) : null;
+  if (varied) {
+    const { run, before, after } = varied;
+    if (!devoice) {
+      const r = (run.ranked ??= ranked(p, run.variants!, null));
+      const forms = before || after ? r.forms.map((f) => before + f + after) : r.forms;
+      return declension(p, gloss, cell, key, underlying, forms, r.medler, r.stray || varied.stray, plan);
+    }
+    vs = run.variants!.map((v) => ({ form: before + v.form + after, use: v.use, stray: v.stray || varied.stray }));
   }
-  let vs = variantsOf(underlying, shared);
+  if (!vs) vs = variantsOf(underlying, shared);
   for (let k = 1; k < prenouns.length; k++) vs = [...vs, ...variantsOf(underlyingOf(p.pos, p.encoded, cell, prenouns[k]), shared)];
-  let ranked = vs;
+  const r = ranked(p, vs, devoice);
+  return declension(p, gloss, cell, key, underlying, r.forms, r.medler, r.stray, plan);
+}
+
+/** A cell's variants ranked by the noun's preferences (stable), spelled, each form once (ADR 005a, 018a). */
+function ranked(p: Prepared, vs: Array<Variant | SpelledVariant>, devoice: [string, RegExp] | null): RankedForms {
+  let order = vs;
   if (vs.length > 1) {
     // Stable sort by cost (insertion sort: a handful of variants).
     const costs = vs.map((v) => cost(v, p.prefs));
-    const order = vs.map((_, k) => k);
-    for (let k = 1; k < order.length; k++) {
-      const o = order[k]!;
+    const at = vs.map((_, k) => k);
+    for (let k = 1; k < at.length; k++) {
+      const o = at[k]!;
       let j = k - 1;
-      for (; j >= 0 && costs[order[j]!]! > costs[o]!; j--) order[j + 1] = order[j]!;
-      order[j + 1] = o;
+      for (; j >= 0 && costs[at[j]!]! > costs[o]!; j--) at[j + 1] = at[j]!;
+      at[j + 1] = o;
     }
-    ranked = order.map((k) => vs[k]!);
+    order = at.map((k) => vs[k]!);
   }
   let stray = false;
   const forms: string[] = [];
   /** Per form (same index): does every variant that gives it use a Medler rule? */
   const medler: boolean[] = [];
-  for (const v of ranked) {
-    let [text, unresolved] = spelled(p, v.text);
+  for (const v of order) {
+    let [text, unresolved] = "form" in v ? [v.form, v.stray] : spelled(p, v.text);
     stray ||= unresolved;
     if (devoice) text = text.replace(devoice[1], devoice[0]);
     const at = forms.indexOf(text);
@@ -276,7 +232,21 @@ function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared
       medler.push(usesMedler(v));
     } else if (medler[at] && !usesMedler(v)) medler[at] = false;
   }
-  return declension(p, gloss, cell, key, underlying, forms, medler, stray, plan);
+  return { forms, medler, stray };
+}
+
+/** No variant (frozen: shared by the declensions that have none, as inflection.ts's). */
+const NO_VARIANTS: string[] = Object.freeze([]) as unknown as string[];
+
+/** A paradigm cell's declension with one form (the join's): as `declension` gives it. */
+function joinedDeclension(p: Prepared, gloss: Gloss, plan: CellPlan, form: string, medler: boolean, stray: boolean): Declension {
+  const { confidence, note } = confidenceOf(p, plan.cell, plan.key, stray, plan.category);
+  const underlying = plan.before + p.encoded + plan.suffix;
+  const d: Declension = note
+    ? { form, variants: NO_VARIANTS, gloss: gloss(plan.cell, plan.frame), confidence, confidenceNote: note, cell: plan.cell, key: plan.key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants: NO_VARIANTS, gloss: gloss(plan.cell, plan.frame), confidence, cell: plan.cell, key: plan.key, pos: p.pos, shape: p.shape, underlying };
+  if (medler) d.headwordOptional = true;
+  return d;
 }
 
 function declension(
@@ -286,9 +256,10 @@ function declension(
   const { confidence, note } = plan ? confidenceOf(p, cell, key, stray, plan.category) : confidenceOf(p, cell, key, stray);
   const form = forms[0] ?? "";
   const variants = forms.slice(1);
+  const copy = plan ? plan.cell : { ...cell };
   const d: Declension = note
-    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying }
-    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: { ...cell }, key, pos: p.pos, shape: p.shape, underlying };
+    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: copy, key, pos: p.pos, shape: p.shape, underlying }
+    : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: copy, key, pos: p.pos, shape: p.shape, underlying };
   if (forms.length > 1) {
     const optional = forms.filter((_, k) => k > 0 && medler[k]);
     if (optional.length) d.optionalVariants = optional;
@@ -298,11 +269,16 @@ function declension(
 }
 
 /** The cells of a class with their keys and plans (nounCells' order), made once. */
-const CELLS = new Map<string, CellPlan[]>();
+const CELLS = new Map<string, CellPlans>();
 
-function cellPlan(pos: NounPos, cell: NounCell): CellPlan {
+function cellPlan(pos: NounPos, cell: NounCell, ids: RunIds): CellPlan {
   const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null : null;
-  return { ...cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun), cell, key: nounCellKey(cell), prenouns, category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell) };
+  const pieces = cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun, ids);
+  return {
+    ...pieces, cell: Object.freeze({ ...cell }), key: nounCellKey(cell), prenouns, before: pieces.prefix + (prenouns?.[0] ?? ""),
+    category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell),
+    prenoun: !prenouns ? "" : prenouns.length === 1 ? prenouns[0]! : null,
+  };
 }
 
 /** Every cell of a noun with its form (cells that do not exist are left out). */
@@ -315,12 +291,26 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}, mem
   const id = opts.prenouns && opts.whole ? null : `${pos}${opts.whole ? "*" : opts.extended ? "+" : ""}`;
   let cells = id ? CELLS.get(id) : undefined;
   if (!cells) {
-    cells = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell));
+    const ids: RunIds = new Map();
+    const plans = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell, ids));
+    cells = { plans, runs: ids.size };
     if (id) CELLS.set(id, cells);
   }
   const kept = p.results?.get(lexeme.gloss ?? "");
   const gloss = kept?.gloss ?? nounGlosser(lexeme.gloss ?? "", pos);
   // The pieces of its cells' words, each worked out once for the paradigm (not kept after it).
-  const shared = joinerOf(p.encoded, (raw) => spelled(p, raw));
-  return cells.map((plan) => kept?.cells.get(plan.key) ?? declined(p, gloss, plan.cell, plan.key, shared, plan));
+  const shared = joinerOf(p.encoded, (raw) => spelled(p, raw), cells.runs);
+  const { plans } = cells;
+  const out = new Array<Declension>(plans.length);
+  for (let k = 0; k < plans.length; k++) {
+    const plan = plans[k]!;
+    const hit = kept && kept.cells.get(plan.key);
+    // One variant per piece: the form is the pieces' spellings joined.
+    const joined = hit || plan.prenoun === null ? null : joinedForm(shared, plan, plan.prenoun);
+    if (joined !== null) {
+      const form = p.devoice && plan.devoicable ? joined.replace(p.devoice[1], p.devoice[0]) : joined;
+      out[k] = joinedDeclension(p, gloss, plan, form, shared.medler, shared.stray);
+    } else out[k] = hit || declined(p, gloss, plan.cell, plan.key, shared, plan);
+  }
+  return out;
 }

@@ -17,7 +17,7 @@
  * Checked against the whole-word cascade on every cell of every demo and development noun
  * (tests/unit/grammar-noun-join.test.ts).
  */
-import { N_APOS_STEP, NOUN_STEPS, surfaceNoun, type OptionalRule, type RuleUse, type Variant } from "./noun-phonology";
+import { N_APOS_STEP, NOUN_STEPS, surfaceNoun, syncopeUnmarked, type OptionalRule, type RuleUse, type Variant } from "./noun-phonology";
 
 /**
  * A piece's variant (the `&` and `|` marks dropped), with its choice and site count at each optional step; `spelled`
@@ -31,21 +31,44 @@ const NONE: RuleUse = Object.freeze({
   initV: Object.freeze([0, 0]), wiCoal: Object.freeze([0, 0]), n2del: Object.freeze([0, 0]), wDel: Object.freeze([0, 0]),
 }) as unknown as RuleUse;
 /** The end of a piece that is not the word's end: read by no rule, dropped when the pieces are joined. */
-const OPEN = "|";
+export const OPEN = "|";
 /** Consonants after which a long vowel starts a piece (lower case: no special symbol), by character code. */
 const PLAIN = new Uint8Array(128);
 for (const c of "bdgptkjczsmnhyw'") PLAIN[c.charCodeAt(0)] = 1;
 
+/**
+ * The cascade as the join runs it: without the n' step (the noun's spelling, noun-inflection.ts) and with syncope
+ * writing no stress marks (no rule after it reads one; the word's variants are the same).
+ */
+type JoinStep = { rule: ((s: string) => string) | null; name: OptionalRule; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
+const JOIN_STEPS: JoinStep[] = NOUN_STEPS.filter((step) => step.name !== N_APOS_STEP).map((step) => "rule" in step
+  ? { rule: step.name === "syncope" ? syncopeUnmarked : step.rule, name: "initV", sites: () => [], apply: (s) => s }
+  : { rule: null, name: step.name as OptionalRule, sites: step.sites, apply: step.apply });
+
+/** A path's masks and site counts where no optional step met a site (frozen: shared). */
+const NO_CHOICE: number[] = Object.freeze(JOIN_STEPS.filter((step) => step.rule === null).map(() => 0)) as unknown as number[];
+
 /** The cascade's variants of an underlying string (a word or a piece), with their choices. */
-function pathsOf(underlying: string): Path[] {
-  let vs: Path[] = [{ text: underlying, use: NONE, masks: [], sites: [] }];
-  for (const step of NOUN_STEPS) {
-    if ("rule" in step) {
+export function pathsOf(underlying: string): Path[] {
+  // One path until an optional step meets a site.
+  let text = underlying;
+  let passed = 0; // optional steps without a site
+  let k = 0;
+  for (; k < JOIN_STEPS.length; k++) {
+    const step = JOIN_STEPS[k]!;
+    if (step.rule !== null) text = step.rule(text);
+    else if (step.sites(text).length === 0) passed++;
+    else break;
+  }
+  if (k === JOIN_STEPS.length) return [{ text: text.includes(OPEN) ? text.replaceAll(OPEN, "") : text, use: NONE, masks: NO_CHOICE, sites: NO_CHOICE }];
+  let vs: Path[] = [{ text, use: NONE, masks: new Array<number>(passed).fill(0), sites: new Array<number>(passed).fill(0) }];
+  for (; k < JOIN_STEPS.length; k++) {
+    const step = JOIN_STEPS[k]!;
+    if (step.rule !== null) {
       for (const v of vs) v.text = step.rule(v.text);
       continue;
     }
-    if (step.name === N_APOS_STEP) continue;
-    const rule = step.name as OptionalRule;
+    const rule = step.name;
     const out: Path[] = [];
     for (const v of vs) {
       const at = step.sites(v.text);
@@ -58,13 +81,14 @@ function pathsOf(underlying: string): Path[] {
       const n = Math.min(at.length, MAX_SITES);
       for (let mask = 0; mask < 1 << n; mask++) {
         const chosen = at.filter((_, k) => k < n && mask & (1 << k));
-        const use = { ...v.use, [rule]: [v.use[rule][0] + chosen.length, v.use[rule][1] + at.length] as [number, number] };
+        const use: RuleUse = { initV: v.use.initV, wiCoal: v.use.wiCoal, n2del: v.use.n2del, wDel: v.use.wDel };
+        use[rule] = [v.use[rule][0] + chosen.length, v.use[rule][1] + at.length];
         out.push({ text: step.apply(v.text, chosen), use, masks: [...v.masks, mask], sites: [...v.sites, at.length] });
       }
     }
     vs = out;
   }
-  for (const v of vs) if (v.text.includes("&") || v.text.includes(OPEN)) v.text = v.text.replace(/[&|]/g, "");
+  for (const v of vs) if (v.text.includes(OPEN)) v.text = v.text.replaceAll(OPEN, "");
   return vs;
 }
 
@@ -188,90 +212,4 @@ function partsOf(underlying: string, pieces: Map<string, Path[]>): Path[][] | nu
 export function piecewiseVariants(underlying: string, pieces: Map<string, Path[]>): Variant[] {
   const parts = partsOf(underlying, pieces);
   return (parts && joinedVariants(parts)) ?? surfaceNoun(underlying);
-}
-
-/**
- * A run of pieces (a paradigm's head: prefix, prenoun and the stem up to its last cut; or a tail: the rest of the
- * stem and an ending), and, where each piece has one variant, their spelling joined (`spell`: the noun's spelling of
- * a piece, which no spelling rule reads across a cut either) and whether a piece left a symbol unresolved or used a
- * Medler rule.
- */
-type Run = { text: string | null; stray: boolean; medler: boolean };
-
-/** A run's pieces: `text` cut as a word would be, its last piece open (not the word's end) if `open`. */
-function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: (raw: string) => [string, boolean]): Run {
-  const cuts = cutsOf(text);
-  const parts: Path[][] = [];
-  let from = 0;
-  for (let k = 0; k <= cuts.length; k++) {
-    const to = k < cuts.length ? cuts[k]! : text.length;
-    let piece = text.slice(from, to);
-    if ((k < cuts.length || open) && piece.charCodeAt(piece.length - 1) !== 45) piece += OPEN; // 45: "-"
-    let out = pieces.get(piece);
-    if (!out) pieces.set(piece, (out = pathsOf(piece)));
-    if (piece !== OPEN) parts.push(out);
-    from = to;
-  }
-  const run: Run = { text: "", stray: false, medler: false };
-  for (const part of parts) {
-    if (part.length !== 1) return { text: null, stray: false, medler: false };
-    const path = part[0]!;
-    if (path.spelled === undefined) [path.spelled, path.stray] = spell(path.text);
-    run.text += path.spelled;
-    run.stray ||= path.stray!;
-    run.medler ||= path.use.wiCoal[0] > 0 || path.use.wDel[0] > 0;
-  }
-  return run;
-}
-
-/**
- * What a paradigm's cells share, worked out once for it (kept only while it is declined): the noun's encoded stem
- * and its last cut (0: none), its words' pieces and runs of pieces (the heads, per prefix and prenoun: the stem up
- * to its last cut; the tails, per ending: the rest), and the noun's spelling of a piece.
- */
-export type Joiner = {
-  stem: string; cut: number; pieces: Map<string, Path[]>; runs: Map<string, Run>; spell: (raw: string) => [string, boolean];
-  /** The last joinedForm's: did a piece leave a symbol unresolved, did one use a Medler rule? */
-  stray: boolean; medler: boolean;
-};
-/** A cell's affixes around the stem (and prenoun), with the keys of its runs: per class, made once. */
-export type CellPieces = { prefix: string; suffix: string; headKey: string; plainKey: string };
-
-export function joinerOf(stem: string, spell: (raw: string) => [string, boolean]): Joiner {
-  const cuts = cutsOf(stem);
-  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Map(), spell, stray: false, medler: false };
-}
-
-/** A cell's pieces from its affixes (the underlying word of an empty stem: prefix < > suffix). */
-export function cellPiecesOf(affixes: string, prenoun = ""): CellPieces {
-  const at = affixes.indexOf("<") + 1;
-  const prefix = affixes.slice(0, at);
-  const suffix = affixes.slice(at);
-  return { prefix, suffix, headKey: `\u0002${prefix}${prenoun}`, plainKey: `${prefix}\u0001${suffix}` };
-}
-
-function runAt(j: Joiner, key: string, text: string, open: boolean): Run {
-  let r = j.runs.get(key);
-  if (!r) j.runs.set(key, (r = runOf(text, open, j.pieces, j.spell)));
-  return r;
-}
-
-/**
- * A cell's spelled form where each piece of its head and tail has one variant (null otherwise), with the encoded
- * prenoun (or "") it is declined with; whether a piece left a symbol unresolved or used a Medler rule is left in
- * `j.stray` and `j.medler`.
- */
-export function joinedForm(j: Joiner, c: CellPieces, prenoun: string): string | null {
-  if (j.cut === 0 && !prenoun) {
-    const whole = runAt(j, c.plainKey, c.prefix + j.stem + c.suffix, false);
-    j.stray = whole.stray;
-    j.medler = whole.medler;
-    return whole.text;
-  }
-  const head = runAt(j, c.headKey, c.prefix + prenoun + j.stem.slice(0, j.cut), true);
-  const tail = runAt(j, c.suffix, j.stem.slice(j.cut) + c.suffix, false);
-  if (head.text === null || tail.text === null) return null;
-  j.stray = head.stray || tail.stray;
-  j.medler = head.medler || tail.medler;
-  return head.text + tail.text;
 }

@@ -40,10 +40,9 @@ const STRESS_ALT = new RegExp(`[aio]${CSEQ}[aio]$`);
 const CODA_END_AT = new RegExp(`${CODA}?(?:-|$)`, "y");
 const LONG_AHEAD = /^(?:aa|e|ii|oo)/;
 const LONG_BEHIND = /(?:aa|e|ii|oo)$/;
-/** Quick tests: where vvvDel, vCoal and lenPreNas may change anything (they return the word as it is elsewhere). */
+/** Quick tests: where vvvDel and vCoal change anything (they return the word as it is elsewhere). */
 const SHORT_BY_LONG = /[aioE](?:aa|e|ii|oo)|(?:aa|e|ii|oo)[aioE]/;
-const VOWEL_SHORT = /[aioeAIJOEäïö][aioE]/;
-const NAS = /n[hys]/;
+const VOWEL_CHANGE = /[oOö][aiE]|[iIï][aoE]|[aAä][ioE]/;
 /** Sites of the optional rules initV, wiCoal and wDel. */
 const INIT_V_SITE = /[aioE](?=<[aioE][bdgptkjczsmnwyh'WUYSMNQD])/g;
 const WI_SITE = /wi/g;
@@ -92,18 +91,39 @@ const preLen: Rule = (s) => !s.includes("<o") ? s : s.replace(/<(?=o)/g, "<o"); 
 const preEpen: Rule = (s) => !s.includes("<") ? s : s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
 const conPl: Rule = (s) => !s.includes("Eny>") ? s : s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
 const a1i1: Rule = (s) => !s.includes("A>") && !s.includes("I>") ? s : s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
-/** Between two consonants a suffix boundary takes i (one replace: both neighbours are read on the input). */
-const CC_BOUNDARY = new RegExp(`(?<=[${CONS}])>(?=[${CONS}])`, "g");
-const ccEpen: Rule = (s) => !s.includes(">") ? s : s.replace(CC_BOUNDARY, "i>");
-const rmBound: Rule = (s) => s.replace(/[<>^]/g, "");
+/** Between two consonants a suffix boundary takes i (both neighbours are read on the input). */
+const ccEpen: Rule = (s) => {
+  let k = s.indexOf(">");
+  if (k < 0) return s;
+  // Copied as it is up to each > that takes an i.
+  let out = "";
+  let from = 0;
+  for (; k >= 0; k = s.indexOf(">", k + 1)) {
+    if (k === 0 || !isCons(s[k - 1]) || !isCons(s[k + 1])) continue;
+    out += s.slice(from, k) + "i";
+    from = k;
+  }
+  return from === 0 ? s : out + s.slice(from);
+};
+const rmBound: Rule = (s) => {
+  if (s.includes(">")) s = s.replaceAll(">", "");
+  if (s.includes("<")) s = s.replaceAll("<", "");
+  return s.includes("^") ? s.replaceAll("^", "") : s;
+};
 
 // ── rules over the whole word ──
 const PLAIN_SYMBOL = /[DMUSNJyY]/;
-const plainSymbols: Rule = (s) => !PLAIN_SYMBOL.test(s) ? s :
-  s.replace(/D/g, "d").replace(/M(?=[mn])/g, "a").replace(/M/g, "m")
-    .replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w") // w2 drops before a nasal
-    .replace(/S/g, "s").replace(/N/g, "n").replace(/J/g, "i")
-    .replace(/(?<=n)[yY](?=-|$)/g, "h"); // final ny → nh
+const plainSymbols: Rule = (s) => {
+  if (!PLAIN_SYMBOL.test(s)) return s;
+  // In this order; each replace only where its symbol is.
+  if (s.includes("D")) s = s.replaceAll("D", "d");
+  if (s.includes("M")) s = s.replace(/M(?=[mn])/g, "a").replace(/M/g, "m");
+  if (s.includes("U")) s = s.replace(/U(?=(?:aa?|ii?|oo?|e|[AIJOE])?[mnQ])/g, "").replace(/U/g, "w"); // w2 drops before a nasal
+  if (s.includes("S")) s = s.replaceAll("S", "s");
+  if (s.includes("N")) s = s.replaceAll("N", "n");
+  if (s.includes("J")) s = s.replaceAll("J", "i");
+  return s.includes("y") || s.includes("Y") ? s.replace(/(?<=n)[yY](?=-|$)/g, "h") : s; // final ny → nh
+};
 /** A short vowel next to a long one is lost (left context on the output: rule vvvDel). */
 const vvvDel: Rule = (s) => {
   // Until a vowel is lost the output is the input, so without a short vowel next to a long one nothing changes.
@@ -120,32 +140,38 @@ const coalesce: Rule = (s) => !s.includes("Y") && !s.includes("W") ? s :
   s.replace(/Y[aioE]/g, "i").replace(/W[iE]/g, "o").replace(/Wa/g, "o").replace(/W/g, "");
 /** A short vowel after a vowel takes its quality (vCoal). */
 const vCoal: Rule = (s) => {
-  if (!VOWEL_SHORT.test(s)) return s;
+  if (!VOWEL_CHANGE.test(s)) return s;
   let out = "";
-  for (let k = 0; k < s.length; k++) {
+  let from = 0; // s[from, k) is copied as it is
+  for (let k = 1; k < s.length; k++) {
     const c = s[k]!;
+    if (c !== "a" && c !== "i" && c !== "o" && c !== "E") continue;
     const p = s[k - 1];
-    if (isShort(c) && p !== undefined) {
-      if (p === "o" || p === "O" || p === "ö") { out += "o"; continue; }
-      if (p === "i" || p === "I" || p === "ï") { out += "i"; continue; }
-      if (p === "a" || p === "A" || p === "ä") { out += "a"; continue; }
-    }
-    out += c;
+    const q = p === "o" || p === "O" || p === "ö" ? "o" : p === "i" || p === "I" || p === "ï" ? "i" : p === "a" || p === "A" || p === "ä" ? "a" : c;
+    if (q === c) continue;
+    out += s.slice(from, k) + q;
+    from = k + 1;
   }
-  return out;
+  return from === 0 ? s : out + s.slice(from);
 };
 /** Before nh/ny/ns a short vowel is long: e1 → e, V → VV (lenPreNas), then the other e1 → i. */
 const lenPreNas: Rule = (s) => {
-  if (!NAS.test(s)) return s.replace(/E/g, "i");
   let out = "";
-  for (let k = 0; k < s.length; k++) {
-    const c = s[k]!;
-    const nas = s[k + 1] === "n" && /[hys]/.test(s[k + 2] ?? "");
-    if (nas && c === "E") { out += "e"; continue; }
-    out += c;
-    if (nas && (c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) out += c;
+  let from = 0; // s[from, k) is copied as it is
+  for (let k = 0; k < s.length - 2; k++) {
+    const h = s[k + 2];
+    if (s[k + 1] !== "n" || (h !== "h" && h !== "y" && h !== "s")) continue;
+    const c = s[k];
+    if (c === "E") {
+      out += s.slice(from, k) + "e";
+      from = k + 1;
+    } else if ((c === "o" || c === "i" || c === "a") && k > 0 && s[k - 1] !== c) {
+      out += s.slice(from, k + 1) + c;
+      from = k + 1;
+    }
   }
-  return out.replace(/E/g, "i");
+  if (from > 0) s = out + s.slice(from);
+  return s.includes("E") ? s.replace(/E/g, "i") : s;
 };
 /** Final short vowel and final glide/special loss, where the word keeps enough weight (apocope, glidedel). */
 const apocope: Rule = (s) => {
@@ -161,49 +187,87 @@ const apocope: Rule = (s) => {
   return s;
 };
 
-/** Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. */
-const syncope: Rule = (s) => {
-  // One pass for the three stress rules, each reading what the one before would have written:
+/** Character classes by code (below 256): 1 a vowel (VOWEL), 2 a short a i o. */
+const CLASS = new Uint8Array(256);
+for (const c of VOWEL) CLASS[c.charCodeAt(0)] = 1;
+for (const c of "aio") CLASS[c.charCodeAt(0)] = 3;
+const classOf = (s: string, k: number) => {
+  const c = s.charCodeAt(k);
+  return c < 256 ? CLASS[c]! : 0; // NaN (outside s) is not below 256
+};
+/** At a position (sticky): the consonants between two syllables (CSEQ), then a short a i o. */
+const CSEQ_TO_SHORT = new RegExp(`${CSEQ}(?=[aio])`, "y");
+
+/**
+ * Stress (str1–str3) then syncope: every vowel not marked strong is lost; ' where the loss would be ambiguous. With
+ * `marked`, each strong vowel keeps its marks (&: explain.ts and the step after read the cascade's own output);
+ * without, the same word without them (the join's, noun-join.ts: no later rule reads a mark).
+ */
+function syncopeOf(s: string, marked: boolean): string {
+  // One pass for the three stress rules, each reading what the one before would have written; a strong vowel is
+  // followed by a mark & (two where str3 and str1/str2 both mark it):
   // str1: long vowels, vowel sequences and e are strong.
   // str2: the last short vowel of a word or compound piece (before at most one coda) is strong. It looks ahead over
   //   consonants only, where str1 writes no mark, so it can read the input (a vowel str1 marked is never marked again).
-  // str3: in a run of short syllables every second vowel is strong (left context on the output; the pattern ends in a
-  //   short vowel and is at most 6 symbols long).
-  let w = "";
-  for (let i = 0; i < s.length; i++) {
-    const a = s[i]!;
-    w += a;
-    const short = a === "a" || a === "i" || a === "o";
-    if (short && STRESS_ALT.test(w.slice(-7))) w += "&";
-    if ((isVowel(a) && (isVowel(s[i + 1]) || isVowel(s[i - 1]))) || a === "e" || a === "ä" || a === "ï" || a === "ö") w += "&";
-    else if (short) {
-      CODA_END_AT.lastIndex = i + 1;
-      if (CODA_END_AT.test(s)) w += "&";
-    }
-  }
+  // str3: in a run of short syllables every second vowel is strong: a short vowel after a consonant sequence (CSEQ,
+  //   at most 4 symbols) that follows an unmarked short vowel (the pattern [aio] CSEQ [aio] on the output so far,
+  //   whose only possible mark is after its first vowel, the last vowel before this one: CSEQ has none).
+  // Then, in the same pass, as each vowel's marks are known:
   // ambigsync: an unstressed vowel between n and z/g/h/s/y (n not word- or piece-initial), or s/z and h, is '.
   // rsync: a vowel followed by anything but a stress mark is deleted.
+  const n = s.length;
   let x = "";
-  for (let k = 0; k < w.length; k++) {
-    const c = w[k]!;
-    if (isVowel(c)) {
-      const next = w[k + 1];
-      if (next !== "&") {
-        const prev = w[k - 1];
-        const n = prev === "n" && k >= 2 && w[k - 2] !== "-" && (next === "z" || next === "g" || next === "h" || next === "s" || next === "y");
-        const sz = (prev === "s" || prev === "z") && next === "h";
-        if (n || sz) x += "'";
-        else if (next === undefined) x += c; // rsync keeps a word-final vowel
-        // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
-        // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
-        else if (prev === "n" && (next === "g" || next === "k")) x += "^";
-        continue;
-      }
+  let from = 0; // s[from, i) is copied as it is
+  let last = -1; // the last vowel's position
+  let lastShortUnmarked = false; // is it a short a i o without a mark?
+  let pk = 0; // the class of s[i - 1]
+  let k = n > 0 ? classOf(s, 0) : 0; // the class of s[i]
+  for (let i = 0; i < n; pk = k, k = classOf(s, ++i)) {
+    if (k === 0) continue;
+    const nk = classOf(s, i + 1);
+    const short = k === 3;
+    let m = 0;
+    if (short && lastShortUnmarked && i - last <= 5) {
+      CSEQ_TO_SHORT.lastIndex = last + 1;
+      if (CSEQ_TO_SHORT.test(s) && CSEQ_TO_SHORT.lastIndex === i) m++;
     }
-    x += c;
+    const c = s.charCodeAt(i);
+    if (nk !== 0 || pk !== 0 || c === 101 || c === 228 || c === 239 || c === 246) m++; // e ä ï ö
+    else if (short && (n - i <= 4 || s[i + 1] === "-" || s[i + 2] === "-" || s[i + 3] === "-" || s[i + 4] === "-")) {
+      // At most one coda (3 symbols at most), then a hyphen or the end.
+      CODA_END_AT.lastIndex = i + 1;
+      if (CODA_END_AT.test(s)) m++;
+    }
+    last = i;
+    lastShortUnmarked = short && m === 0;
+    if (m) {
+      if (marked) {
+        x += s.slice(from, i + 1) + (m === 2 ? "&&" : "&");
+        from = i + 1;
+      }
+      continue;
+    }
+    x += s.slice(from, i);
+    from = i + 1;
+    if (i === n - 1) {
+      x += s[i]; // rsync keeps a word-final vowel
+      continue;
+    }
+    const next = s.charCodeAt(i + 1);
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0; // a consonant or "-" here is the output's symbol before the vowel (only vowels have marks)
+    // n (110) before z g h s y (122 103 104 115 121), n not after "-" (45); s/z (115 122) before h (104).
+    const nz = prev === 110 && i >= 2 && s.charCodeAt(i - 2) !== 45 && (next === 122 || next === 103 || next === 104 || next === 115 || next === 121);
+    const sz = (prev === 115 || prev === 122) && next === 104;
+    if (nz || sz) x += "'";
+    // A vowel lost between n and g/k where ambigsync writes nothing (n word- or piece-initial, or before k): "^"
+    // marks the site (shown as nothing) for the n' the dictionary writes in some nouns (n'kaat), step N_APOS_STEP.
+    else if (prev === 110 && (next === 103 || next === 107)) x += "^";
   }
-  return x;
-};
+  return from === 0 ? s : x + s.slice(from);
+}
+const syncope: Rule = (s) => syncopeOf(s, true);
+/** Syncope without the stress marks (see syncopeOf). */
+export const syncopeUnmarked: Rule = (s) => syncopeOf(s, false);
 
 /** No optional rule used: shared by every variant that met no site (frozen: variants' counts are never changed in place). */
 const NONE = Object.freeze({
@@ -229,24 +293,27 @@ export function nApos(s: string, at: number[]): string {
 /** The n' sites of a surface form (syncope's marks). */
 export const nAposSites = (s: string) => indexesOf(s, N_APOS_SITE);
 
+/** No site (frozen: shared; callers only read sites). */
+const NO_SITES: number[] = Object.freeze([]) as unknown as number[];
+
 /** The cascade in the FST's order (surfaceNoun runs it; explain.ts replays it step by step). */
 export const NOUN_STEPS: NounStep[] = [
   { name: "preGli", rule: preGli },
   // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
-  { name: "initV", sites: (s) => indexesOf(s, INIT_V_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "initV", sites: (s) => (s.includes("<") ? indexesOf(s, INIT_V_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "preDel", rule: preDel }, { name: "preLen", rule: preLen }, { name: "preEpen", rule: preEpen },
   { name: "conPl", rule: conPl }, { name: "a1i1", rule: a1i1 }, { name: "ccEpen", rule: ccEpen },
   { name: "rmBound", rule: rmBound }, { name: "plainSymbols", rule: plainSymbols }, { name: "vvvDel", rule: vvvDel },
   { name: "coalesce", rule: coalesce },
   // wiCoal (Medler): wi may become o.
-  { name: "wiCoal", sites: (s) => indexesOf(s, WI_SITE), apply: (s, at) => replaceAt(s, at, 2, "o") },
+  { name: "wiCoal", sites: (s) => (s.includes("wi") ? indexesOf(s, WI_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 2, "o") },
   { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
   // n2del: the final n of -naan may drop (Odawa).
-  { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : []), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "n2n", rule: (s) => (s.includes("Q") ? s.replace(/Q/g, "n") : s) },
   { name: "syncope", rule: syncope },
   // codawdel (Medler): w may drop before a consonant.
-  { name: "wDel", sites: (s) => indexesOf(s, W_DEL_SITE), apply: (s, at) => replaceAt(s, at, 1, "") },
+  { name: "wDel", sites: (s) => (s.includes("w") ? indexesOf(s, W_DEL_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   // n' spelling: a lemma the dictionary writes n'k/n'g has ' at every such site, others none (not in the FST, whose
   // ambigsync writes ' only after a non-initial n before g). surfaceNoun leaves the marks; decline() chooses per noun.
   { name: N_APOS_STEP, sites: nAposSites, apply: nApos },
