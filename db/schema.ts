@@ -633,11 +633,41 @@ export const importJobBatches = sqliteTable(
   (t) => [primaryKey({ columns: [t.jobId, t.batch] })],
 );
 
+/**
+ * What a story or a word page works out from the whole lexicon (tap-a-word for its texts, a word's related words),
+ * written by a queue job when the lexicon changes (app/services/page-words.server.ts, ADR 029): a page reads its row
+ * instead of indexing the lexicon, when the rows are complete for the current lexicon version (`page_words_state`)
+ * and the row is of the page's texts.
+ */
+export const pageWords = sqliteTable("page_words", {
+  /** `story:{id}` or `word:{id}`. */
+  pageKey: text("page_key").primaryKey(),
+  /** SHA-256 (hex) of the page's texts (page-words.server.ts `textsHash`). */
+  textsHash: text("texts_hash").notNull(),
+  /** SHA-256 (hex) of `body`: the job rewrites only rows whose body changed. */
+  bodyHash: text("body_hash").notNull(),
+  /** JSON: `{ words, related }` (page-words.server.ts `PageWords`). */
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The lexicon version every row of `page_words` is complete for, and the content version (editors' changes to
+ * stories and sentences) the job read when it started (one row, id 1; none before the first build).
+ */
+export const pageWordsState = sqliteTable("page_words_state", {
+  id: integer("id").primaryKey(),
+  lexiconVersion: text("lexicon_version").notNull(),
+  contentVersion: integer("content_version").notNull(),
+  pages: integer("pages").notNull(),
+  builtAt: integer("built_at").notNull(),
+});
+
 // ---------------------------------------------------------------- the lexicon's stored search keys (ADR 026)
 
 /**
  * What each lexeme is found by (app/core/lexicon-keys.ts: kind, key), written when the lexeme changes: a request
- * reads the lexemes its query's keys find. No foreign key: the delete trigger of migration 0012 removes a lexeme's rows.
+ * reads the lexemes its query's keys find. No foreign key: the delete trigger of migration 0013 removes a lexeme's rows.
  */
 export const lexemeKeys = sqliteTable(
   "lexeme_keys",
@@ -662,7 +692,7 @@ export const lexemeOrder = sqliteTable(
 );
 
 /**
- * Lexemes whose keys are not written yet (migration 0012's triggers add a lexeme when its name, part of speech,
+ * Lexemes whose keys are not written yet (migration 0013's triggers add a lexeme when its name, part of speech,
  * gloss or stem is written; `n` counts the writes). While any is here, requests use the lexicon read whole (ADR 009).
  */
 export const lexemeKeysPending = sqliteTable("lexeme_keys_pending", {

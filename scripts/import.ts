@@ -227,7 +227,7 @@ function main() {
   const positional = args.filter((a, i) => !a.startsWith("--") && !values.has(i));
   const [kind, file] = positional;
   if (kind === "index") {
-    // The keys of every lexeme without them (after migration 0012 on a database with a lexicon, or a failed write).
+    // The keys of every lexeme without them (after migration 0013 on a database with a lexicon, or a failed write).
     console.log(`Search keys written for ${indexKeys({ remote, persist })} lexemes.`);
     return;
   }

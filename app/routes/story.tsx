@@ -9,7 +9,7 @@ import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
-import { indexForTexts, tapAWord } from "../services/lexicon.server";
+import { pageWordsOf, storyPageKey } from "../services/page-words.server";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -36,7 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
     story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     draft,
-    words: tapAWord(await indexForTexts(bindings, texts), texts),
+    // Stored by the page words job when current (ADR 029), else worked out from the entries the texts reach.
+    // Kept like the story for anonymous visitors (a new content version starts afresh).
+    words: (await publicData(request, bindings, `story words ${shown.id}`, () => pageWordsOf(bindings, storyPageKey(shown.id), texts))).page.words,
   };
 }
 

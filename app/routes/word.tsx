@@ -25,9 +25,7 @@ import { WordText } from "../components/word-text";
 import { getBindings, keepHtml } from "../context";
 import { KeptHtmlSection } from "../components/kept-html";
 import { publicData } from "../services/public-data.server";
-import { indexForTexts, tapAWord } from "../services/lexicon.server";
-import type { SearchIndex } from "../core/word-search";
-import { relatedWords } from "../core/related-words";
+import { pageWordsOf, wordPageKey, type PageWords } from "../services/page-words.server";
 import { posName } from "../core/pos";
 import type { Route } from "./+types/word";
 import { SITE_DESCRIPTION } from "../utils/meta";
@@ -44,12 +42,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const read = id === null ? null : await publicData(request, bindings, `lexeme and sentences ${id}`, () => getLexemeWithSentences(db, id));
   const word = read?.word ?? null;
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
-  // What the page works out from the word, its sentences and the entries they reach: kept like the word for
-  // anonymous visitors (a new content version starts afresh), worked out anew when the reads are a visitor's own.
   const sentences = read!.sentences;
-  const { formsHtml, ...page } = await publicData(request, bindings, `word page ${word.id}`, async () =>
-    deriveNow(await indexForTexts(bindings, sentences.map((s) => s.text), word), word, sentences),
+  // The sentences' words and the related words: stored by the page words job when current (ADR 029), else worked
+  // out from the entries their stored keys reach (ADR 026).
+  // Kept like the word for anonymous visitors (a new content version starts afresh).
+  const { source, page: words } = await publicData(request, bindings, `word page words ${word.id}`, () =>
+    pageWordsOf(bindings, wordPageKey(word.id), sentences.map((s) => s.text), word),
   );
+  // What the page works out from the word, its sentences and those words: kept like the word for anonymous visitors,
+  // and worked out anew when they came from elsewhere since (a new lexicon version) or the reads are a visitor's own.
+  const kept = await publicData(request, bindings, `word page ${word.id}`, async () => ({ source, sentences, page: deriveNow(words, word, sentences) }));
+  const { formsHtml, ...page } = kept.source === source && kept.sentences === sentences ? kept.page : deriveNow(words, word, sentences);
   const forms = formsHtml === null ? null : keepHtml(context, request, "word-forms", formsHtml);
   return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }
@@ -57,16 +60,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexemeWithSentences>>["word"]>;
 type Sentences = Awaited<ReturnType<typeof getLexemeWithSentences>>["sentences"];
 
-/**
- * What the page works out from the word, its sentences and the search index: the forms, the sentences' words for
- * tap-a-word, related words.
- */
-function deriveNow(index: SearchIndex, word: Lexeme, sentences: Sentences) {
+/** What the page shows from the word, its sentences and their page words: the forms, tap-a-word, related words. */
+function deriveNow(pageWords: PageWords, word: Lexeme, sentences: Sentences) {
   const forms = wordForms(word);
   return {
     sentences: sentences.map((s) => ({ ...s, sourceLabel: sentenceSourceLabel(s.source) })),
-    words: sentences.length ? tapAWord(index, sentences.map((s) => s.text)) : {},
-    related: relatedWords(index, word.id),
+    words: pageWords.words,
+    related: pageWords.related,
     // The forms never change in the browser: written once as HTML, kept as it is (components/kept-html.tsx).
     formsHtml: forms ? renderToStaticMarkup(<WordForms forms={forms} wordId={word.id} />) : null,
     // "Practise this word" only where practice has forms to give (high confidence only).

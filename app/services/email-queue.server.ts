@@ -17,6 +17,7 @@ import type { Bindings } from "./bindings.server";
 import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, renderWotdEmail, siteInfo } from "./emails.server";
 import { runImportBatch } from "./import-jobs.server";
 import { buildPack } from "./offline-dictionary.server";
+import { buildPageWords } from "./page-words.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
 export type ConsumerDeps = { mailer: MailTransport };
@@ -99,6 +100,13 @@ async function handleJob(bindings: ConsumerBindings, mailer: MailTransport, job:
       const started = Date.now();
       const outcome = await buildPack(bindings, job.packVersion);
       console.info("offline-pack", { version: job.packVersion, outcome, ms: Date.now() - started });
+      return { retry: false, sent: 0, failed: 0 };
+    }
+    case "page-words": {
+      // A failure throws and is retried with backoff; a message for a version the lexicon has left is dropped.
+      const started = Date.now();
+      const result = await buildPageWords(bindings, job.lexiconVersion);
+      console.info("page-words", { ...result, ms: Date.now() - started });
       return { retry: false, sent: 0, failed: 0 };
     }
   }

@@ -68,6 +68,16 @@ export const OfflinePackMessageSchema = z.object({
   packVersion: z.string().regex(PACK_VERSION_RE),
 });
 
+/**
+ * Work out the stored page words (story and word pages' tap-a-word and related words) of a lexicon version
+ * (app/services/page-words.server.ts); a message for a version the lexicon has left is dropped.
+ */
+export const PageWordsMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("page-words"),
+  lexiconVersion: z.string().min(1).max(200),
+});
+
 export const JobMessageSchema = z.discriminatedUnion("type", [
   WotdSendMessageSchema,
   WotdConfirmMessageSchema,
@@ -75,6 +85,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   ContactMessageSchema,
   ImportBatchMessageSchema,
   OfflinePackMessageSchema,
+  PageWordsMessageSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -36,7 +36,7 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
 /** A search index of the entries some keys find, or the whole lexicon's while keys are pending. */
 async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = []): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
-  if (found.pending) return wholeLexicon(source);
+  if (found.pending) return getSearchIndex(source.db, source.config);
   const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches() });
   useVocabulary(index, found.known);
   return index;
@@ -59,7 +59,7 @@ export async function wordList(source: Source, query: WordListQuery, size = WORD
   const filter = { letter: query.letter, group: query.pos };
   const read = (page: number) => wordListPage(source.db, filter, (page - 1) * size, size);
   let found = await read(Math.max(1, Math.trunc(query.page) || 1));
-  if (found.pending) return listWords(await wholeLexicon(source), query, size);
+  if (found.pending) return listWords(await getSearchIndex(source.db, source.config), query, size);
   const letterCounts: Record<string, number> = Object.fromEntries(LETTERS.map((l) => [l, 0]));
   let total = 0;
   for (const { letter, n } of found.counts) {
@@ -93,16 +93,24 @@ const VERSION_TTL_MS = 30_000;
 
 let cached: { version: string; index: SearchIndex } | null = null;
 let building: { version: string; promise: Promise<SearchIndex> } | null = null;
-let checkedAt = 0;
 
-async function wholeLexicon({ db, config }: Source): Promise<SearchIndex> {
+let trusted: { version: string; at: number } | null = null;
+
+/**
+ * The lexicon version this isolate trusts: read again after VERSION_TTL_MS (at every call under ENVIRONMENT=test,
+ * where tests insert rows and look at once).
+ */
+export async function trustedLexiconVersion(db: Db, config: Pick<Config, "environment">): Promise<string> {
   const now = Date.now();
-  // Tests insert rows and look at once; everywhere else the version is trusted for VERSION_TTL_MS.
   const ttl = config.environment === "test" ? 0 : VERSION_TTL_MS;
-  if (cached && now - checkedAt < ttl) return cached.index;
+  if (trusted && now - trusted.at < ttl) return trusted.version;
+  trusted = { version: await lexiconVersion(db), at: now };
+  return trusted.version;
+}
 
-  const version = await lexiconVersion(db);
-  checkedAt = now;
+/** The whole lexicon indexed in memory, once per isolate and lexicon version (ADR 009's path). */
+export async function getSearchIndex(db: Db, config: Pick<Config, "environment">): Promise<SearchIndex> {
+  const version = await trustedLexiconVersion(db, config);
   if (cached?.version === version) return cached.index;
   if (building?.version === version) return building.promise;
 

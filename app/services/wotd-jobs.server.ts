@@ -6,12 +6,15 @@
  */
 import { askForMissingExamples } from "./course-jobs.server";
 import { forgetContentVersion } from "./page-cache.server";
+import { askForPageWordsIfBehind } from "./page-words.server";
 import type { Bindings } from "./bindings.server";
 import { recordJobRun } from "../../db/queries/jobs";
 import { listConfirmedSubscriberIds, pickWordOfTheDay } from "../../db/queries/wotd";
 import { WOTD_BATCH_SIZE, type JobMessage } from "./job-messages.server";
 
 export const WOTD_CRON = "0 12 * * *";
+/** Every few minutes: the stored page words catch up with writes that asked for nothing (the import command). */
+export const PAGE_WORDS_CRON = "*/5 * * * *";
 
 /** Subscriber ids read per query; each page becomes up to 100 queue messages (one sendBatch call). */
 const PAGE_SIZE = WOTD_BATCH_SIZE * 100;
@@ -32,6 +35,10 @@ export async function runScheduled(
       // Lessons without example sentences ask the editors for some (never from a visitor's GET).
       const asked = await askForMissingExamples(bindings);
       if (asked.length) console.info("lessons-without-examples", { asked });
+      return;
+    }
+    case PAGE_WORDS_CRON: {
+      if (await askForPageWordsIfBehind(bindings)) console.info("page-words-asked", { by: "cron" });
       return;
     }
     default:

@@ -83,6 +83,11 @@ function sentencesQuery(db: Db, lexemeId: number, limit: number) {
     .limit(limit);
 }
 
+/** Every entry's id, in order (the page words job: app/services/page-words.server.ts). */
+export async function listLexemeIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: lexemes.id }).from(lexemes).orderBy(asc(lexemes.id))).map((r) => r.id);
+}
+
 /** Every entry with what search and the analyser need; read once per isolate (app/services/lexicon.server.ts). */
 export async function listLexiconEntries(db: Db) {
   return db

@@ -9,6 +9,10 @@ import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import worker from "../../workers/app";
 import { loadCourse } from "../factories/course";
+import { createDb } from "../../db/client";
+import { lexiconVersion } from "../../db/queries/lexemes";
+import { buildPageWords } from "../../app/services/page-words.server";
+import { getConfig } from "../../app/services/config.server";
 
 let trips = 0;
 
@@ -101,4 +105,16 @@ test("with the public data kept per isolate, an anonymous visitor's public page 
   // /wotd is read every time: its archive grows when the daily job picks a word, which writes no edit_log row.
   const counts = await countsFor((await publicPages()).filter((page) => page !== "/wotd"), withDataEnv);
   for (const [page, n] of Object.entries(counts)) expect(n, `${page}: ${JSON.stringify(counts)}`).toBe(0);
+}, 60_000);
+
+test("with the stored page words current (ADR 029), a story and a word page keep within the same round trips", async () => {
+  const pages = await publicPages();
+  const db = createDb(env.DB);
+  expect((await buildPageWords({ db, config: getConfig(env) }, await lexiconVersion(db))).outcome).toBe("built");
+  const stored = pages.filter((page) => /^\/(k\/\d+|d\/[^/]+)$/.test(page));
+  expect(stored.length).toBeGreaterThanOrEqual(2);
+  const counts = await countsFor(stored);
+  for (const [page, n] of Object.entries(counts)) expect(n, `${page}: ${JSON.stringify(counts)}`).toBeLessThanOrEqual(2);
+  const kept = await countsFor(stored, withDataEnv);
+  for (const [page, n] of Object.entries(kept)) expect(n, `${page}: ${JSON.stringify(kept)}`).toBe(0);
 }, 60_000);
