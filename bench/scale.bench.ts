@@ -9,11 +9,11 @@
  *   wall time as the first such request of a fresh isolate (after one request touching no data: /api/health);
  * - inflected forms never asked before, in a warm isolate: p50/p95 wall time;
  * - the isolate's heap (used, after a collection; over the inspector) after 1,000 varied searches.
- * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_REUSE=1 measures the last run's state again;
+ * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_SNAPSHOT=file keeps the heap snapshot; BENCH_REUSE=1 measures the last run's state again;
  * BENCH_COMPARE=1 also measures the whole-lexicon path (every key marked pending), then writes the keys again.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { cellsOf, verbClassOf } from "../app/core/grammar/cells";
@@ -182,15 +182,23 @@ async function measure(how: string, heap: boolean) {
 
 /**
  * The Worker isolate's used heap over workerd's inspector (which answers a client that sends an Origin), before and
- * after a full collection (the collection's answer is waited for 15 s at most; then "after" is read regardless).
+ * after a full collection. workerd's inspector does not answer `HeapProfiler.collectGarbage`; a heap snapshot
+ * collects first, so one is taken (its chunks are counted, not kept; its answer is waited for 120 s at most).
  */
 async function heapUsed(): Promise<{ before: number; after: number }> {
   const init = { headers: { Origin: `http://127.0.0.1:${INSPECTOR}` } } as unknown as string[];
   const ws = new WebSocket(`ws://127.0.0.1:${INSPECTOR}/core:user:site`, init);
   let id = 0;
   const pending = new Map<number, (m: { result: { usedSize: number } }) => void>();
+  let snapshotBytes = 0;
+  const chunks: string[] = [];
   ws.onmessage = (event) => {
     const m = JSON.parse(String(event.data));
+    if (m.method === "HeapProfiler.addHeapSnapshotChunk") {
+      snapshotBytes += m.params.chunk.length;
+      if (process.env.BENCH_SNAPSHOT) chunks.push(m.params.chunk);
+    }
+    if (m.id === undefined) return;
     pending.get(m.id)?.(m);
     pending.delete(m.id);
   };
@@ -198,13 +206,15 @@ async function heapUsed(): Promise<{ before: number; after: number }> {
     ws.onopen = resolve;
     ws.onerror = reject;
   });
-  const send = (method: string) => new Promise<{ result: { usedSize: number } }>((resolve) => {
+  const send = (method: string, params: Record<string, unknown> = {}) => new Promise<{ result: { usedSize: number } }>((resolve) => {
     pending.set(++id, resolve);
-    ws.send(JSON.stringify({ id, method, params: {} }));
+    ws.send(JSON.stringify({ id, method, params }));
   });
   const before = (await send("Runtime.getHeapUsage")).result.usedSize;
   await send("HeapProfiler.enable");
-  await Promise.race([send("HeapProfiler.collectGarbage"), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  await Promise.race([send("HeapProfiler.takeHeapSnapshot", { reportProgress: false }), new Promise((resolve) => setTimeout(resolve, 120_000))]);
+  if (snapshotBytes === 0) console.warn("the heap snapshot sent nothing: the figure after a collection may include garbage");
+  if (process.env.BENCH_SNAPSHOT) writeFileSync(process.env.BENCH_SNAPSHOT, chunks.join(""));
   const after = (await send("Runtime.getHeapUsage")).result.usedSize;
   ws.close();
   return { before, after };

@@ -62,8 +62,8 @@ export type WholeCaches = {
 };
 export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), heads: null, memo });
 
-const STEM_ENTRIES = 4_000;
-const TAIL_ENTRIES = 4_000;
+const STEM_ENTRIES = 1_000;
+const TAIL_ENTRIES = 1_000;
 const conjOrder = (o: Order) => o === "conj" || o === "conj-neg";
 const prefixTextOf = (cls: VerbClass, cell: Cell) => {
   if (conjOrder(cell.order) || cell.participle) return "";
