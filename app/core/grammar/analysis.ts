@@ -5,9 +5,8 @@
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object and in
  * the memo it was built with (memo.ts), which the service that owns the lexicon hands in.
  * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
- * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
- * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
- * their cells come from one look-up by the word's projection.
+ * test that never drops a form the word could match; for the short-keyed stems (candidates for most words) it is
+ * worked out for every cell at the first analysis (`byProjection`): one look-up by the word's projection.
  */
 import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
@@ -19,10 +18,7 @@ import { looseSpellingKey, normaliseWordform, spellingKeys } from "./spelling";
 import { PREFIX_SKELETONS, skeletonOf, stemKeyOf, wholeCandidates } from "./skeleton";
 import { analyseWhole, newWholeCaches, type WholeCaches } from "./whole-analysis";
 
-/**
- * One reading of a word: lemma, cell, the cell's primary form and gloss. `variant`: set (to the variant's label) when
- * the word is only one of the cell's optional variants (Medler's rules), never its primary form or an equal variant.
- */
+/** One reading of a word: lemma, cell, primary form, gloss; `variant`: the label when it is only an optional variant. */
 export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence; variant?: string };
 
 /** Opaque index for analysis: verbs by stem skeleton, plus per-verb spelling keys of every generated form. */
@@ -67,16 +63,15 @@ const ANSWER_CACHE_LIMIT = 20_000;
 export const PROJECTED_KEY_LENGTH = 1;
 
 /**
- * How a lexicon is analysed. `projected: false`: no first-analysis index of the short-keyed stems (a lexicon of a
- * query's few candidates, built per query, narrows each candidate's cells per word instead: the same answers).
- * `caches`: the generated forms' keys and the whole verb's caches, keyed by class and stem text, shared between
- * such lexicons (the caller owns and bounds them: `newAnalysisCaches`).
+ * `projected: false`: no first-analysis index of the short-keyed stems (a query's few candidates are narrowed per
+ * word instead: the same answers). `caches`: the generated forms' keys and the whole verb's caches by class and
+ * stem, shared between such lexicons (the caller owns and bounds them: `newAnalysisCaches`).
  */
 export type LexiconOptions = { projected?: boolean; caches?: AnalysisCaches };
 export type AnalysisCaches = { readonly forms: Lexicon["forms"]; readonly wholeCaches: WholeCaches };
 export const newAnalysisCaches = (memo: GrammarMemo = newGrammarMemo()): AnalysisCaches => ({ forms: new Map(), wholeCaches: newWholeCaches(memo) });
 
-/** `memo`: the engine's memo for the lexicon's analyses (a service's, bounded; by default one that keeps everything). */
+/** `memo`: the engine's memo for its analyses (a service's, bounded; by default one that keeps everything). */
 export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGrammarMemo(), options: LexiconOptions = {}): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
