@@ -662,3 +662,40 @@ export const pageWordsState = sqliteTable("page_words_state", {
   pages: integer("pages").notNull(),
   builtAt: integer("built_at").notNull(),
 });
+
+// ---------------------------------------------------------------- the lexicon's stored search keys (ADR 026)
+
+/**
+ * What each lexeme is found by (app/core/lexicon-keys.ts: kind, key), written when the lexeme changes: a request
+ * reads the lexemes its query's keys find. No foreign key: the delete trigger of migration 0013 removes a lexeme's rows.
+ */
+export const lexemeKeys = sqliteTable(
+  "lexeme_keys",
+  {
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    lexemeId: integer("lexeme_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key, t.lexemeId] }), index("lexeme_keys_lexeme_id_idx").on(t.lexemeId)],
+);
+
+/** A lexeme's place in the word list (/k): the collation key of its name, its letter and part-of-speech group. */
+export const lexemeOrder = sqliteTable(
+  "lexeme_order",
+  {
+    lexemeId: integer("lexeme_id").primaryKey(),
+    sortKey: text("sort_key").notNull(),
+    letter: text("letter").notNull(),
+    posGroup: text("pos_group").notNull(),
+  },
+  (t) => [index("lexeme_order_sort_idx").on(t.sortKey), index("lexeme_order_group_idx").on(t.posGroup, t.letter, t.sortKey)],
+);
+
+/**
+ * Lexemes whose keys are not written yet (migration 0013's triggers add a lexeme when its name, part of speech,
+ * gloss or stem is written; `n` counts the writes). While any is here, requests use the lexicon read whole (ADR 009).
+ */
+export const lexemeKeysPending = sqliteTable("lexeme_keys_pending", {
+  lexemeId: integer("lexeme_id").primaryKey(),
+  n: integer("n").notNull().default(1),
+});

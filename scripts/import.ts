@@ -46,6 +46,7 @@ import {
   type KnownLexemes,
   type RowError,
 } from "./import/formats.ts";
+import { indexPendingKeys } from "./import/index-keys.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUCKET = "nishnaabemwin-audio";
@@ -105,6 +106,9 @@ function executeSql(target: Target, statements: string[]) {
   }
 }
 
+/** The stored search keys of the lexemes just written (ADR 026). */
+const indexKeys = (target: Target): number => indexPendingKeys(where(target));
+
 class ImportError extends Error {}
 
 function fail(file: string, errors: RowError[]): never {
@@ -133,6 +137,7 @@ export function runImport(kind: ImportKind, file: string, target: Target, option
       refusedStop(label, parsed.refused, options);
       const plan = planLexicon(existingLexemes(target), parsed, `import:${label}`);
       executeSql(target, lexiconPlanSql(plan));
+      indexKeys(target);
       if (options.report) writeFileSync(options.report, lineReport({ refused: parsed.refused, merged: parsed.merged }));
       return lexiconReport(label, parsed, plan);
     }
@@ -142,6 +147,7 @@ export function runImport(kind: ImportKind, file: string, target: Target, option
       const plan = planStems(existingLexemes(target), parsed);
       refusedStop(label, plan.refused, options);
       executeSql(target, stemsPlanSql(plan));
+      indexKeys(target);
       if (options.report) writeFileSync(options.report, lineReport({ refused: plan.refused, merged: plan.merged }));
       return stemsReport(label, parsed, plan);
     }
@@ -206,7 +212,7 @@ export function runImport(kind: ImportKind, file: string, target: Target, option
 }
 
 function usage() {
-  return `Usage: npm run import -- <${IMPORT_KINDS.join("|")}> <file> [--remote] [--persist-to <dir>] [--strict] [--report <file.tsv>]`;
+  return `Usage: npm run import -- <${IMPORT_KINDS.join("|")}> <file> [--remote] [--persist-to <dir>] [--strict] [--report <file.tsv>]\n       npm run import -- index [--remote] [--persist-to <dir>]`;
 }
 
 function main() {
@@ -220,6 +226,11 @@ function main() {
   const options: Options = { strict: args.includes("--strict"), report: report ? path.resolve(report) : undefined };
   const positional = args.filter((a, i) => !a.startsWith("--") && !values.has(i));
   const [kind, file] = positional;
+  if (kind === "index") {
+    // The keys of every lexeme without them (after migration 0013 on a database with a lexicon, or a failed write).
+    console.log(`Search keys written for ${indexKeys({ remote, persist })} lexemes.`);
+    return;
+  }
   if (!kind || !file || !(IMPORT_KINDS as readonly string[]).includes(kind)) {
     console.error(usage());
     process.exit(2);

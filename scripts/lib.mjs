@@ -137,7 +137,9 @@ export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test"
   }));
   const url = (await mf.ready).origin;
   let stopping = null;
-  return { url, pid: workerdPid(port), stop: () => (stopping ??= mf.dispose()) };
+  // `scheduled(cron)`: the Worker's cron handler, as the cron trigger calls it.
+  const scheduled = async (cron) => (await mf.getWorker("site")).scheduled({ cron });
+  return { url, pid: workerdPid(port), scheduled, stop: () => (stopping ??= mf.dispose()) };
 }
 
 /** The id of the workerd process listening on 127.0.0.1:`port` (Linux; null elsewhere). */

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { hashPassword } from "../app/services/password.server.ts";
 import { normalizeText, toSearchKey } from "../app/core/orthography.ts";
 import { CLEAN_FORM_RANKS_SQL, RERANK_FORMS_SQL } from "../db/queries/form-ranks.ts";
+import { indexPendingKeys } from "./import/index-keys.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.join(root, "db", "seed", "data");
@@ -175,6 +176,7 @@ async function main() {
     const file = path.join(dir, "seed.sql");
     writeFileSync(file, await buildSeedSql());
     wrangler(["d1", "execute", "DB", "--local", ...persist, "--file", file]);
+    indexPendingKeys(["--local", ...persist]);
     console.log("Seeded the local database with demo content (db/seed/data).");
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -112,25 +112,40 @@ function phraseIndex(index: PhraseSource): PhraseIndex {
   return derivedPart(index, "phrase index", () => buildPhraseIndex(index));
 }
 
+/** An entry's senses as the phrase search reads them (none: not a verb or noun, or no sense with a content word). */
+function sensesOf(entry: Pick<Entry, "pos" | "gloss">): { verb: VerbClass | null; noun: NounPos | null; senses: Sense[] } {
+  const verb = verbClassOf(entry.pos);
+  const noun = verb ? null : nounPosOf(entry.pos);
+  if (!verb && !noun) return { verb, noun, senses: [] };
+  const texts = entry.gloss.split(/[;,]/).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const senses = (noun ? texts.map(nounSense).filter(Boolean) : texts)
+    .map((text): Sense => {
+      const ws = words(phraseKey(text));
+      return noun ? { text, words: ws, plural: words(phraseKey(pluralise(text))) } : { text, words: ws };
+    })
+    .filter((s) => s.words.length > 0);
+  return { verb, noun, senses };
+}
+
+/** The words an entry is found by (verbs by their first content word, the verb; nouns by every one, both numbers). */
+function keysOfSenses(verb: VerbClass | null, senses: Sense[]): Set<string> {
+  return new Set(verb ? senses.map((s) => s.words[0]!) : senses.flatMap((s) => [...s.words, ...s.plural!]));
+}
+
+/** The words the phrase search finds an entry by (stored with it: app/core/lexicon-keys.ts). */
+export function phraseWords(entry: Pick<Entry, "pos" | "gloss">): string[] {
+  const { verb, senses } = sensesOf(entry);
+  return [...keysOfSenses(verb, senses)];
+}
+
 function buildPhraseIndex(index: PhraseSource): PhraseIndex {
   const list: Word[] = [];
   const byWord = new Map<string, number[]>();
   for (const entry of index.entries) {
-    const verb = verbClassOf(entry.pos);
-    const noun = verb ? null : nounPosOf(entry.pos);
-    if (!verb && !noun) continue;
-    const texts = entry.gloss.split(/[;,]/).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
-    const senses = (noun ? texts.map(nounSense).filter(Boolean) : texts)
-      .map((text): Sense => {
-        const ws = words(phraseKey(text));
-        return noun ? { text, words: ws, plural: words(phraseKey(pluralise(text))) } : { text, words: ws };
-      })
-      .filter((s) => s.words.length > 0);
+    const { verb, noun, senses } = sensesOf(entry);
     if (senses.length === 0) continue;
     const wi = list.push({ entry, verb, noun, senses }) - 1;
-    // Verbs by their first content word (the verb); nouns by every content word, singular and plural.
-    const keys = verb ? senses.map((s) => s.words[0]!) : senses.flatMap((s) => [...s.words, ...s.plural!]);
-    for (const k of new Set(keys)) add(byWord, k, wi);
+    for (const k of keysOfSenses(verb, senses)) add(byWord, k, wi);
   }
   return { words: list, byWord, glosses: new Map() };
 }
@@ -236,6 +251,12 @@ function queryWords(query: string): { key: string; known: Set<string> } {
 }
 
 /** The verb and noun forms whose English reading is the query phrase, most frequent words first, in paradigm order. */
+/** The words a phrase query finds entries by (none: not a phrase). */
+export function queryPhraseWords(query: string): string[] {
+  const { key, known } = queryWords(query);
+  return key.split(" ").length < 2 ? [] : [...known];
+}
+
 export function searchPhrase<E extends Entry>(index: { entries: E[]; memo?: GrammarMemo } & Derivable, query: string): Array<PhraseMatch<E>> {
   const { key, known } = queryWords(query);
   if (key.split(" ").length < 2) return [];
@@ -281,12 +302,24 @@ export function searchPhrase<E extends Entry>(index: { entries: E[]; memo?: Gram
 export function unknownEnglish(index: PhraseSource, query: string, glossWords: (entry: Entry) => readonly string[]): string[] {
   const asked = phraseKey(query).split(" ").filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w));
   if (asked.length === 0) return [];
-  const known = derivedPart(index, "gloss vocabulary", () => {
-    const vocabulary = new Set(index.entries.flatMap((e) => glossWords(e)));
-    for (const w of GRAMMAR_WORDS) vocabulary.add(w);
-    return vocabulary;
-  });
+  const known = derivedPart(index, VOCABULARY, () => vocabularyOf(index.entries.flatMap((e) => glossWords(e))));
   return asked.filter((w) => !baseForms(w).some((b) => known.has(b)));
+}
+
+const VOCABULARY = "gloss vocabulary";
+const vocabularyOf = (glossWords: Iterable<string>) => new Set([...glossWords, ...GRAMMAR_WORDS]);
+
+/** The words `unknownEnglish` may ask the whole lexicon's glosses for (each asked word's base forms). */
+export function askedEnglish(query: string): string[] {
+  return [...new Set(phraseKey(query).split(" ").filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w)).flatMap(baseForms))];
+}
+
+/**
+ * Gives an index of some of the lexicon's entries the whole lexicon's gloss vocabulary for the words `askedEnglish`
+ * lists (those the lexicon's glosses use), so that `unknownEnglish` over it says what it says over the whole.
+ */
+export function useVocabulary(index: Derivable, known: Iterable<string>): void {
+  index.derived.set(VOCABULARY, vocabularyOf(known));
 }
 /** Words the engine's readings supply themselves (pronouns, tense and modal words). */
 const GRAMMAR_WORDS = [

@@ -8,11 +8,12 @@ import { derivedPart } from "./derived";
 
 export type RelatedWord = { id: number; name: string; pos: string; gloss: string; relation: "stem" | "compound" };
 
-const parts = (name: string) =>
+/** A headword's parts and bare key (also stored as its keys: app/core/lexicon-keys.ts). */
+export const parts = (name: string) =>
   toSearchKey(name)
     .split(/[-\s]+/)
     .filter((p) => p.length >= 2);
-const bare = (name: string) => toSearchKey(name).replace(/^-+|-+$/g, "");
+export const bare = (name: string) => toSearchKey(name).replace(/^-+|-+$/g, "");
 
 /** Each entry's trimmed stem, bare key and parts, worked out once per index rather than on every word page. */
 type Keys = { stem: string | null; key: string; parts: string[] };

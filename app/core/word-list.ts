@@ -32,6 +32,23 @@ export function letterOf(name: string): string {
   return LETTERS.includes(first) ? first : "";
 }
 
+/**
+ * A headword's word-list key, stored with it (ADR 026): keys compare as strings (code units, as SQLite's binary
+ * collation compares them) as `Intl.Collator("en", { sensitivity: "base" })` compares the names: case and accents
+ * dropped, digits before letters, the signs before both in the collator's own order.
+ */
+export function listSortKey(name: string): string {
+  let out = "";
+  for (const c of name.normalize("NFD").toLowerCase().replace(/[\p{M}\p{Cc}\p{Cf}]/gu, "")) {
+    const sign = SIGN_RANK.get(c);
+    out += sign !== undefined ? String.fromCharCode(1 + sign) : c;
+  }
+  return out;
+}
+/** Signs that may start or join a headword, ranked by the collator (all ranks below the digits' code units). */
+const SIGNS = [..." _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$’‘ʼ"].sort(new Intl.Collator("en", { sensitivity: "base" }).compare);
+const SIGN_RANK = new Map(SIGNS.map((c, i) => [c, i]));
+
 type Sorted = Array<{ entry: LexiconEntry; letter: string; group: PosGroup }>;
 function sorted(index: SearchIndex): Sorted {
   return derivedPart(index, "word list", () => {

@@ -9,7 +9,7 @@
  * - English: every word of the query is a word of the gloss (or starts one, from 3 letters on).
  * - English phrases: the form whose engine gloss reads so ("I see you" → gwaabmin; phrase-search.ts).
  */
-import { analyse, buildLexicon, type Lexicon } from "./grammar/analysis";
+import { analyse, buildLexicon, type Lexicon, type LexiconOptions } from "./grammar/analysis";
 import { isWholeVerbCell, type Cell } from "./grammar/cells";
 import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
 import { nounCellLabel } from "./grammar/noun-cells";
@@ -91,7 +91,7 @@ export function odawaKeys(text: string): string[] {
   return [...keys];
 }
 
-function englishWords(text: string): string[] {
+export function englishWords(text: string): string[] {
   return text
     .toLowerCase()
     .normalize("NFC")
@@ -100,8 +100,11 @@ function englishWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** `memo`: the grammar engine's (the lexicon service hands in the isolate's; by default one for this index alone). */
-export function buildSearchIndex(entries: LexiconEntry[], memo: GrammarMemo = newGrammarMemo()): SearchIndex {
+/**
+ * `memo`: the grammar engine's (the lexicon service hands in the isolate's; by default one for this index alone);
+ * `analysis`: how the analyser's Lexicon is built (grammar/analysis.ts `LexiconOptions`; a query's candidates).
+ */
+export function buildSearchIndex(entries: LexiconEntry[], memo: GrammarMemo = newGrammarMemo(), analysis: LexiconOptions = {}): SearchIndex {
   const byId = new Map<number, LexiconEntry>();
   const byKey = new Map<string, LexiconEntry[]>();
   const glossWords = new Map<number, string[]>();
@@ -120,6 +123,7 @@ export function buildSearchIndex(entries: LexiconEntry[], memo: GrammarMemo = ne
   const lexicon = buildLexicon(
     entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem ?? undefined, gloss: e.gloss })),
     memo,
+    analysis,
   );
   const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })), memo);
   return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived(), memo };
@@ -191,6 +195,9 @@ function lowerBound(list: SearchIndex["sortedKeys"], key: string) {
   return lo;
 }
 
+/** The query as the search reads it: NFC, spaces collapsed, at most MAX_QUERY_LENGTH characters. */
+export const cleanQuery = (raw: string) => raw.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+
 /** Search by Odawa (any spelling or inflected form) and English; `pos` keeps one part-of-speech group. */
 export function searchWords(
   index: SearchIndex,
@@ -198,7 +205,7 @@ export function searchWords(
   limit = SEARCH_LIMIT,
   filter: { pos?: PosGroup | null } = {},
 ): SearchResult {
-  const query = rawQuery.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  const query = cleanQuery(rawQuery);
   if (!query) return { query, total: 0, hits: [], more: 0 };
 
   const scored = new Map<number, { hit: SearchHit; score: number }>();

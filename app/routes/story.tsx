@@ -9,7 +9,6 @@ import { ReportLink } from "../components/report-link";
 import { WordText } from "../components/word-text";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
-import { getSearchIndex, tapAWord } from "../services/lexicon.server";
 import { pageWordsOf, storyPageKey } from "../services/page-words.server";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
@@ -20,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPT
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
-  const { config, db } = bindings;
+  const { db } = bindings;
   const known = params.id.length <= 200;
   // A draft is the editors' own: anyone else gets 404, as for a story that does not exist. Editors preview
   // drafts and stories listed as coming.
@@ -37,8 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A sentence's recording (the editor's recorder) as its public URL; no button for a sentence without one.
     story: { id: shown.id, title: shown.title, paragraphs: shown.data.map((p) => p.map((s) => ({ text: s.text, trans: s.trans, audio: audioUrl(s.audio) }))) },
     draft,
-    // Stored by the page words job when current (ADR 029); a draft's are worked out from the whole index.
-    words: draft ? tapAWord(await getSearchIndex(db, config), texts) : (await pageWordsOf(bindings, storyPageKey(shown.id), texts)).page.words,
+    // Stored by the page words job when current (ADR 029), else worked out from the entries the texts reach.
+    // Kept like the story for anonymous visitors (a new content version starts afresh).
+    words: (await publicData(request, bindings, `story words ${shown.id}`, () => pageWordsOf(bindings, storyPageKey(shown.id), texts))).page.words,
   };
 }
 

@@ -12,7 +12,7 @@ import { WordForms } from "../components/word-forms";
 import { wordForms } from "../services/paradigms.server";
 import { hasCoreForms } from "../services/practice.server";
 import { PosAbbr } from "../components/abbr";
-import { getLexeme, sentencesForLexeme } from "../../db/queries/lexemes";
+import { getLexemeWithSentences } from "../../db/queries/lexemes";
 import { sentenceSourceLabel } from "../../db/queries/sentences";
 import { WordAudioButton } from "../components/word-audio-button";
 import { JsonLd } from "../components/json-ld";
@@ -39,12 +39,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const { config, db } = bindings;
   const id = /^[1-9]\d{0,15}$/.test(params.id) ? Number(params.id) : null;
-  const word = id === null ? null : await publicData(request, bindings, `lexeme ${id}`, () => getLexeme(db, id));
+  const read = id === null ? null : await publicData(request, bindings, `lexeme and sentences ${id}`, () => getLexemeWithSentences(db, id));
+  const word = read?.word ?? null;
   if (!word) return data({ word: null, sentences: [], words: {}, related: [], url: "", siteUrl: "", forms: null, practise: false }, { status: 404 });
-  const sentences = await publicData(request, bindings, `lexeme sentences ${word.id}`, () => sentencesForLexeme(db, word.id));
+  const sentences = read!.sentences;
   // The sentences' words and the related words: stored by the page words job when current (ADR 029), else worked
-  // out from the isolate's whole index.
-  const { source, page: words } = await pageWordsOf(bindings, wordPageKey(word.id), sentences.map((s) => s.text), word.id);
+  // out from the entries their stored keys reach (ADR 026).
+  // Kept like the word for anonymous visitors (a new content version starts afresh).
+  const { source, page: words } = await publicData(request, bindings, `word page words ${word.id}`, () =>
+    pageWordsOf(bindings, wordPageKey(word.id), sentences.map((s) => s.text), word),
+  );
   // What the page works out from the word, its sentences and those words: kept like the word for anonymous visitors,
   // and worked out anew when they came from elsewhere since (a new lexicon version) or the reads are a visitor's own.
   const kept = await publicData(request, bindings, `word page ${word.id}`, async () => ({ source, sentences, page: deriveNow(words, word, sentences) }));
@@ -53,8 +57,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { word, ...page, forms, url: `${config.siteUrl}/k/${word.id}`, siteUrl: config.siteUrl };
 }
 
-type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexeme>>>;
-type Sentences = Awaited<ReturnType<typeof sentencesForLexeme>>;
+type Lexeme = NonNullable<Awaited<ReturnType<typeof getLexemeWithSentences>>["word"]>;
+type Sentences = Awaited<ReturnType<typeof getLexemeWithSentences>>["sentences"];
 
 /** What the page shows from the word, its sentences and their page words: the forms, tap-a-word, related words. */
 function deriveNow(pageWords: PageWords, word: Lexeme, sentences: Sentences) {

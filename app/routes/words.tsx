@@ -14,9 +14,10 @@ import { AtoZ, Pager, type ListParams, listHref } from "../components/word-list-
 import { SiteLink } from "../components/site-link";
 import { ReportLink } from "../components/report-link";
 import { getBindings } from "../context";
-import { getSearchIndex } from "../services/lexicon.server";
+import { publicData } from "../services/public-data.server";
+import { indexForSearch, wordList } from "../services/lexicon.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
-import { LETTERS, listWords } from "../core/word-list";
+import { LETTERS } from "../core/word-list";
 import { POS_GROUP_LABELS, POS_GROUPS } from "../core/pos";
 import { WordAudioButton } from "../components/word-audio-button";
 import { OfflineDictionaryPanel, OfflineResults, useOfflineDictionary } from "../components/offline-dictionary";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, db } = getBindings(context);
+  const bindings = getBindings(context);
   const sp = new URL(request.url).searchParams;
   const params = ParamsSchema.parse({
     q: sp.get("q") ?? "",
@@ -44,9 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pos: sp.get("pos") || null,
     page: sp.get("page") ?? 1,
   });
-  const index = await getSearchIndex(db, config);
   if (params.q) {
-    const result = searchWords(index, params.q, undefined, { pos: params.pos });
+    const result = searchWords(await indexForSearch(bindings, params.q), params.q, undefined, { pos: params.pos });
     return {
       params: { q: result.query, letter: null, pos: params.pos },
       list: null,
@@ -68,7 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     };
   }
-  const page = listWords(index, { letter: params.letter, pos: params.pos, page: params.page });
+  // The same for every anonymous visitor until the content changes (ADR 015): kept per isolate like other public reads.
+  const listed = { letter: params.letter, pos: params.pos, page: params.page };
+  const page = await publicData(request, bindings, `word list ${JSON.stringify(listed)}`, () => wordList(bindings, listed));
   return {
     params: { q: "", letter: params.letter, pos: params.pos },
     list: {

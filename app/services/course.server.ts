@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
 import type { Bindings } from "./bindings.server";
 import { matchExamples } from "./lesson-examples.server";
-import { getSearchIndex } from "./lexicon.server";
 import {
   decline,
   inflect,
@@ -168,35 +167,27 @@ function expandOnce(spec: LessonSpec, lexicon: readonly CourseLexeme[]) {
   return expanded.getOrSet(key, () => expandLesson(spec, lexicon));
 }
 
-/** Where the course reads from: D1, and the configuration when the in-memory lexicon may be used. */
+/** Where the course reads from: D1 (the bindings or the database alone). */
 type CourseSource = Db | Pick<Bindings, "db" | "config">;
 const dbOf = (from: CourseSource): Db => ("config" in from ? from.db : from);
 
-/**
- * The dictionary entries of the course's words in id order: from the in-memory lexicon (ADR 009, no round trip)
- * when the configuration is at hand, else from D1.
- */
+/** The dictionary entries of the course's words in id order (one indexed read: ADR 026 reads no lexicon whole). */
 async function courseLexicon(from: CourseSource, names: readonly string[]): Promise<CourseLexeme[]> {
   if (names.length === 0) return [];
-  if (!("config" in from)) return getLexemesByNames(from, names);
-  const index = await getSearchIndex(from.db, from.config);
-  const wanted = new Set(names);
-  return index.entries
-    .filter((e) => wanted.has(e.name))
-    .sort((a, b) => a.id - b.id)
-    .map((e) => ({ name: e.name, pos: e.pos, gloss: e.gloss, stem: e.stem, audio: e.audioUrl }));
+  return getLexemesByNames(dbOf(from), names);
 }
 
 /**
  * A lesson with its explanation, table, sentences and practice items (forms first, then sentences), or null.
- * Two D1 round trips: the lesson with its items and the course path (one batch), then the recordings of its forms
+ * Two D1 round trips: the lesson with its items, its words' entries and the course path (one batch), then the recordings of its forms
  * (with `examples`, also the sentences and stories that may use them, in that same batch).
  */
 export async function loadLesson(from: CourseSource, id: number, opts: { drafts?: boolean; examples?: boolean } = {}) {
-  const { lesson, course } = await getLessonAndCourse(dbOf(from), id, opts);
+  const { lesson, course, words } = await getLessonAndCourse(dbOf(from), id, opts);
   if (!lesson || (lesson.status !== "published" && !opts.drafts)) return null;
   const spec = parseSpec(lesson.spec);
-  const lexicon = spec ? await courseLexicon(from, spec.words.map((w) => w.name)) : [];
+  // The spec's words came with the lesson (same round trip).
+  const lexicon = spec ? words : [];
   const expansion = spec ? expandOnce(spec, lexicon) : { table: { words: [], rows: [] }, forms: [] };
   // The examples' candidates come in the same round trip as the recordings (the lesson page's second).
   const wordforms = expansion.forms.map((f) => f.odawa);

@@ -23,6 +23,7 @@ import {
   type ImportJobKind,
 } from "../../db/queries/import-jobs";
 import { existingLexemes, lexemesByKeys, lexiconPlanWrites, stemsPlanWrites } from "../../db/queries/lexicon-import";
+import { indexPendingLexemes } from "./lexicon.server";
 import { parseLexiconText, type LexiconEntry, type LexiconParse } from "../core/import/lexicon";
 import { lexemeKey, planLexicon } from "../core/import/plan";
 import { lexiconReport, stemsReport } from "../core/import/report";
@@ -193,6 +194,8 @@ export async function runImportBatch({ db, audio, queue }: JobBindings, jobId: n
       mark.changed = plan.updates.length;
     }
     await commitImportBatch(db, writes, mark);
+    // The batch's entries become searchable by their stored keys (ADR 026); until then requests read the lexicon whole.
+    await indexPendingLexemes(db);
     const after = await getImportJob(db, jobId);
     if (after?.status === "done") {
       forgetContentVersion();

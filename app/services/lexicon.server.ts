@@ -1,16 +1,93 @@
 /**
- * The lexicon in memory, once per isolate: search and tap-a-word need every entry and the grammar
- * engine's analyser Lexicon, which are too costly to build per request. The cache is keyed by
- * `lexiconVersion` (row count, max id, max updated/created time, attached audio), re-read at most every
- * VERSION_TTL_MS (on every request under ENVIRONMENT=test).
- * @see docs/decisions/009-in-memory-lexicon-search.md
+ * The lexicon for a request (ADR 026): the entries a query, the words of some texts or a word's relations can reach,
+ * found by their stored keys (db/queries/lexicon-keys.ts) in one round trip and indexed as a small search index of
+ * their own (word-search.ts `buildSearchIndex`), on which the pure search, tap-a-word and related words answer as
+ * over the whole lexicon. The word list is a page read in its stored order.
+ *
+ * While some lexeme's keys are pending (a write not yet followed by its keys: a fresh database, rows a test wrote,
+ * the moment between an editor's two batches), the lexicon is read whole and indexed in memory, once per isolate and
+ * lexicon version (ADR 009's path): a request never reads keys that lag behind the lexicon.
  */
 import type { Db } from "../../db/client";
+import { entriesByKeys, pendingLexemes, writeKeys, wordListPage, type EntryRow } from "../../db/queries/lexicon-keys";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
-import { buildSearchIndex, lookupWord, lookupWords, type SearchIndex, type WordInfo } from "../core/word-search";
+import { newAnalysisCaches, type AnalysisCaches } from "../core/grammar/analysis";
+import { indexRows, relatedKeys, searchKeys, textKeys, type EntryKey } from "../core/lexicon-keys";
+import { askedEnglish, useVocabulary } from "../core/phrase-search";
+import { clampPage, listWords, LETTERS, type WordListPage, type WordListQuery, WORD_PAGE_SIZE } from "../core/word-list";
+import { buildSearchIndex, cleanQuery, lookupWord, lookupWords, type LexiconEntry, type SearchIndex, type WordInfo } from "../core/word-search";
 import { BoundedCache } from "./bounded-cache.server";
 import type { Config } from "./config.server";
 import { grammarMemo } from "./grammar-memo.server";
+
+type Source = { db: Db; config: Pick<Config, "environment"> };
+
+/**
+ * The analyser's generated forms and whole-verb caches, keyed by class and stem, shared by the small lexicons of
+ * every request (the engine bounds what they hold).
+ */
+const analysisCaches = new BoundedCache<string, AnalysisCaches>("the analyser's forms, shared by request lexicons", { entries: 1 });
+const sharedCaches = () => analysisCaches.getOrSet("engine", () => newAnalysisCaches(grammarMemo));
+
+const toEntry = (r: EntryRow): LexiconEntry => ({
+  id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpus_count, audioUrl: audioUrl(r.audio_key),
+});
+
+/** A search index of the entries some keys find, or the whole lexicon's while keys are pending. */
+async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = []): Promise<SearchIndex> {
+  const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
+  if (found.pending) return getSearchIndex(source.db, source.config);
+  const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches() });
+  useVocabulary(index, found.known);
+  return index;
+}
+
+/** The index a search for `query` needs (word-search.ts `searchWords` over it answers as over the whole lexicon). */
+export async function indexForSearch(source: Source, query: string): Promise<SearchIndex> {
+  return indexOf(source, searchKeys(query, sharedCaches().wholeCaches), askedEnglish(cleanQuery(query)));
+}
+
+/** The index tap-a-word needs for some texts and, with `word`, related-words.ts for that word. */
+export async function indexForTexts(source: Source, texts: readonly string[], word?: { name: string; stem: string | null }): Promise<SearchIndex> {
+  const exact = textKeys(texts, sharedCaches().wholeCaches);
+  if (word) exact.push(...relatedKeys(word));
+  return indexOf(source, { exact });
+}
+
+/** A page of the word list (/k), read in its stored order. */
+export async function wordList(source: Source, query: WordListQuery, size = WORD_PAGE_SIZE): Promise<WordListPage> {
+  const filter = { letter: query.letter, group: query.pos };
+  const read = (page: number) => wordListPage(source.db, filter, (page - 1) * size, size);
+  let found = await read(Math.max(1, Math.trunc(query.page) || 1));
+  if (found.pending) return listWords(await getSearchIndex(source.db, source.config), query, size);
+  const letterCounts: Record<string, number> = Object.fromEntries(LETTERS.map((l) => [l, 0]));
+  let total = 0;
+  for (const { letter, n } of found.counts) {
+    if (letter) letterCounts[letter] = n;
+    if (!query.letter || letter === query.letter) total += n;
+  }
+  const { page, lastPage } = clampPage(query.page, total, size);
+  if (page !== query.page) found = await read(page);
+  return { total, page, lastPage, entries: found.rows.map(toEntry), letterCounts };
+}
+
+/**
+ * Writes the keys of lexemes written since their keys were (up to `limit`), each batch in one transaction with the
+ * marks it settles; returns how many were written. Every writer of lexemes calls it after its write.
+ */
+export async function indexPendingLexemes(db: Db, limit = 20_000): Promise<number> {
+  let done = 0;
+  while (done < limit) {
+    const pending = await pendingLexemes(db, Math.min(PENDING_READ, limit - done));
+    if (pending.length === 0) break;
+    await writeKeys(db, indexRows(pending, sharedCaches().wholeCaches), pending);
+    done += pending.length;
+  }
+  return done;
+}
+const PENDING_READ = 1_000;
+
+// ---------------------------------------------------------------- the whole lexicon, while keys are pending (ADR 009)
 
 const VERSION_TTL_MS = 30_000;
 
@@ -31,24 +108,14 @@ export async function trustedLexiconVersion(db: Db, config: Pick<Config, "enviro
   return trusted.version;
 }
 
+/** The whole lexicon indexed in memory, once per isolate and lexicon version (ADR 009's path). */
 export async function getSearchIndex(db: Db, config: Pick<Config, "environment">): Promise<SearchIndex> {
   const version = await trustedLexiconVersion(db, config);
   if (cached?.version === version) return cached.index;
   if (building?.version === version) return building.promise;
 
   const promise = listLexiconEntries(db).then((rows) =>
-    buildSearchIndex(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        pos: r.pos,
-        gloss: r.gloss,
-        stem: r.stem,
-        corpusCount: r.corpusCount,
-        audioUrl: audioUrl(r.audioKey),
-      })),
-      grammarMemo,
-    ),
+    buildSearchIndex(rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) })), grammarMemo),
   );
   building = { version, promise };
   try {
@@ -61,14 +128,14 @@ export async function getSearchIndex(db: Db, config: Pick<Config, "environment">
 }
 
 /**
- * The words of sentences and stories already looked up, for the current index (a new lexicon version starts
- * afresh): a page shows the same sentences to every reader, and the analyser's noun readings are not kept elsewhere.
+ * The words of sentences and stories already looked up in the whole lexicon (a new lexicon version starts afresh):
+ * a request's own small index is looked up directly.
  */
-const lookups = new BoundedCache<string, WordInfo>("tap-a-word answers of the current lexicon", { entries: 20_000 });
+const lookups = new BoundedCache<string, WordInfo>("tap-a-word answers of the whole lexicon", { entries: 20_000 });
 
-/** Tap-a-word data for every distinct word of some texts, kept while `index` is the current one. */
-export function tapAWord(index: SearchIndex, texts: string[]): Record<string, WordInfo> {
-  if (cached?.index !== index) return lookupWords(index, texts);
+/** Tap-a-word data for every distinct word of some texts. */
+export function tapAWord(index: SearchIndex, texts: readonly string[]): Record<string, WordInfo> {
+  if (cached?.index !== index) return lookupWords(index, [...texts]);
   const kept = lookups.keepFor(cached.version);
-  return lookupWords(index, texts, (word) => kept.getOrSet(word, () => lookupWord(index, word)));
+  return lookupWords(index, [...texts], (word) => kept.getOrSet(word, () => lookupWord(index, word)));
 }

@@ -20,7 +20,7 @@ import type { WordInfo } from "../core/word-search";
 import type { Bindings } from "./bindings.server";
 import type { JobMessage } from "./job-messages.server";
 import { BoundedCache } from "./bounded-cache.server";
-import { getSearchIndex, tapAWord, trustedLexiconVersion } from "./lexicon.server";
+import { getSearchIndex, indexForTexts, tapAWord, trustedLexiconVersion } from "./lexicon.server";
 
 export type PageWords = { words: Record<string, WordInfo>; related: RelatedWord[] };
 
@@ -74,19 +74,20 @@ export async function storedPageWords(
 }
 
 /**
- * A page's words: the stored ones when they can be taken, else worked out from the isolate's whole index (with the
- * related words of lexeme `related`, if given). `source` is what they came from, for a caller's cache.
+ * A page's words: the stored ones when they can be taken, else worked out from the entries the texts (and the
+ * related keys of `word`, if given) reach (lexicon.server.ts `indexForTexts`). `source` is what they came from, for
+ * a caller's cache.
  */
 export async function pageWordsOf(
   bindings: Pick<Bindings, "db" | "config">,
   pageKey: string,
   texts: readonly string[],
-  related?: number,
+  word?: { id: number; name: string; stem: string | null },
 ): Promise<{ source: unknown; page: PageWords }> {
   const stored = await storedPageWords(bindings, pageKey, texts);
   if (stored) return { source: stored.tag, page: stored.page };
-  const index = await getSearchIndex(bindings.db, bindings.config);
-  return { source: index, page: { words: texts.length ? tapAWord(index, [...texts]) : {}, related: related === undefined ? [] : relatedWords(index, related) } };
+  const index = await indexForTexts(bindings, texts, word);
+  return { source: index, page: { words: texts.length ? tapAWord(index, texts) : {}, related: word ? relatedWords(index, word.id) : [] } };
 }
 
 /** The cron's check: asks for the job when the stored rows are not of the current lexicon and content. */

@@ -10,7 +10,7 @@
 import { createDb, type Db } from "../../db/client";
 import { addWordUses, type UseRow } from "../../db/queries/word-uses";
 import { searchWords } from "../core/word-search";
-import { getSearchIndex } from "./lexicon.server";
+import { indexForSearch } from "./lexicon.server";
 import type { Config } from "./config.server";
 
 const FLUSH_EVERY = 50;
@@ -63,8 +63,8 @@ export async function flushWordUses(db: Db, config: Pick<Config, "environment">)
   const row = (id: number) => rows.get(id) ?? rows.set(id, [id, 0, 0]).get(id)!;
   for (const [id, n] of seenViews) row(id)[1] += n;
   if (seenSearches.length) {
-    const index = await getSearchIndex(db, config);
     for (const [q, n] of seenSearches) {
+      const index = await indexForSearch({ db, config }, q);
       for (const hit of searchWords(index, q, SEARCH_HITS_COUNTED).hits) row(hit.entry.id)[2] += n;
     }
   }

@@ -86,7 +86,7 @@ export async function getLessonItemsByKeys(db: Db, keys: ReadonlyArray<{ lessonI
  * D1 round trip (a batch); `lesson` is null when there is no such lesson.
  */
 export async function getLessonAndCourse(db: Db, id: number, opts: { drafts?: boolean } = {}) {
-  const [lessonRows, rows, course] = await db.batch([
+  const [lessonRows, rows, course, words] = await db.batch([
     db.select(LESSON_COLUMNS).from(lessons).where(eq(lessons.id, id)),
     db
       .select({
@@ -103,11 +103,18 @@ export async function getLessonAndCourse(db: Db, id: number, opts: { drafts?: bo
       .where(eq(lessonItems.lessonId, id))
       .orderBy(asc(lessonItems.position)),
     coursePathQuery(db, opts),
+    // The dictionary entries of the lesson's words (its spec's names), in id order: as getLexemesByNames reads them.
+    db
+      .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem, audioKey: audioObjects.key })
+      .from(lexemes)
+      .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
+      .where(sql`${lexemes.name} IN (SELECT json_extract(w.value, '$.name') FROM ${lessons}, json_each(${lessons.spec}, '$.words') AS w WHERE ${lessons.id} = ${id})`)
+      .orderBy(asc(lexemes.id)),
   ]);
   const lesson = lessonRows[0];
-  if (!lesson) return { lesson: null, course };
+  if (!lesson) return { lesson: null, course, words: [] };
   const items: LessonItem[] = rows.map(({ audioKey, ...r }) => ({ ...r, audio: audioPathForKey(audioKey) }));
-  return { lesson: { ...lesson, items }, course };
+  return { lesson: { ...lesson, items }, course, words: words.map(({ audioKey, ...l }) => ({ ...l, audio: audioPathForKey(audioKey) })) };
 }
 
 /** The published course path and every lesson's item positions (its sentences' card keys), in one round trip. */

@@ -17,7 +17,17 @@ export function audioUrl(key: string | null | undefined): string | null {
 
 /** /k/{id}: the entry with its recording (if any), its speaker and the day it was recorded (when known). */
 export async function getLexeme(db: Db, id: number) {
-  const row = await db
+  return lexemeOf(await lexemeQuery(db, id).get());
+}
+
+/** The entry (as getLexeme) and its example sentences (as sentencesForLexeme) in one round trip: the word page's first. */
+export async function getLexemeWithSentences(db: Db, id: number) {
+  const [rows, sentenceRows] = await db.batch([lexemeQuery(db, id), sentencesQuery(db, id, 50)]);
+  return { word: lexemeOf(rows[0]), sentences: sentenceRows.map(({ audioKey, ...s }) => ({ ...s, audio: audioUrl(audioKey) })) };
+}
+
+function lexemeQuery(db: Db, id: number) {
+  return db
     .select({
       id: lexemes.id,
       name: lexemes.name,
@@ -31,8 +41,10 @@ export async function getLexeme(db: Db, id: number) {
     })
     .from(lexemes)
     .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
-    .where(eq(lexemes.id, id))
-    .get();
+    .where(eq(lexemes.id, id));
+}
+
+function lexemeOf(row: Awaited<ReturnType<ReturnType<typeof lexemeQuery>["get"]>>) {
   if (!row) return null;
   const { audioKey, audioType, speaker, recordedAt, ...rest } = row;
   const url = audioUrl(audioKey);
@@ -56,7 +68,12 @@ export async function sentenceIdsForLexeme(db: Db, lexemeId: number) {
 
 /** Example sentences of a word, for /k/{id}, each with its recording's public URL (or null). */
 export async function sentencesForLexeme(db: Db, lexemeId: number, limit = 50) {
-  const rows = await db
+  const rows = await sentencesQuery(db, lexemeId, limit);
+  return rows.map(({ audioKey, ...s }) => ({ ...s, audio: audioUrl(audioKey) }));
+}
+
+function sentencesQuery(db: Db, lexemeId: number, limit: number) {
+  return db
     .select({ id: sentences.id, text: sentences.text, trans: sentences.trans, source: sentences.source, audioKey: audioObjects.key })
     .from(sentenceLexemes)
     .innerJoin(sentences, eq(sentences.id, sentenceLexemes.sentenceId))
@@ -64,7 +81,6 @@ export async function sentencesForLexeme(db: Db, lexemeId: number, limit = 50) {
     .where(eq(sentenceLexemes.lexemeId, lexemeId))
     .orderBy(asc(sentences.id))
     .limit(limit);
-  return rows.map(({ audioKey, ...s }) => ({ ...s, audio: audioUrl(audioKey) }));
 }
 
 /** Every entry's id, in order (the page words job: app/services/page-words.server.ts). */

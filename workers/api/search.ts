@@ -1,5 +1,5 @@
 import { createDb } from "../../db/client";
-import { getSearchIndex } from "../../app/services/lexicon.server";
+import { indexForSearch } from "../../app/services/lexicon.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../../app/core/word-search";
 import { apiRoutes, createRoute, errorResponses, jsonResponse, z } from "./openapi";
 import { validationHook } from "./validation";
@@ -43,8 +43,8 @@ const route = createRoute({
 export const search = apiRoutes().openapi(
   route,
   async (c) => {
-    const index = await getSearchIndex(c.env.db, c.env.config);
-    const result = searchWords(index, c.req.valid("query").q);
+    const q = c.req.valid("query").q;
+    const result = searchWords(await indexForSearch(c.env, q), q);
     return c.json(
       {
         query: result.query,

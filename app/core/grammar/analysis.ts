@@ -5,9 +5,8 @@
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object and in
  * the memo it was built with (memo.ts), which the service that owns the lexicon hands in.
  * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
- * test that never drops a form the word could match. For the short-keyed stems (unkeyed or one consonant), which are
- * candidates for most words, that test is worked out for every cell at the first analysis (`byProjection`), so
- * their cells come from one look-up by the word's projection.
+ * test that never drops a form the word could match; for the short-keyed stems (candidates for most words) it is
+ * worked out for every cell at the first analysis (`byProjection`): one look-up by the word's projection.
  */
 import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
@@ -19,10 +18,7 @@ import { looseSpellingKey, normaliseWordform, spellingKeys } from "./spelling";
 import { PREFIX_SKELETONS, skeletonOf, stemKeyOf, wholeCandidates } from "./skeleton";
 import { analyseWhole, newWholeCaches, type WholeCaches } from "./whole-analysis";
 
-/**
- * One reading of a word: lemma, cell, the cell's primary form and gloss. `variant`: set (to the variant's label) when
- * the word is only one of the cell's optional variants (Medler's rules), never its primary form or an equal variant.
- */
+/** One reading of a word: lemma, cell, primary form, gloss; `variant`: the label when it is only an optional variant. */
 export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence; variant?: string };
 
 /** Opaque index for analysis: verbs by stem skeleton, plus per-verb spelling keys of every generated form. */
@@ -64,10 +60,19 @@ const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.len
 const ANSWER_CACHE_LIMIT = 20_000;
 
 /** Stems whose key is at most this long are worked out at the first analysis (`byProjection`). */
-const PROJECTED_KEY_LENGTH = 1;
+export const PROJECTED_KEY_LENGTH = 1;
 
-/** `memo`: the engine's memo for the lexicon's analyses (a service's, bounded; by default one that keeps everything). */
-export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGrammarMemo()): Lexicon {
+/**
+ * `projected: false`: no first-analysis index of the short-keyed stems (a query's few candidates are narrowed per
+ * word instead: the same answers). `caches`: the generated forms' keys and the whole verb's caches by class and
+ * stem, shared between such lexicons (the caller owns and bounds them: `newAnalysisCaches`).
+ */
+export type LexiconOptions = { projected?: boolean; caches?: AnalysisCaches };
+export type AnalysisCaches = { readonly forms: Lexicon["forms"]; readonly wholeCaches: WholeCaches };
+export const newAnalysisCaches = (memo: GrammarMemo = newGrammarMemo()): AnalysisCaches => ({ forms: new Map(), wholeCaches: newWholeCaches(memo) });
+
+/** `memo`: the engine's memo for its analyses (a service's, bounded; by default one that keeps everything). */
+export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGrammarMemo(), options: LexiconOptions = {}): Lexicon {
   const byKey = new Map<string, number[]>();
   const list: LexemeInput[] = [];
   const keyOf: string[] = [];
@@ -99,9 +104,11 @@ export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGram
     if (bucket) bucket.push(li);
     else byKey.set(key, [li]);
   }
+  const caches = options.caches ?? newAnalysisCaches(memo);
   return {
-    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems, projection: null,
-    forms: new Map(), whole: new Map(), answers: new Map(), unkeyed, wholeCaches: newWholeCaches(memo), memo,
+    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems,
+    projection: options.projected === false ? { byProjection: new Map(), projected: new Uint8Array(stems.length) } : null,
+    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches, memo,
   };
 }
 
@@ -251,7 +258,7 @@ function headProjections(prefixText: string, stem: string, memo: GrammarMemo): s
 }
 
 /** Punctuation around a word in running text (quotes, brackets, full stops); apostrophes inside are kept. */
-const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
+export const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
 
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const known = lexicon.answers.get(wordform);
@@ -292,6 +299,8 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
     const rest = skeleton.slice(prefix.length);
     for (let j = 1; j <= Math.min(rest.length, lexicon.maxKeyLength); j++) for (const li of lexicon.byKey.get(rest.slice(0, j)) ?? []) add(li, group);
   }
+  // Verbs without a key are candidates in every group (the projection index holds them, when there is one).
+  for (const li of lexicon.unkeyed) for (const group of GROUPS) add(li, group);
   const isCandidate = (li: number, group: string) => !lexicon.keyOf[li] || !!candidates.get(li)?.has(group);
   const word = project(keys[0]!);
   const hits: Array<{ k: number; li: number; ci: number }> = [];

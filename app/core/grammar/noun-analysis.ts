@@ -193,6 +193,35 @@ function keysOfDeclension(idx: NounIndex, d: Declension): { exact: string[]; loo
 }
 
 /**
+ * What a word's noun candidates are found by: the skeletons its stem may start (after 0–2 prefix consonants, or
+ * after a prenoun's hyphen), a candidate's stem skeleton being one's start; and the lemma skeleton it may be.
+ */
+function stemRests(key: string, skel: string): string[] {
+  const rests: string[] = [];
+  for (let j = 0; j <= 2 && j <= skel.length; j++) rests.push(skel.slice(j));
+  // A prenoun (gchi-, ndoozaaw-) stands before the stem, hyphenated: the stem also starts after the first hyphen.
+  const hyphen = key.indexOf("-");
+  if (hyphen > 0) rests.push(skeleton(key.slice(hyphen + 1)));
+  return rests;
+}
+
+/** The noun keys of a word (a stored index's look-ups, app/core/lexicon-keys.ts): stem-skeleton starts, lemma skeleton. */
+export function nounLookups(word: string): { stems: string[]; lemma: string | null } {
+  const key = nounSpellingKey(word);
+  if (!key) return { stems: [], lemma: null };
+  const skel = skeleton(key);
+  const stems = new Set<string>();
+  for (const rest of stemRests(key, skel)) for (let n = 0; n <= rest.length; n++) stems.add(rest.slice(0, n));
+  return { stems: [...stems], lemma: skel };
+}
+
+/** A noun's stem skeleton and lemma skeleton, as `nounLookups` finds them (null: not a noun). */
+export function nounKeysOf(lexeme: NounLexeme): { stem: string; lemma: string } | null {
+  const stem = stemSkeleton(lexeme);
+  return stem === null ? null : { stem, lemma: skeleton(nounSpellingKey(lexeme.name)) };
+}
+
+/**
  * Every (noun, cell) whose form is `word`, accepting the glottal stop as h or ', final devoicing and, failing an
  * exact match, spellings without apostrophes or hyphens. Takes an index from buildNounIndex (which keeps what
  * analyses work out) or a plain list of lexemes (indexed afresh for the call).
@@ -202,20 +231,9 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
   const key = nounSpellingKey(word);
   if (!key) return [];
   const skel = skeleton(key);
-  const candidates = new Set<number>();
-  for (let j = 0; j <= 2 && j <= skel.length; j++) {
-    const rest = skel.slice(j);
-    for (let len = 0; len <= KEY_LEN; len++) {
-      for (const id of idx.buckets.get(rest.slice(0, len)) ?? []) {
-        const k = idx.keys[id]!;
-        if ((k.length >= KEY_LEN || k.length === len) && rest.startsWith(k)) candidates.add(id);
-      }
-    }
-  }
-  // A prenoun (gchi-, ndoozaaw-) stands before the stem, hyphenated: the stem also starts after the first hyphen.
   const hyphen = key.indexOf("-");
-  if (hyphen > 0) {
-    const rest = skeleton(key.slice(hyphen + 1));
+  const candidates = new Set<number>();
+  for (const rest of stemRests(key, skel)) {
     for (let len = 0; len <= KEY_LEN; len++) {
       for (const id of idx.buckets.get(rest.slice(0, len)) ?? []) {
         const k = idx.keys[id]!;

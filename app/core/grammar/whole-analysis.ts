@@ -62,8 +62,8 @@ export type WholeCaches = {
 };
 export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), heads: null, memo });
 
-const STEM_ENTRIES = 4_000;
-const TAIL_ENTRIES = 4_000;
+const STEM_ENTRIES = 1_000;
+const TAIL_ENTRIES = 1_000;
 const conjOrder = (o: Order) => o === "conj" || o === "conj-neg";
 const prefixTextOf = (cls: VerbClass, cell: Cell) => {
   if (conjOrder(cell.order) || cell.participle) return "";
@@ -287,5 +287,29 @@ export function analyseWhole(
       }
     }
   }
+  return out;
+}
+
+/**
+ * Every consonant projection that lets `possible` keep a cell of a stem: the word's (its whole-verb cells) or what
+ * follows a preverb chain (the bases). A word whose look-ups (`wholeLookups`) project to none of them reads as none
+ * of the stem's whole-verb cells: what a stored index narrows a query's candidates by (app/core/lexicon-keys.ts).
+ */
+export function wholeProjectionsOf(caches: WholeCaches, cls: VerbClass, stem: string): Set<string> {
+  const cc = classCells(caches, cls);
+  const entry = stemEntry(caches, cls, stem);
+  const out = new Set<string>();
+  for (const [kind, groups] of [["cells", cc.cellGroups], ["bases", cc.baseGroups]] as const) {
+    const plan = (entry.plans[kind] ??= planOf(caches, cls, kind, groups, entry, stem));
+    for (const p of plan.whole.keys()) out.add(p);
+    for (const { starts, byTail } of plan.joined) for (const s of starts) for (const t of byTail.keys()) out.add(s + t);
+  }
+  return out;
+}
+
+/** The texts `analyseWhole` looks candidates up by for a word (its loose key): the word, and what follows each chain. */
+export function wholeLookups(caches: WholeCaches, word: string): string[] {
+  const out = [word];
+  for (const head of headsOf(caches)) if (word.length > head.key.length && word.startsWith(head.key)) out.push(word.slice(head.key.length));
   return out;
 }

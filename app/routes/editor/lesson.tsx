@@ -13,7 +13,7 @@ import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { expandLesson, parseSpec } from "../../services/course.server";
-import { getSearchIndex, tapAWord } from "../../services/lexicon.server";
+import { indexForTexts, tapAWord } from "../../services/lexicon.server";
 import { parseNounCellKey } from "../../core/grammar";
 import { splitWords } from "../../core/split-words";
 import { normalizeText } from "../../core/orthography";
@@ -28,14 +28,16 @@ function lessonId(raw: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { config, db } = getBindings(context);
+  const bindings = getBindings(context);
+  const { db } = bindings;
   const lesson = await getLessonForEditor(db, lessonId(params.id));
   if (!lesson) throw data("No such lesson", { status: 404 });
   const spec = parseSpec(lesson.spec);
   const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
   const preview = spec ? expandLesson(spec, lexicon).table : null;
   const sentences = lesson.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position, hasAudio: i.audioId !== null }));
-  const words = tapAWord(await getSearchIndex(db, config), sentences.map((s) => s.text));
+  const texts = sentences.map((s) => s.text);
+  const words = tapAWord(await indexForTexts(bindings, texts), texts);
   return {
     lesson: {
       id: lesson.id,

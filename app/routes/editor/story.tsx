@@ -11,17 +11,18 @@ import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { authorOf } from "../../../db/queries/review";
 import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
-import { getSearchIndex, tapAWord } from "../../services/lexicon.server";
+import { indexForTexts, tapAWord } from "../../services/lexicon.server";
 import { splitWords } from "../../core/split-words";
 import { formatStoryText, parseStoryText, StoryFormSchema } from "../../utils/story-editor";
 import type { Route } from "./+types/story";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
-  const { config, db } = getBindings(context);
+  const bindings = getBindings(context);
+  const { db } = bindings;
   const story = id.length <= 200 ? await getStory(db, id) : null;
   if (!story) throw data("No such story", { status: 404 });
   const texts = story.data.flatMap((p) => p.map((s) => s.text));
-  const words = tapAWord(await getSearchIndex(db, config), texts);
+  const words = tapAWord(await indexForTexts(bindings, texts), texts);
   const unknown = Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word);
   return {
     story: { id: story.id, title: story.title, state: storyState(story), text: formatStoryText(story.data), paragraphs: story.data },

@@ -8,17 +8,18 @@ import { searchEditorWords, WORD_SEARCH_LIMIT } from "../../../db/queries/editor
 import { searchWords } from "../../core/word-search";
 import { EditorSearchView } from "../../components/editor/search-view";
 import { getBindings } from "../../context";
-import { getSearchIndex } from "../../services/lexicon.server";
+import { indexForSearch } from "../../services/lexicon.server";
 import type { Route } from "./+types/words";
 
 /** How many of the analyser's hits (a whole Odawa word or an inflected form) lead the list. */
 const FORM_HITS = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = getBindings(context);
+  const bindings = getBindings(context);
+  const { db } = bindings;
   const q = z.string().trim().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
   if (!q) return { q, result: null, limit: WORD_SEARCH_LIMIT };
-  const [substring, index] = await Promise.all([searchEditorWords(db, q), getSearchIndex(db, config)]);
+  const [substring, index] = await Promise.all([searchEditorWords(db, q), indexForSearch(bindings, q)]);
   const byForm = searchWords(index, q, FORM_HITS)
     .hits.filter((hit) => hit.match === "odawa" || hit.match === "form")
     .map(({ entry, analysis }) => ({ id: entry.id, name: entry.name, pos: entry.pos, gloss: entry.gloss, foundAs: analysis?.explanation ?? null }));

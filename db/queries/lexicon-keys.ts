@@ -1,0 +1,114 @@
+/**
+ * The lexicon's stored search keys (ADR 026, migration 0013): writing a lexeme's keys and its place in the word list
+ * (one D1 batch per call, with the pending marks they settle), and reading what a request needs: the lexemes some
+ * keys find, a page of the word list. Statements take their rows as one JSON parameter per chunk (`json_each`); the
+ * import command writes the same statements with the JSON inlined (`inlineJson`).
+ */
+import type { Db } from "../client";
+import type { IndexRows, QueryKeys, EntryKey } from "../../app/core/lexicon-keys";
+
+const CHUNK = 1_000;
+const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+};
+
+/** Pending lexemes with what their keys are made from, and the write count each was read at. */
+export const PENDING_SQL = `SELECT l.id, l.name, l.pos, l.gloss, l.stem, p.n FROM lexeme_keys_pending AS p
+  JOIN lexemes AS l ON l.id = p.lexeme_id ORDER BY p.lexeme_id LIMIT ?1`;
+export type PendingRow = { id: number; name: string; pos: string; gloss: string; stem: string | null; n: number };
+
+const DELETE_KEYS = `DELETE FROM lexeme_keys WHERE lexeme_id IN (SELECT value FROM json_each(?1))`;
+const INSERT_KEYS = `INSERT OR IGNORE INTO lexeme_keys (kind, key, lexeme_id)
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?1)`;
+const UPSERT_ORDER = `INSERT OR REPLACE INTO lexeme_order (lexeme_id, sort_key, letter, pos_group)
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
+/** Settles the marks read (a lexeme written again since keeps its mark: `n` moved on). */
+const SETTLE = `DELETE FROM lexeme_keys_pending WHERE EXISTS (SELECT 1 FROM json_each(?1) AS j
+  WHERE json_extract(j.value, '$[0]') = lexeme_keys_pending.lexeme_id AND json_extract(j.value, '$[1]') = lexeme_keys_pending.n)`;
+
+/** The statements (SQL with ?1, JSON) that write some lexemes' rows and settle their marks, in this order. */
+export function keyWrites(rows: IndexRows, settled: ReadonlyArray<{ id: number; n: number }>): Array<[string, string]> {
+  const ids = settled.map((r) => r.id);
+  return [
+    ...chunks(ids, 5_000).map((c): [string, string] => [DELETE_KEYS, JSON.stringify(c)]),
+    ...chunks(rows.keys).map((c): [string, string] => [INSERT_KEYS, JSON.stringify(c)]),
+    ...chunks(rows.order).map((c): [string, string] => [UPSERT_ORDER, JSON.stringify(c)]),
+    ...chunks(settled.map((r) => [r.id, r.n]), 5_000).map((c): [string, string] => [SETTLE, JSON.stringify(c)]),
+  ];
+}
+
+/** A statement of `keyWrites` as plain SQL text (the import command's file). */
+export const inlineJson = ([statement, json]: [string, string]) => statement.replace("?1", `'${json.replace(/'/g, "''")}'`);
+
+const d1Of = (db: Db) => db.$client as D1Database;
+
+export async function pendingLexemes(db: Db, limit: number): Promise<PendingRow[]> {
+  return (await d1Of(db).prepare(PENDING_SQL).bind(limit).all<PendingRow>()).results;
+}
+
+/** Writes some lexemes' rows and settles their marks in one batch (a transaction: no request sees half of it). */
+export async function writeKeys(db: Db, rows: IndexRows, settled: ReadonlyArray<{ id: number; n: number }>): Promise<void> {
+  const d1 = d1Of(db);
+  const statements = keyWrites(rows, settled).map(([s, json]) => d1.prepare(s).bind(json));
+  if (statements.length) await d1.batch(statements);
+}
+
+/** A lexeme row as search reads it. */
+export type EntryRow = { id: number; name: string; pos: string; gloss: string; stem: string | null; corpus_count: number; audio_key: string | null };
+
+const ENTRY_COLUMNS = `l.id, l.name, l.pos, l.gloss, l.stem, l.corpus_count, a.key AS audio_key`;
+const MAX = "char(1114111)";
+
+/**
+ * The lexemes some keys find (exact keys, a headword prefix, English words every one of which a gloss has), in id
+ * order, and whether any lexeme's keys are pending (then the caller reads the lexicon whole), in one round trip.
+ * With `vocabulary`, also which of those words some gloss has (`unknown` English: phrase-search.ts).
+ */
+export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonly string[] = []): Promise<{ pending: boolean; rows: EntryRow[]; known: string[] }> {
+  const d1 = d1Of(db);
+  const exact = JSON.stringify(keys.exact.map((k: EntryKey) => [k.kind, k.key]));
+  // No compound SELECT beyond two terms (D1 allows few): exact keys and the prefix in one, the English words in another.
+  // CROSS JOIN keeps the query's keys the outer loop (SQLite would otherwise scan a kind's rows for each of them).
+  const byKeys = `WITH ids AS (
+      SELECT k.lexeme_id AS id FROM json_each(?1) AS j CROSS JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]')
+      UNION SELECT lexeme_id FROM lexeme_keys WHERE ?2 IS NOT NULL AND kind = 'h' AND key BETWEEN ?2 AND ?2 || ${MAX})
+    SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
+  // Every English word (each a key range: the word alone, or every key starting with it) has a row of the entry.
+  const words = [...new Map(keys.english.map(({ word, prefix }) => [word, [word, prefix ? `${word}\u{10FFFF}` : word]])).values()];
+  const byEnglish = `WITH hits AS (
+      SELECT DISTINCT json_extract(j.value, '$[0]') AS word, k.lexeme_id AS id FROM json_each(?1) AS j
+      CROSS JOIN lexeme_keys AS k ON k.kind = 'g' AND k.key BETWEEN json_extract(j.value, '$[0]') AND json_extract(j.value, '$[1]')),
+    ids AS (SELECT id FROM hits GROUP BY id HAVING count(*) = ?2)
+    SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
+  const [pending, found, english, known] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(`SELECT EXISTS (SELECT 1 FROM lexeme_keys_pending) AS pending`),
+    d1.prepare(byKeys).bind(exact, keys.prefix),
+    d1.prepare(byEnglish).bind(JSON.stringify(words), words.length),
+    d1.prepare(`SELECT DISTINCT key FROM lexeme_keys WHERE kind = 'g' AND key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(vocabulary)),
+  ]);
+  const rows = new Map<number, EntryRow>();
+  for (const row of [...(found!.results as EntryRow[]), ...(english!.results as EntryRow[])]) rows.set(row.id, row);
+  return {
+    pending: !!pending!.results[0]?.pending,
+    rows: [...rows.values()].sort((a, b) => a.id - b.id),
+    known: (known!.results as Array<{ key: string }>).map((r) => r.key),
+  };
+}
+
+/** One page of the word list (/k) in the stored order, the number of words per letter, and whether keys are pending. */
+export async function wordListPage(db: Db, filter: { letter: string | null; group: string | null }, offset: number, size: number) {
+  const d1 = d1Of(db);
+  const [pending, counts, page] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(`SELECT EXISTS (SELECT 1 FROM lexeme_keys_pending) AS pending`),
+    d1.prepare(`SELECT letter, count(*) AS n FROM lexeme_order WHERE ?1 IS NULL OR pos_group = ?1 GROUP BY letter`).bind(filter.group),
+    d1.prepare(`SELECT ${ENTRY_COLUMNS} FROM lexeme_order AS o JOIN lexemes AS l ON l.id = o.lexeme_id LEFT JOIN audio_objects AS a ON a.id = l.audio_id
+      WHERE (?1 IS NULL OR o.pos_group = ?1) AND (?2 IS NULL OR o.letter = ?2) ORDER BY o.sort_key, l.pos, l.id LIMIT ?3 OFFSET ?4`).bind(filter.group, filter.letter, size, offset),
+  ]);
+  return {
+    pending: !!pending!.results[0]?.pending,
+    counts: counts!.results as Array<{ letter: string; n: number }>,
+    rows: page!.results as EntryRow[],
+  };
+}
