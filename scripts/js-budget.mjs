@@ -23,10 +23,11 @@ const manifestText = readFileSync(path.join(assetsDir, manifestFile), "utf8");
 const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("=") + 1).replace(/;\s*$/, ""));
 
 const EDITOR_SOURCE = /(^|\/)app\/(.*\/)?(editor|admin)(\/|\.|-)/;
-// cells.ts (names of orders and persons), conj-form.ts (the conjugator form's rules, recomputed in the browser) and
-// spelling.ts (the spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027)
-// hold no inflection and no analysis.
-const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|conj-form|spelling)\.ts$)/;
+// cells.ts (names of orders and persons), vaio-cells.ts (the VAIO's cells and objects, which the conjugator form
+// offers: ADR 028), conj-form.ts (the conjugator form's rules, recomputed in the browser) and spelling.ts (the
+// spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027) hold no
+// inflection and no analysis.
+const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|vaio-cells|conj-form|spelling)\.ts$)/;
 const gzCache = new Map();
 function gzipKb(file) {
   if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length / 1024);
