@@ -19,6 +19,7 @@ import { buildSearchIndex, cleanQuery, lookupWord, lookupWords, type LexiconEntr
 import { BoundedCache } from "./bounded-cache.server";
 import type { Config } from "./config.server";
 import { grammarMemo } from "./grammar-memo.server";
+import { newGrammarMemo, type GrammarMemo } from "../core/grammar/memo";
 
 type Source = { db: Db; config: Pick<Config, "environment"> };
 
@@ -114,9 +115,7 @@ export async function getSearchIndex(db: Db, config: Pick<Config, "environment">
   if (cached?.version === version) return cached.index;
   if (building?.version === version) return building.promise;
 
-  const promise = listLexiconEntries(db).then((rows) =>
-    buildSearchIndex(rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) })), grammarMemo),
-  );
+  const promise = indexAll(db, grammarMemo);
   building = { version, promise };
   try {
     const index = await promise;
@@ -126,6 +125,18 @@ export async function getSearchIndex(db: Db, config: Pick<Config, "environment">
     if (building?.promise === promise) building = null;
   }
 }
+
+/** Every entry, read and indexed with `memo`. */
+async function indexAll(db: Db, memo: GrammarMemo): Promise<SearchIndex> {
+  const rows = await listLexiconEntries(db);
+  return buildSearchIndex(rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) })), memo);
+}
+
+/**
+ * The whole lexicon indexed for one queue job (the stored page words): with a memo of its own and kept nowhere, so
+ * it goes when the job is done. A consumer may run in an isolate that also serves pages, whose memory is the pages'.
+ */
+export const wholeIndexForJob = (db: Db): Promise<SearchIndex> => indexAll(db, newGrammarMemo());
 
 /**
  * The words of sentences and stories already looked up in the whole lexicon (a new lexicon version starts afresh):

@@ -4,7 +4,7 @@
  * it runs the grammar engine over the whole lexicon, too long for a request at full scale, so a learner's browser asks
  * for it (a POST) and a queue job builds it (and removes the older ones); the browser asks again until it is there.
  */
-import { grammarMemo } from "./grammar-memo.server";
+import { newGrammarMemo } from "../core/grammar/memo";
 import { lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
 import { PACK_FORMAT } from "../core/offline-pack";
 import { packText } from "../core/offline-pack-build";
@@ -69,7 +69,8 @@ export async function buildPack({ db, audio }: Pick<Bindings, "db" | "audio">, v
   const writer = gzip.writable.getWriter();
   const encoder = new TextEncoder();
   let rawBytes = 0;
-  for (const piece of packText(sources, version, builtAt, grammarMemo)) {
+  // A memo of the job's own, gone with it: a consumer may share its isolate with pages, whose memos are theirs.
+  for (const piece of packText(sources, version, builtAt, newGrammarMemo())) {
     const bytes = encoder.encode(piece);
     rawBytes += bytes.length;
     await writer.write(bytes);

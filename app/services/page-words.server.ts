@@ -20,7 +20,7 @@ import type { WordInfo } from "../core/word-search";
 import type { Bindings } from "./bindings.server";
 import type { JobMessage } from "./job-messages.server";
 import { BoundedCache } from "./bounded-cache.server";
-import { getSearchIndex, indexForTexts, tapAWord, trustedLexiconVersion } from "./lexicon.server";
+import { indexForTexts, tapAWord, trustedLexiconVersion, wholeIndexForJob } from "./lexicon.server";
 
 export type PageWords = { words: Record<string, WordInfo>; related: RelatedWord[] };
 
@@ -101,14 +101,14 @@ export async function askForPageWordsIfBehind({ db, queue }: Pick<Bindings, "db"
 
 /**
  * The job: every public story's and every word's page words for `version`, written where they changed. A message
- * for a version the lexicon has left is dropped (the write that moved it asked again, or the cron will).
+ * for a version the lexicon has left is dropped (the cron asks again for the new one).
  */
-export async function buildPageWords(bindings: Pick<Bindings, "db" | "config">, version: string): Promise<{ outcome: "stale" | "built"; pages: number; written: number }> {
+export async function buildPageWords(bindings: Pick<Bindings, "db">, version: string): Promise<{ outcome: "stale" | "built"; pages: number; written: number }> {
   const { db } = bindings;
   // Read before the rows: what the rows are worked out from is at least as new as the versions recorded.
   const [lexicon, content] = await Promise.all([lexiconVersion(db), contentVersion(db)]);
   if (lexicon !== version) return { outcome: "stale", pages: 0, written: 0 };
-  const index = await getSearchIndex(db, bindings.config);
+  const index = await wholeIndexForJob(db);
   const [storyTexts, sentenceTexts, ids, stored] = await Promise.all([publicStoryTexts(db), sentenceTextsByLexeme(db), listLexemeIds(db), storedPageHashes(db)]);
   const pages: Array<{ key: string; texts: string[]; related: RelatedWord[] }> = [
     ...storyTexts.map((s) => ({ key: storyPageKey(s.id), texts: s.texts, related: [] })),

@@ -12,7 +12,6 @@ import { loadCourse } from "../factories/course";
 import { createDb } from "../../db/client";
 import { lexiconVersion } from "../../db/queries/lexemes";
 import { buildPageWords } from "../../app/services/page-words.server";
-import { getConfig } from "../../app/services/config.server";
 
 let trips = 0;
 
@@ -110,7 +109,7 @@ test("with the public data kept per isolate, an anonymous visitor's public page 
 test("with the stored page words current (ADR 029), a story and a word page keep within the same round trips", async () => {
   const pages = await publicPages();
   const db = createDb(env.DB);
-  expect((await buildPageWords({ db, config: getConfig(env) }, await lexiconVersion(db))).outcome).toBe("built");
+  expect((await buildPageWords({ db }, await lexiconVersion(db))).outcome).toBe("built");
   const stored = pages.filter((page) => /^\/(k\/\d+|d\/[^/]+)$/.test(page));
   expect(stored.length).toBeGreaterThanOrEqual(2);
   const counts = await countsFor(stored);
