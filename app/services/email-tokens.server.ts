@@ -7,6 +7,7 @@
  */
 import type { Config } from "./config.server";
 import { BoundedCache } from "./bounded-cache.server";
+import { sha256Hex } from "../utils/sha256";
 
 const encoder = new TextEncoder();
 
@@ -20,10 +21,7 @@ export function randomToken(bytes = 32) {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-export async function hashToken(token: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(token)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const hashToken = (token: string) => sha256Hex(token);
 
 function tokenSecret(config: Pick<Config, "emailTokenSecret">) {
   const secret = config.emailTokenSecret;

@@ -32,6 +32,7 @@ import type { JobMessage } from "./job-messages.server";
 import type { Bindings } from "./bindings.server";
 import { BoundedCache } from "./bounded-cache.server";
 import { forgetContentVersion } from "./page-cache.server";
+import { sha256Hex } from "../utils/sha256";
 
 /** Entries (lexicon) or stems per batch: one D1 transaction of a few statements. */
 export const IMPORT_BATCH_ROWS = 500;
@@ -82,10 +83,6 @@ export async function dryRunImport(db: Db, kind: ImportJobKind, text: string, fo
   return { ...base, report: [stemsReport(name, read.parse, plan), ...listed].join("\n"), writes: plan.updates.length, refused: plan.refused.length };
 }
 
-async function sha256(bytes: ArrayBuffer) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
 type JobBindings = Pick<Bindings, "db" | "audio" | "queue">;
@@ -108,7 +105,7 @@ export async function startImport(
   { db, audio, queue }: JobBindings,
   file: { kind: ImportJobKind; name: string; format: Format; bytes: ArrayBuffer; userId: number },
 ): Promise<StartResult> {
-  const fileHash = await sha256(file.bytes);
+  const fileHash = await sha256Hex(file.bytes);
   const open = await unfinishedJobFor(db, file.kind, fileHash);
   if (open) return { jobId: open.id };
   const text = new TextDecoder().decode(file.bytes);
@@ -162,7 +159,7 @@ async function readStoredFile(audio: R2Bucket, job: ImportJob): Promise<Read> {
   const object = await audio.get(job.fileKey);
   if (!object) throw new Error("the stored file is gone; apply the file again");
   const bytes = await object.arrayBuffer();
-  if ((await sha256(bytes)) !== job.fileHash) throw new Error("the stored file is not the file that was applied");
+  if ((await sha256Hex(bytes)) !== job.fileHash) throw new Error("the stored file is not the file that was applied");
   const read = readImportFile(job.kind, new TextDecoder().decode(bytes), job.format);
   if (read.fileError) throw new Error(read.fileError);
   return reads.set(key, read);

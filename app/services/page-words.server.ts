@@ -20,6 +20,7 @@ import type { WordInfo } from "../core/word-search";
 import type { Bindings } from "./bindings.server";
 import type { JobMessage } from "./job-messages.server";
 import { BoundedCache } from "./bounded-cache.server";
+import { sha256Hex } from "../utils/sha256";
 import { indexForTexts, tapAWord, trustedLexiconVersion, wholeIndexForJob } from "./lexicon.server";
 
 export type PageWords = { words: Record<string, WordInfo>; related: RelatedWord[] };
@@ -27,13 +28,8 @@ export type PageWords = { words: Record<string, WordInfo>; related: RelatedWord[
 export const storyPageKey = (id: string) => `story:${id}`;
 export const wordPageKey = (id: number) => `word:${id}`;
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** The hash a page's texts are stored under (each text followed by a newline, in the page's order). */
-export const textsHash = (texts: readonly string[]) => sha256(texts.map((t) => `${t}\n`).join(""));
+export const textsHash = (texts: readonly string[]) => sha256Hex(texts.map((t) => `${t}\n`).join(""));
 
 /** The versions the rows are complete for, as this isolate last read them (again after STATE_TTL_MS). */
 let state: { versions: { lexicon: string; content: number } | null; at: number } | null = null;
@@ -117,7 +113,7 @@ export async function buildPageWords(bindings: Pick<Bindings, "db">, version: st
   const changed: PageRow[] = [];
   for (const page of pages) {
     const body = JSON.stringify({ words: page.texts.length ? tapAWord(index, page.texts) : {}, related: page.related } satisfies PageWords);
-    const [hash, bodyHash] = await Promise.all([textsHash(page.texts), sha256(body)]);
+    const [hash, bodyHash] = await Promise.all([textsHash(page.texts), sha256Hex(body)]);
     const before = stored.get(page.key);
     if (before?.textsHash !== hash || before.bodyHash !== bodyHash) changed.push({ pageKey: page.key, textsHash: hash, bodyHash, body });
   }
