@@ -9,8 +9,9 @@
  * index that records every look-up and holds nothing. So whatever the engine reads by, the stored keys follow. Pure.
  */
 import { analyse, buildLexicon, PROJECTED_KEY_LENGTH, type Lexicon } from "./grammar/analysis";
-import { shortStemProjections, verbStemKey, wordProjections } from "./grammar/candidate-keys";
-import type { WholeCaches } from "./grammar/whole-analysis";
+import { encodeCellHint, JOINED } from "./grammar/cell-hints";
+import { joinedVerb, projectedVerbCells, verbStemKey, wordProjections } from "./grammar/candidate-keys";
+import type { WholeCaches } from "./grammar/whole-narrowing";
 import { nounKeysOf, nounLookups } from "./grammar/noun-analysis";
 import { toSearchKey } from "./orthography";
 import { phraseWords, queryPhraseWords } from "./phrase-search";
@@ -27,7 +28,11 @@ import { bareWord, cleanQuery, englishWords, odawaKeys, type LexiconEntry } from
  * parts of a compound headword, `b` its bare key, `s` its trimmed stem (related words).
  */
 export type KeyKind = "o" | "h" | "v" | "x" | "n" | "nl" | "g" | "p" | "r" | "b" | "s";
-export type EntryKey = { kind: KeyKind; key: string };
+/**
+ * `cells`: the analysers' note (cell-hints.ts): with an `x` key, the verb's cells with that projection; with a `v`
+ * key, `JOINED` when the verb joins every ending.
+ */
+export type EntryKey = { kind: KeyKind; key: string; cells?: string };
 
 type Indexed = Pick<LexiconEntry, "id" | "name" | "pos" | "gloss" | "stem">;
 
@@ -38,13 +43,14 @@ export const headwordKey = (name: string) => toSearchKey(name).replace(/'/g, "")
 /** `caches`: the engine's whole-verb caches, kept by the caller over many entries (`newWholeCaches`). */
 export function entryKeys(entry: Indexed, caches: WholeCaches): EntryKey[] {
   const out = new Map<string, EntryKey>();
-  const add = (kind: KeyKind, key: string) => out.set(`${kind}\u0000${key}`, { kind, key });
+  const add = (kind: KeyKind, key: string, cells?: string) => out.set(`${kind}\u0000${key}`, cells === undefined ? { kind, key } : { kind, key, cells });
   for (const k of odawaKeys(entry.name)) add("o", k);
   add("h", headwordKey(entry.name));
   const lexeme = { id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem ?? undefined, gloss: entry.gloss };
   const stemKey = verbStemKey(lexeme);
-  if (stemKey !== null && stemKey.length > PROJECTED_KEY_LENGTH) add("v", stemKey);
-  for (const p of shortStemProjections(lexeme, caches) ?? []) add("x", p);
+  const projected = projectedVerbCells(lexeme, caches);
+  if (projected) for (const [p, hint] of projected) add("x", p, encodeCellHint(hint));
+  else if (stemKey !== null) add("v", stemKey, joinedVerb(lexeme, caches) ? JOINED : undefined);
   const noun = nounKeysOf({ ...lexeme, stem: entry.stem });
   if (noun) {
     add("n", noun.stem);
@@ -123,13 +129,16 @@ export function wordKeys(word: string, caches: WholeCaches): EntryKey[] {
   return [...odawaKeys(word).map((key) => ({ kind: "o" as const, key })), ...wordAnalyserKeys(word, caches)];
 }
 
-/** The stored rows of some entries: their keys (kind, key, id) and their places in the word list (id, key, letter, group). */
-export type IndexRows = { keys: Array<[string, string, number]>; order: Array<[number, string, string, string]> };
+/**
+ * The stored rows of some entries: their keys (kind, key, id, an `x` key's cells or null) and their places in the word
+ * list (id, key, letter, group).
+ */
+export type IndexRows = { keys: Array<[string, string, number, string | null]>; order: Array<[number, string, string, string]> };
 
 export function indexRows(entries: readonly Indexed[], caches: WholeCaches): IndexRows {
   const out: IndexRows = { keys: [], order: [] };
   for (const entry of entries) {
-    for (const { kind, key } of entryKeys(entry, caches)) out.keys.push([kind, key, entry.id]);
+    for (const { kind, key, cells } of entryKeys(entry, caches)) out.keys.push([kind, key, entry.id, cells ?? null]);
     out.order.push([entry.id, listSortKey(entry.name), letterOf(entry.name), posGroup(entry.pos)]);
   }
   return out;

@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { entriesByKeys, pendingLexemes, writeKeys, wordListPage, type EntryRow } from "../../db/queries/lexicon-keys";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
 import { newAnalysisCaches, type AnalysisCaches } from "../core/grammar/analysis";
+import { hintsOf } from "../core/grammar/cell-hints";
 import { indexRows, relatedKeys, searchKeys, textKeys, type EntryKey } from "../core/lexicon-keys";
 import { askedEnglish, useVocabulary } from "../core/phrase-search";
 import { clampPage, listWords, LETTERS, type WordListPage, type WordListQuery, WORD_PAGE_SIZE } from "../core/word-list";
@@ -38,7 +39,7 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
 async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = []): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
   if (found.pending) return getSearchIndex(source.db, source.config);
-  const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches() });
+  const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches(), hints: hintsOf(found.cells) });
   useVocabulary(index, found.known);
   return index;
 }

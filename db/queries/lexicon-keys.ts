@@ -20,8 +20,8 @@ export const PENDING_SQL = `SELECT l.id, l.name, l.pos, l.gloss, l.stem, p.n FRO
 export type PendingRow = { id: number; name: string; pos: string; gloss: string; stem: string | null; n: number };
 
 const DELETE_KEYS = `DELETE FROM lexeme_keys WHERE lexeme_id IN (SELECT value FROM json_each(?1))`;
-const INSERT_KEYS = `INSERT OR IGNORE INTO lexeme_keys (kind, key, lexeme_id)
-  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?1)`;
+const INSERT_KEYS = `INSERT OR IGNORE INTO lexeme_keys (kind, key, lexeme_id, cells)
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
 const UPSERT_ORDER = `INSERT OR REPLACE INTO lexeme_order (lexeme_id, sort_key, letter, pos_group)
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
 /** Settles the marks read (a lexeme written again since keeps its mark: `n` moved on). */
@@ -61,12 +61,16 @@ export type EntryRow = { id: number; name: string; pos: string; gloss: string; s
 const ENTRY_COLUMNS = `l.id, l.name, l.pos, l.gloss, l.stem, l.corpus_count, a.key AS audio_key`;
 const MAX = "char(1114111)";
 
+/** A verb's `x` or `v` key a request found, with the analysers' note stored with it (app/core/grammar/cell-hints.ts). */
+export type CellRow = { id: number; kind: string; key: string; cells: string | null };
+
 /**
  * The lexemes some keys find (exact keys, a headword prefix, English words every one of which a gloss has), in id
- * order, and whether any lexeme's keys are pending (then the caller reads the lexicon whole), in one round trip.
- * With `vocabulary`, also which of those words some gloss has (`unknown` English: phrase-search.ts).
+ * order, the verb keys found with the analysers' notes, and whether any lexeme's keys are pending (then the caller reads the
+ * lexicon whole), in one round trip. With `vocabulary`, also which of those words some gloss has (`unknown` English:
+ * phrase-search.ts).
  */
-export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonly string[] = []): Promise<{ pending: boolean; rows: EntryRow[]; known: string[] }> {
+export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonly string[] = []): Promise<{ pending: boolean; rows: EntryRow[]; known: string[]; cells: CellRow[] }> {
   const d1 = d1Of(db);
   const exact = JSON.stringify(keys.exact.map((k: EntryKey) => [k.kind, k.key]));
   // No compound SELECT beyond two terms (D1 allows few): exact keys and the prefix in one, the English words in another.
@@ -82,11 +86,14 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
       CROSS JOIN lexeme_keys AS k ON k.kind = 'g' AND k.key BETWEEN json_extract(j.value, '$[0]') AND json_extract(j.value, '$[1]')),
     ids AS (SELECT id FROM hits GROUP BY id HAVING count(*) = ?2)
     SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
-  const [pending, found, english, known] = await d1.batch<Record<string, unknown>>([
+  const [pending, found, english, known, cells] = await d1.batch<Record<string, unknown>>([
     d1.prepare(`SELECT EXISTS (SELECT 1 FROM lexeme_keys_pending) AS pending`),
     d1.prepare(byKeys).bind(exact, keys.prefix),
     d1.prepare(byEnglish).bind(JSON.stringify(words), words.length),
     d1.prepare(`SELECT DISTINCT key FROM lexeme_keys WHERE kind = 'g' AND key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(vocabulary)),
+    d1.prepare(`SELECT k.lexeme_id AS id, k.kind, k.key, k.cells FROM json_each(?1) AS j
+      CROSS JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]') WHERE k.cells IS NOT NULL`)
+      .bind(JSON.stringify(keys.exact.filter((k) => k.kind === "x" || k.kind === "v").map((k) => [k.kind, k.key]))),
   ]);
   const rows = new Map<number, EntryRow>();
   for (const row of [...(found!.results as EntryRow[]), ...(english!.results as EntryRow[])]) rows.set(row.id, row);
@@ -94,6 +101,7 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
     pending: !!pending!.results[0]?.pending,
     rows: [...rows.values()].sort((a, b) => a.id - b.id),
     known: (known!.results as Array<{ key: string }>).map((r) => r.key),
+    cells: cells!.results as CellRow[],
   };
 }
 

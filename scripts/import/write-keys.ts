@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { newWholeCaches } from "../../app/core/grammar/whole-analysis";
+import { newWholeCaches } from "../../app/core/grammar/whole-narrowing";
 import { newGrammarMemo } from "../../app/core/grammar/memo";
 import { indexRows } from "../../app/core/lexicon-keys";
 import { inlineJson, keyWrites, PENDING_SQL, type PendingRow } from "../../db/queries/lexicon-keys";

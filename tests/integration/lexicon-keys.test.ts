@@ -68,7 +68,7 @@ test("a lexeme written without its keys is still found; keys read before a later
   // (As every writer does, the edit sets updated_at: the whole lexicon's version moves on.)
   await env.DB.prepare("UPDATE lexemes SET gloss = ?, updated_at = ? WHERE id = ?").bind(`a ${tag}second thing`, Date.now() + 1, row!.id).run();
   const { indexRows } = await import("../../app/core/lexicon-keys");
-  const { newWholeCaches } = await import("../../app/core/grammar/whole-analysis");
+  const { newWholeCaches } = await import("../../app/core/grammar/whole-narrowing");
   const { newGrammarMemo } = await import("../../app/core/grammar/memo");
   await writeKeys(db, indexRows(read, newWholeCaches(newGrammarMemo())), read);
   expect(await pending()).toBe(1);
@@ -88,7 +88,7 @@ test("a key write that fails writes nothing: the keys, the list places and the m
   const read = await pendingLexemes(db, 10);
   expect(read).toHaveLength(1);
   const { indexRows } = await import("../../app/core/lexicon-keys");
-  const { newWholeCaches } = await import("../../app/core/grammar/whole-analysis");
+  const { newWholeCaches } = await import("../../app/core/grammar/whole-narrowing");
   const { newGrammarMemo } = await import("../../app/core/grammar/memo");
   const rows = indexRows(read, newWholeCaches(newGrammarMemo()));
   // A list place without its sort key breaks the batch's last insert (NOT NULL): the batch is one transaction.
@@ -120,4 +120,25 @@ test("a query of many English words and spellings reads its entries in one batch
   expect(await storedFinds(q, `${tag}e`)).toBe(true);
   expect(await storedFinds(`${tag} green`, `${tag}e`)).toBe(false);
   expect((await searchApi(q)).map((w) => w.name)).toContain(`${tag}e`);
+});
+
+test("verbs' keys carry the analysers' notes, and a search by form reads them (ADR 030)", async () => {
+  const id = async (name: string, pos: string, gloss: string, stem: string) =>
+    (await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, ?, ?, ?) RETURNING id").bind(name, name, pos, gloss, stem).first<{ id: number }>())!.id;
+  // As the demo lexicon has them (db/seed/data/lexicon.tsv).
+  const maajaa = await id("maajaa", "vai", "go away, leave", "maajaa");
+  const ggwejmaa = await id("ggwejmaa", "vta", "ask smb.", "gagwejim");
+  await indexPendingLexemes(db);
+  // maajaa (a stem the join cannot split) is found by its cells' projections, each noted with its cells.
+  expect(await count("SELECT count(*) AS n FROM lexeme_keys WHERE lexeme_id = ? AND kind = 'v'", maajaa)).toBe(0);
+  expect(await count("SELECT count(*) AS n FROM lexeme_keys WHERE lexeme_id = ? AND kind = 'x' AND cells IS NULL", maajaa)).toBe(0);
+  expect(await count("SELECT count(*) AS n FROM lexeme_keys WHERE lexeme_id = ? AND kind = 'x'", maajaa)).toBeGreaterThan(50);
+  // ggwejmaa is found by its stem key, noted as joining every ending.
+  const v = await env.DB.prepare("SELECT cells FROM lexeme_keys WHERE lexeme_id = ? AND kind = 'v'").bind(ggwejmaa).all<{ cells: string }>();
+  expect(v.results).toEqual([{ cells: "joined" }]);
+  // Whole-verb forms of both read through the stored keys and their notes.
+  for (const [q, name] of [["ngii-maajaa", "maajaa"], ["gaa-maajaad", "maajaa"], ["ngii-ggwejmaa", "ggwejmaa"], ["ggwejmaapan", "ggwejmaa"]] as const) {
+    expect(await storedFinds(q, name), q).toBe(true);
+    expect((await searchApi(q)).map((w) => w.name), q).toContain(name);
+  }
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cellsOf, verbClassOf } from "../../app/core/grammar/cells";
 import { newAnalysisCaches } from "../../app/core/grammar/analysis";
+import { hintsOf } from "../../app/core/grammar/cell-hints";
 import { inflect } from "../../app/core/grammar/inflection";
 import { nounCells, nounPosOf } from "../../app/core/grammar/noun-cells";
 import { decline } from "../../app/core/grammar/noun-inflection";
@@ -29,8 +30,14 @@ function stored(entries: LexiconEntry[]) {
   const rows = indexRows(entries, caches.wholeCaches);
   const byKey = new Map<string, Set<number>>();
   const sorted = new Map<string, string[]>();
-  for (const [kind, key, id] of rows.keys) {
+  // The analysers' notes of the keys, by kind and key (what the request reads beside the entries).
+  const notes = new Map<string, Array<{ id: number; kind: string; key: string; cells: string }>>();
+  for (const [kind, key, id, cells] of rows.keys) {
     const k = `${kind}\u0000${key}`;
+    if (cells !== null) {
+      if (!notes.has(k)) notes.set(k, []);
+      notes.get(k)!.push({ id, kind, key, cells });
+    }
     if (!byKey.has(k)) byKey.set(k, new Set());
     byKey.get(k)!.add(id);
   }
@@ -57,7 +64,8 @@ function stored(entries: LexiconEntry[]) {
       english = both;
     }
     for (const id of english ?? []) found.add(id);
-    const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), caches.wholeCaches.memo, { projected: false, caches });
+    const hints = hintsOf(keys.exact.flatMap(({ kind, key }) => notes.get(`${kind}\u0000${key}`) ?? []));
+    const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), caches.wholeCaches.memo, { projected: false, caches, hints });
     useVocabulary(small, vocabulary.filter((w) => byKey.has(`g\u0000${w}`)));
     return small;
   };

@@ -4,19 +4,22 @@
  * the glottal stop, and a stem-final consonant that may alternate); for each candidate every form is generated once
  * (inflection.ts) and indexed by its spelling keys (spelling.ts). Pure; the caches live in the Lexicon object and in
  * the memo it was built with (memo.ts), which the service that owns the lexicon hands in.
- * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts): a sound
- * test that never drops a form the word could match; for the short-keyed stems (candidates for most words) it is
+ * Before a candidate's cell is generated, its consonants are checked against the word's (projection.ts,
+ * today-narrowing.ts): a sound test that never drops a form the word could match, or what a stored index noted of the
+ * verb (cell-hints.ts); for the short-keyed stems (candidates for most words) it is
  * worked out for every cell at the first analysis (`byProjection`): one look-up by the word's projection.
  */
 import { cellKey, verbClassOf, type Cell, type VerbClass } from "./cells";
 import { inflect, siteForms, stemOf, type Confidence, type LexemeInput } from "./inflection";
-import { newGrammarMemo, type GrammarMemo, type MemoMap } from "./memo";
-import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
-import { addProjections, ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project, projections, tailCells, type GroupCell } from "./projection";
+import { newGrammarMemo, type GrammarMemo } from "./memo";
+import { ALL_CELLS, forEachCellProjection, groupCells, groupOf, GROUPS, project } from "./projection";
 import type { Stem } from "./stems";
 import { looseSpellingKey, normaliseWordform, spellingKeys } from "./spelling";
 import { PREFIX_SKELETONS, skeletonOf, stemKeyOf, wholeCandidates } from "./skeleton";
-import { analyseWhole, newWholeCaches, type WholeCaches } from "./whole-analysis";
+import type { LexemeHints } from "./cell-hints";
+import { possibleCells } from "./today-narrowing";
+import { analyseWhole, type WholeHints } from "./whole-analysis";
+import { newWholeCaches, type WholeCaches } from "./whole-narrowing";
 
 /** One reading of a word: lemma, cell, primary form, gloss; `variant`: the label when it is only an optional variant. */
 export type Analysis = { lexeme: LexemeInput; cell: Cell; form: string; gloss: string; confidence: Confidence; variant?: string };
@@ -51,10 +54,11 @@ export type Lexicon = {
   readonly wholeCaches: WholeCaches;
   /** The engine's memo the lexicon was built with: its stems, the join's pieces, the head and tail projections. */
   readonly memo: GrammarMemo;
+  /** Per verb index, what a stored index notes of it (`LexiconOptions.hints`). */
+  readonly hints: Map<number, LexemeHints>;
 };
 
 const FORM_CACHE_ENTRIES = 1_500;
-const WHOLE_CACHE_STEMS = 4_000;
 /** Room for every cell index of a class in `byProjection`'s packed numbers. */
 const CELL_SLOTS = Math.max(...Object.values(ALL_CELLS).map((cells) => cells.length));
 const ANSWER_CACHE_LIMIT = 20_000;
@@ -67,7 +71,12 @@ export const PROJECTED_KEY_LENGTH = 1;
  * word instead: the same answers). `caches`: the generated forms' keys and the whole verb's caches by class and
  * stem, shared between such lexicons (the caller owns and bounds them: `newAnalysisCaches`).
  */
-export type LexiconOptions = { projected?: boolean; caches?: AnalysisCaches };
+export type LexiconOptions = {
+  projected?: boolean;
+  caches?: AnalysisCaches;
+  /** By lexeme id: what a stored index notes of a verb (cell-hints.ts), used instead of working it out. */
+  hints?: ReadonlyMap<number, LexemeHints>;
+};
 export type AnalysisCaches = { readonly forms: Lexicon["forms"]; readonly wholeCaches: WholeCaches };
 export const newAnalysisCaches = (memo: GrammarMemo = newGrammarMemo()): AnalysisCaches => ({ forms: new Map(), wholeCaches: newWholeCaches(memo) });
 
@@ -81,12 +90,15 @@ export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGram
   const stemIds = new Map<string, number>();
   let maxKeyLength = 0;
   const unkeyed: number[] = [];
+  const hints = new Map<number, LexemeHints>();
   for (const lexeme of lexemes) {
     const cls = verbClassOf(lexeme.pos);
     if (!cls) continue;
     const stem = stemOf(lexeme, cls, memo);
     if (!stem.text) continue;
     const li = list.push(lexeme) - 1;
+    const hint = lexeme.id === undefined ? undefined : options.hints?.get(lexeme.id);
+    if (hint) hints.set(li, hint);
     const id = `${cls}\u0000${stem.text}`;
     let si = stemIds.get(id);
     if (si === undefined) stemIds.set(id, (si = stems.push({ cls, stem, verbs: [] }) - 1));
@@ -108,7 +120,7 @@ export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGram
   return {
     byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems,
     projection: options.projected === false ? { byProjection: new Map(), projected: new Uint8Array(stems.length) } : null,
-    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches, memo,
+    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches, memo, hints,
   };
 }
 
@@ -162,101 +174,6 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
   return keys;
 }
 
-/**
- * Indices of the cells of one verb in a prefix group whose forms may have the word's projection `word` (a superset
- * of the cells with a matching form). Where the join splits the stem, the word's projection must be a head variant's
- * + the middle's + a tail variant's: what the word leaves after the head and middle is looked up among the tail
- * projections of the stem's tail text (`tailCells`). Where the join cannot split, the strings before the word-final
- * rules are worked out whole (the word-final rules, the spelling and the keys are still saved).
- */
-function possibleCells(lexicon: Lexicon, si: number, group: string, word: string): number[] {
-  const { cls, stem } = lexicon.stems[si]!;
-  const out: number[] = [];
-  if (!stem.text) return out;
-  let entry: Array<string | undefined> | undefined;
-  const needle = `${SEP}${word}${SEP}`;
-  const memo = lexicon.memo;
-  const tailText = tailTextOf(stem.text, memo);
-  if (tailText === null) {
-    entry = wholeOf(lexicon, si);
-    for (const cell of groupCells(cls, group)) if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
-    return out;
-  }
-  for (const { prefixText, cells, byTail, partial } of tailCells(cls, group, stem.text, tailText, memo)) {
-    const heads = headProjections(prefixText, stem.text, memo);
-    if (!heads) {
-      entry ??= wholeOf(lexicon, si);
-      for (const cell of cells) if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
-      continue;
-    }
-    const from = out.length;
-    for (const p of heads) {
-      if (!word.startsWith(p)) continue;
-      const found = byTail.get(word.slice(p.length));
-      if (found) for (const ci of found) if (!out.includes(ci, from)) out.push(ci);
-    }
-    // Not every ending joins: the endings after the first that does not are not in `byTail`.
-    for (const cell of partial) {
-      if (out.includes(cell.ci, from)) continue;
-      entry ??= wholeOf(lexicon, si);
-      if (wholeProjections(entry, stem, cell, memo).includes(needle)) out.push(cell.ci);
-    }
-  }
-  return out;
-}
-
-/** A stem's entry in `whole` (the oldest stem's dropped when full). */
-function wholeOf(lexicon: Lexicon, si: number): Array<string | undefined> {
-  let entry = lexicon.whole.get(si);
-  if (!entry) {
-    if (lexicon.whole.size >= WHOLE_CACHE_STEMS) lexicon.whole.delete(lexicon.whole.keys().next().value!);
-    lexicon.whole.set(si, (entry = []));
-  }
-  return entry;
-}
-
-/**
- * A cell's projections from the strings before the word-final rules (where the join cannot split), kept per stem:
- * a few distinct strings, kept as one, each between SEP (a fraction of a Set's or an array's memory).
- */
-function wholeProjections(entry: Array<string | undefined>, stem: Stem, { ci, prefixText, endings }: GroupCell, memo: GrammarMemo): string {
-  let joined = entry[ci];
-  if (joined === undefined) {
-    const list: string[] = [];
-    for (const ending of endings) for (const s of preFinalConsonants(prefixText, stem.text, ending, memo)) addProjections(list, s);
-    entry[ci] = joined = list.length ? `${SEP}${list.join(SEP)}${SEP}` : "";
-  }
-  return joined;
-}
-/** Not a projection letter (a cell's projection string holds `${SEP}p${SEP}` for each of its projections p). */
-const SEP = "|";
-
-declare module "./memo" {
-  interface GrammarMemo {
-    /** Stem → prefix text → the projections of its head variants + middle. */
-    readonly headProjections: MemoMap<string, Map<string, string[] | null>>;
-  }
-}
-
-/** The projections of a stem's head variants + middle (null: the join cannot split), kept in `memo` by stem and prefix. */
-function headProjections(prefixText: string, stem: string, memo: GrammarMemo): string[] | null {
-  let byPrefix = memo.headProjections.get(stem);
-  if (!byPrefix) memo.headProjections.set(stem, (byPrefix = new Map()));
-  let out = byPrefix.get(prefixText);
-  if (out === undefined) {
-    const joint = joinHead(prefixText, stem, memo);
-    out = null;
-    if (joint) {
-      const inner = project(joint.inner);
-      const set = new Set<string>();
-      for (const h of joint.head) for (const p of projections(h)) set.add(p + inner);
-      out = [...set];
-    }
-    byPrefix.set(prefixText, out);
-  }
-  return out;
-}
-
 /** Punctuation around a word in running text (quotes, brackets, full stops); apostrophes inside are kept. */
 export const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
 
@@ -267,7 +184,14 @@ export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const answer = word ? analyseWord(word, lexicon) : [];
   const seen = new Set(answer.map((a) => `${a.lexeme.name}\u0000${a.lexeme.pos}\u0000${cellKey(a.cell)}`));
   const key = word ? looseSpellingKey(word) : "";
-  for (const { li, cell } of word ? analyseWhole(key, lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t)) : []) {
+  const hints: WholeHints = {
+    cells: (li, kind, p) => {
+      const cells = lexicon.hints.get(li)?.cells;
+      return cells && (cells.get(p)?.[kind] ?? []);
+    },
+    joined: (li) => !!lexicon.hints.get(li)?.joined,
+  };
+  for (const { li, cell } of word ? analyseWhole(key, lexicon.wholeCaches, (t) => wholeCandidates(lexicon, t), hints) : []) {
     const lexeme = lexicon.lexemes[li]!;
     const id = `${lexeme.name}\u0000${lexeme.pos}\u0000${cellKey(cell)}`;
     const inf = seen.has(id) ? null : inflect(lexeme, cell, lexicon.memo);
@@ -324,6 +248,12 @@ function analyseWord(wordform: string, lexicon: Lexicon): Analysis[] {
   for (const [li, groups] of candidates) {
     const si = lexicon.stemOf[li]!;
     if (projected[si]) continue;
+    const hinted = lexicon.hints.get(li)?.cells;
+    if (hinted) {
+      const cellGroups = groupOf(lexicon.stems[si]!.cls);
+      for (const ci of hinted.get(word)?.today ?? []) if (groups.has(cellGroups[ci]!)) match(li, si, ci);
+      continue;
+    }
     for (const group of groups) {
       const id = `${si}:${group}`;
       let cells = narrowed.get(id);

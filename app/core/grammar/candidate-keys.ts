@@ -10,10 +10,14 @@
 import { AROUND, PROJECTED_KEY_LENGTH } from "./analysis";
 import { verbClassOf } from "./cells";
 import { stemOf, type LexemeInput } from "./inflection";
+import { tailTextOf } from "./phonology";
 import { forEachCellProjection, groupCells, GROUPS, project } from "./projection";
 import { stemKeyOf } from "./skeleton";
 import { looseSpellingKey, spellingKeys } from "./spelling";
-import { wholeLookups, wholeProjectionsOf, type WholeCaches } from "./whole-analysis";
+import { changedStems } from "./whole-verb";
+import type { CellHint } from "./cell-hints";
+import { wholeLookups } from "./whole-analysis";
+import { allJoin, wholeCellsOf, type WholeCaches } from "./whole-narrowing";
 
 /** A verb's stem key as the analyser indexes it (null: not a verb it reads). */
 export function verbStemKey(lexeme: LexemeInput): string | null {
@@ -23,15 +27,49 @@ export function verbStemKey(lexeme: LexemeInput): string | null {
   return stem.text ? stemKeyOf(stem.text.split("-")[0]!) : null;
 }
 
-/** Every projection of a short-keyed verb's cells (null: the verb is not short-keyed; its stem key finds it). */
-export function shortStemProjections(lexeme: LexemeInput, caches: WholeCaches): Set<string> | null {
+/**
+ * Whether a verb is found by its cells' projections rather than its stem key: a short-keyed stem, or one whose stem
+ * or a changed stem the join cannot split (phonology.ts `tailTextOf`), whose narrowing runs the whole-word rules on
+ * every cell.
+ */
+export function projectedVerb(lexeme: LexemeInput, caches: WholeCaches): boolean {
   const key = verbStemKey(lexeme);
-  if (key === null || key.length > PROJECTED_KEY_LENGTH) return null;
+  if (key === null) return false;
+  if (key.length <= PROJECTED_KEY_LENGTH) return true;
+  const stem = stemOf(lexeme, verbClassOf(lexeme.pos)!).text;
+  return [stem, ...changedStems(stem)].some((s) => tailTextOf(s, caches.memo) === null);
+}
+
+/**
+ * Every projection of a projected verb's cells, with the cells that have it (null: not such a verb; its stem key
+ * finds it).
+ */
+export function projectedVerbCells(lexeme: LexemeInput, caches: WholeCaches): Map<string, CellHint> | null {
+  if (!projectedVerb(lexeme, caches)) return null;
   const cls = verbClassOf(lexeme.pos)!;
   const stem = stemOf(lexeme, cls);
-  const out = wholeProjectionsOf(caches, cls, stem.text);
-  for (const group of GROUPS) forEachCellProjection(stem, groupCells(cls, group), (p) => out.add(p));
+  const out = new Map<string, CellHint>();
+  const hint = (p: string) => {
+    let h = out.get(p);
+    if (!h) out.set(p, (h = { today: [], cells: [], bases: [] }));
+    return h;
+  };
+  for (const group of GROUPS) {
+    forEachCellProjection(stem, groupCells(cls, group), (p, ci) => {
+      const today = hint(p).today;
+      if (!today.includes(ci)) today.push(ci);
+    });
+  }
+  const whole = wholeCellsOf(caches, cls, stem.text);
+  for (const kind of ["cells", "bases"] as const) for (const [p, cells] of whole[kind]) hint(p)[kind].push(...cells);
   return out;
+}
+
+/** Whether a keyed verb (not projected) joins every ending (whole-analysis.ts `allJoin`): its `v` key's note. */
+export function joinedVerb(lexeme: LexemeInput, caches: WholeCaches): boolean {
+  const cls = verbClassOf(lexeme.pos);
+  const stem = cls && stemOf(lexeme, cls).text;
+  return !!stem && allJoin(caches, cls, stem);
 }
 
 /** The projections the analyser tests a written word by (today's cells, the whole verb's, after each chain). */

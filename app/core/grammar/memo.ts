@@ -46,7 +46,7 @@ export function newGrammarMemo(makeMap: MakeMap = unbounded): GrammarMemo {
     lastPhrases: { gloss: "\u0000", entry: undefined },
     splits: makeMap("grammar join: stem splits", 1_500),
     heads: makeMap("grammar join: head variants by head text", 5_000),
-    tails: makeMap("grammar join: tail variants by tail text", 1_000),
+    tails: makeMap("grammar join: tail variants by tail text", 300),
     recentSplits: ["\u0000", null, "\u0000", null],
     lastJoin: { form: "", prefix: "", stem: "", suffix: "", split: undefined, entry: undefined, head: undefined, headForm: "", tailForm: "" },
     headProjections: makeMap("grammar analysis: head projections by stem", 5_000),

@@ -410,6 +410,17 @@ export function joinTail(stem: string, suffix: string, memo?: JoinMemo): string[
 }
 
 /**
+ * `joinTail`, keeping nothing new in the memo: for a caller that asks every ending of a tail text once and keeps
+ * what it derives (the analyser's tail index), so the memo holds only the tails that forms were made of.
+ */
+export function joinTailOnce(stem: string, suffix: string, memo?: JoinMemo): string[] | null {
+  const sp = splitOfStem(stem, memo);
+  if (!sp) return null;
+  const known = sp.tails.get(suffix);
+  return known ? known.variants : window(sp.tailText + suffix, false, sp.tailContext, false);
+}
+
+/**
  * The stem's tail text (the last symbols + the middle's last consonant as the rules read it), or null when the stem
  * cannot be split: `joinTail` depends on the stem only through it, so stems with the same tail text share every tail.
  */

@@ -5,7 +5,7 @@
 import { cellKey, cellsOf, type Cell, type VerbClass } from "./cells";
 import { endingsOf, prefixOf, PREFIX_TEXT, TABLES } from "./inflection";
 import type { GrammarMemo, MemoMap } from "./memo";
-import { joinHead, joinTail, preFinalConsonants } from "./phonology";
+import { joinHead, joinTail, joinTailOnce, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
 export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta"), vaio: cellsOf("vaio") };
@@ -158,7 +158,7 @@ export function tailCells(cls: VerbClass, group: string, stem: string, tailText:
       if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));
       entry.cells.push(cell);
       for (const ending of cell.endings) {
-        const tail = joinTail(stem, ending, memo);
+        const tail = joinTailOnce(stem, ending, memo);
         if (!tail) {
           entry.partial.push(cell);
           break;
