@@ -68,7 +68,7 @@ test("the services' memo is made of BoundedCaches, each named", () => {
 });
 
 /** Module-level tables that depend only on the code (ADR 025). */
-const CONSTANTS = new Set(["BY_PAST", "OBJECT_SLOT", "ENDINGS", "PLANS", "SHAPES", "GROUP_CELLS", "GROUP_OF", "CELLS"]);
+const CONSTANTS = new Set(["BY_PAST", "OBJECT_SLOT", "ENDINGS", "PLANS", "SHAPES", "PREFIX_SHAPES", "SUFFIX_SHAPES", "GROUP_CELLS", "GROUP_OF", "CELLS"]);
 
 test("the engine keeps no module-level map or variable but the code's tables", () => {
   const dir = "app/core/grammar";

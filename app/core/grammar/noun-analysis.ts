@@ -129,11 +129,18 @@ const LEVELS: Level[] = [0, 1, 2];
 
 /** The prefix skeletons of a cell: its person prefix, then its prenoun's (each underlying form) if it has one. */
 function prefixSkeletons(cell: NounCell): string[] {
-  const person = PREFIX_SKELETONS[cell.possessor?.[0] ?? ""]!;
-  if (!cell.prenoun) return person;
-  const pn = (PRENOUNS.get(cell.prenoun)?.underlying ?? []).map((u) => skeleton(encodeStem(u)));
-  return [...new Set(person.flatMap((pre) => pn.map((k) => pre + k)))];
+  const id = `${cell.possessor?.[0] ?? ""}\u0000${cell.prenoun ?? ""}`;
+  let out = PREFIX_SHAPES.get(id);
+  if (!out) {
+    const person = PREFIX_SKELETONS[cell.possessor?.[0] ?? ""]!;
+    const pn = cell.prenoun ? (PRENOUNS.get(cell.prenoun)?.underlying ?? []).map((u) => skeleton(encodeStem(u))) : null;
+    out = pn ? [...new Set(person.flatMap((pre) => pn.map((k) => pre + k)))] : person;
+    PREFIX_SHAPES.set(id, out);
+  }
+  return out;
 }
+/** `prefixSkeletons` by possessor and prenoun, and `qSkeletons` by suffix: tables built at first use. */
+const PREFIX_SHAPES = new Map<string, string[]>();
 const ALL_PRENOUNS = [...CHECKED_PRENOUNS, ...[...PRENOUNS.keys()].filter((p) => !(CHECKED_PRENOUNS as readonly string[]).includes(p))];
 const CITATION = nounCellKey({ number: "sg" });
 const CITATION_DEPENDENT = nounCellKey({ number: "sg", possessor: "1s" });
@@ -141,12 +148,17 @@ const frameKey = (prefix: string, suffix: string) => `${prefix}\u0000${suffix}`;
 
 /** The skeletons of a suffix with each n2 written or not (-naan-ba: the first written, the last dropped). */
 function qSkeletons(suffix: string): string[] {
+  const known = SUFFIX_SHAPES.get(suffix);
+  if (known) return known;
   let out = [suffix];
   for (let at = suffix.indexOf("Q"); at >= 0; at = suffix.indexOf("Q", at + 1)) {
     out = out.flatMap((s) => [s.slice(0, at) + "n" + s.slice(at + 1), s]);
   }
-  return [...new Set(out.map(skeleton))];
+  const skeletons = [...new Set(out.map(skeleton))];
+  SUFFIX_SHAPES.set(suffix, skeletons);
+  return skeletons;
 }
+const SUFFIX_SHAPES = new Map<string, string[]>();
 
 function cellShapes(pos: NounPos, level: Level): Shapes {
   const id = `${pos}${level}`;

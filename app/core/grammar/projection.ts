@@ -54,7 +54,28 @@ declare module "./memo" {
     readonly tailProjections: WeakMap<string[], Set<string>>;
     /** Class + prefix group + tail text → the group's cells by prefix text and tail projection. */
     readonly tailCells: MemoMap<string, TailCells[]>;
+    /** Tail text → ending → the projections of its tail variants (null: it does not join), for recent tail texts. */
+    readonly tailEndings: MemoMap<string, Map<string, string[] | null>>;
   }
+}
+
+/**
+ * The projections of the join's tail variants of `stem` (whose tail text is `tailText`) + `ending`, or null when the
+ * ending does not join: kept by tail text in `memo` for the tail indices (today's `tailCells`, the whole verb's), which
+ * ask every ending of a tail text once and keep what they make of them, so the join's own memo is not filled.
+ */
+export function tailProjections(stem: string, tailText: string, ending: string, memo?: GrammarMemo): string[] | null {
+  let byEnding = memo?.tailEndings.get(tailText);
+  if (!byEnding) {
+    byEnding = new Map<string, string[] | null>();
+    memo?.tailEndings.set(tailText, byEnding);
+  }
+  let out = byEnding.get(ending);
+  if (out === undefined) {
+    const tail = joinTailOnce(stem, ending, memo);
+    byEnding.set(ending, (out = tail && [...new Set(tail.flatMap(projections))]));
+  }
+  return out;
 }
 
 /** Projections of a tail variant list (kept in `memo` by the join's array, which the memo keeps too). */
@@ -158,12 +179,12 @@ export function tailCells(cls: VerbClass, group: string, stem: string, tailText:
       if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));
       entry.cells.push(cell);
       for (const ending of cell.endings) {
-        const tail = joinTailOnce(stem, ending, memo);
-        if (!tail) {
+        const tails = tailProjections(stem, tailText, ending, memo);
+        if (!tails) {
           entry.partial.push(cell);
           break;
         }
-        for (const t of tailSet(tail, memo)) {
+        for (const t of tails) {
           const list = entry.byTail.get(t);
           if (!list) entry.byTail.set(t, [cell.ci]);
           else if (list[list.length - 1] !== cell.ci) list.push(cell.ci);

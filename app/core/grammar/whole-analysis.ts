@@ -15,7 +15,7 @@ import { PREFIX_TEXT } from "./prefix";
 import { project } from "./projection";
 import { looseSpellingKey } from "./spelling";
 import { preverbHeads, wholeVerbForms } from "./whole-verb";
-import { classCells, conjOrder, possible, stemEntry, type ClassCells, type Head, type StemEntry, type WholeCaches } from "./whole-narrowing";
+import { classBases, classCells, conjOrder, possible, stemEntry, type ClassBases, type ClassCells, type Group, type Head, type StemEntry, type WholeCaches } from "./whole-narrowing";
 
 /** Loose keys of a whole-verb cell's forms of a stem, generated on first use. */
 function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
@@ -25,11 +25,11 @@ function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string
 }
 
 /** Loose keys of a base's forms without a prefix (what follows a preverb chain), generated on first use. */
-function baseKeys(cc: ClassCells, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
+function baseKeys(cb: ClassBases, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
   let keys = entry.bases[i];
   if (!keys) {
     const set = new Set<string>();
-    for (const e of cc.baseEndings[i] ?? []) for (const f of siteSurfaceForms("", stem, e, memo)) set.add(looseSpellingKey(f));
+    for (const e of cb.endings[i] ?? []) for (const f of siteSurfaceForms("", stem, e, memo)) set.add(looseSpellingKey(f));
     entry.bases[i] = keys = [...set];
   }
   return keys;
@@ -75,19 +75,19 @@ export function analyseWhole(
   const projected = project(word);
   // Per stem: the cells (or bases) that may spell the word or the rest after a head, worked out once per call.
   const narrowed = new Map<string, number[]>();
-  const cellsFor = (li: number, cls: VerbClass, stem: string, kind: "cells" | "bases", text: string, p: string): { cc: ClassCells; entry: StemEntry; list: number[] } => {
-    const cc = classCells(caches, cls);
+  const cellsFor = (li: number, cls: VerbClass, stem: string, kind: "cells" | "bases", groups: Group[], text: string, p: string): { entry: StemEntry; list: number[] } => {
     const entry = stemEntry(caches, cls, stem);
     const known = hints.cells(li, kind, p);
-    if (known) return { cc, entry, list: known };
+    if (known) return { entry, list: known };
     const joined = hints.joined(li);
     const id = `${cls}\u0000${stem}\u0000${kind}\u0000${text}\u0000${joined}`;
     let list = narrowed.get(id);
-    if (!list) narrowed.set(id, (list = possible(caches, cls, kind, kind === "cells" ? cc.cellGroups : cc.baseGroups, entry, stem, p, joined)));
-    return { cc, entry, list };
+    if (!list) narrowed.set(id, (list = possible(caches, cls, kind, groups, entry, stem, p, joined)));
+    return { entry, list };
   };
   for (const { li, cls, stem } of candidates(word)) {
-    const { cc, entry, list } = cellsFor(li, cls, stem, "cells", word, projected);
+    const cc = classCells(caches, cls);
+    const { entry, list } = cellsFor(li, cls, stem, "cells", cc.groups, word, projected);
     for (const i of list) if (cellKeys(cls, cc, entry, stem, i, caches.memo).includes(word)) out.push({ li, cell: cc.cells[i]! });
   }
   for (const head of headsOf(caches)) {
@@ -95,13 +95,14 @@ export function analyseWhole(
     const rest = word.slice(head.key.length);
     const restProjection = project(rest);
     for (const { li, cls, stem } of candidates(rest)) {
-      const { cc, entry, list } = cellsFor(li, cls, stem, "bases", rest, restProjection);
+      const cb = classBases(caches, cls);
+      const { entry, list } = cellsFor(li, cls, stem, "bases", cb.groups, rest, restProjection);
       for (const i of list) {
-        const base = cc.bases[i]!;
-        if (conjOrder(base.order) !== head.conj || cc.basePrefixes[i] !== head.prefixText) continue;
-        if (!baseKeys(cc, entry, stem, i, caches.memo).includes(rest)) continue;
+        const base = cb.bases[i]!;
+        if (conjOrder(base.order) !== head.conj || cb.prefixes[i] !== head.prefixText) continue;
+        if (!baseKeys(cb, entry, stem, i, caches.memo).includes(rest)) continue;
         const cell = { ...base, preverbs: head.preverbs };
-        if (cc.pvKeys.has(cellKey(cell))) out.push({ li, cell });
+        if (cb.pvKeys.has(cellKey(cell))) out.push({ li, cell });
       }
     }
   }

@@ -10,23 +10,21 @@
 import { cellKey, cellsOf, type Cell, type Order, type VerbClass } from "./cells";
 import type { GrammarMemo } from "./memo";
 import { modeEndings } from "./mode-tables";
-import { joinHead, joinTailOnce, preFinalConsonants, tailTextOf } from "./phonology";
+import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
-import { project, projections } from "./projection";
+import { project, projections, tailProjections } from "./projection";
 import { changedStems } from "./whole-verb";
 
-/** One class's cells for the analyser: whole-verb cells without preverbs, and the neutral cells preverbs go on. */
-export type ClassCells = {
-  cells: Cell[]; prefixes: string[]; bases: Cell[]; basePrefixes: string[]; baseEndings: Array<string[] | null>; pvKeys: Set<string>;
-  /** The cells (`cells`) and the bases by join: same prefix text, changed or not (see `Group`). */
-  cellGroups: Group[]; baseGroups: Group[];
-};
+/** One class's whole-verb cells without preverbs for the analyser, by join (`groups`: same prefix text, changed or not). */
+export type ClassCells = { cells: Cell[]; prefixes: string[]; groups: Group[] };
+/** One class's neutral cells preverbs go on (`bases`, without a prefix), and the keys of the cells with preverbs. */
+export type ClassBases = { bases: Cell[]; prefixes: string[]; endings: Array<string[] | null>; pvKeys: Set<string>; groups: Group[] };
 /** Cells that share a prefix text and whether the stem changes: their indices and encoded endings. */
-type Group = { prefixText: string; change: boolean; cells: number[]; endings: string[][] };
+export type Group = { prefixText: string; change: boolean; cells: number[]; endings: string[][] };
 /** A spelled preverb chain: its loose key, preverbs, order kind and the person prefix on it. */
 export type Head = { key: string; preverbs: string[]; conj: boolean; prefixText: string };
 /**
- * Per stem: loose keys of the forms of each cell (`forms`: ClassCells.cells; `bases`: ClassCells.bases), generated
+ * Per stem: loose keys of the forms of each cell (`forms`: ClassCells.cells; `bases`: ClassBases.bases), generated
  * on first use (a few cells per stem: the pieces they share are not kept), the stem's changed stems, and the
  * projections of what the join cannot split. The rest of the stem's narrowing is not kept: it is made of the tail
  * indices (`tails`, kept by tail text) and the join's head variants (kept in the memo), and would keep tail indices
@@ -54,20 +52,18 @@ type Plan = { joined: Array<{ starts: string[]; byTail: Map<string, number[]> }>
 export type WholeCaches = {
   readonly stems: Map<string, StemEntry>;
   readonly classes: Partial<Record<VerbClass, ClassCells>>;
+  readonly bases: Partial<Record<VerbClass, ClassBases>>;
   readonly tails: Map<string, GroupTails>;
-  /** Tail text → ending → the projections of its tail variants (null: it does not join), for recent tail texts. */
-  readonly endings: Map<string, Map<string, string[] | null>>;
   /** The tail indices' cell lists, one array per distinct list (tail indices repeat a few lists many times). */
   readonly lists: Map<string, number[]>;
   heads: Head[] | null;
   /** The engine's memo of the lexicon (memo.ts): the join's pieces. */
   readonly memo: GrammarMemo;
 };
-export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({ stems: new Map(), classes: {}, tails: new Map(), endings: new Map(), lists: new Map(), heads: null, memo });
+export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({ stems: new Map(), classes: {}, bases: {}, tails: new Map(), lists: new Map(), heads: null, memo });
 
 const STEM_ENTRIES = 1_000;
 const TAIL_ENTRIES = 3_000;
-const ENDING_TEXTS = 64;
 const LIST_ENTRIES = 10_000;
 export const conjOrder = (o: Order) => o === "conj" || o === "conj-neg";
 const prefixTextOf = (cls: VerbClass, cell: Cell) => {
@@ -95,26 +91,29 @@ export function classCells(caches: WholeCaches, cls: VerbClass): ClassCells {
   let out = caches.classes[cls];
   if (out) return out;
   const today = new Set(cellsOf(cls).map(cellKey));
-  const all = cellsOf(cls, { all: true });
-  const cells = all.filter((c) => !c.preverbs?.length && !today.has(cellKey(c)));
-  const baseKeys = new Map<string, Cell>();
+  const cells = cellsOf(cls, { all: true }).filter((c) => !c.preverbs?.length && !today.has(cellKey(c)));
+  const prefixes = cells.map((c) => prefixTextOf(cls, c));
+  // A cell's endings as wholeVerbForms reads them (they do not depend on change); none where it builds no form.
+  const endings = cells.map((c) => (exists(c) ? modeEndings(cls, c) : null));
+  return (caches.classes[cls] = { cells, prefixes, groups: groupsOf(cells, prefixes, endings) });
+}
+
+/** The class's bases (`ClassBases`), worked out when a word first starts with a preverb chain. */
+export function classBases(caches: WholeCaches, cls: VerbClass): ClassBases {
+  let out = caches.bases[cls];
+  if (out) return out;
+  const byKey = new Map<string, Cell>();
   const pvKeys = new Set<string>();
-  for (const c of all) {
+  for (const c of cellsOf(cls, { all: true })) {
     if (!c.preverbs?.length) continue;
     pvKeys.add(cellKey(c));
     const base: Cell = { order: c.order, subject: c.subject, ...(c.object ? { object: c.object } : {}) };
-    baseKeys.set(cellKey(base), base);
+    byKey.set(cellKey(base), base);
   }
-  const bases = [...baseKeys.values()];
-  const prefixes = cells.map((c) => prefixTextOf(cls, c));
-  const baseEndings = bases.map((c) => modeEndings(cls, c));
-  // A cell's endings as wholeVerbForms reads them (they do not depend on change); none where it builds no form.
-  const cellEndings = cells.map((c) => (exists(c) ? modeEndings(cls, c) : null));
-  out = {
-    cells, prefixes, bases, basePrefixes: bases.map((c) => prefixTextOf(cls, c)), baseEndings, pvKeys,
-    cellGroups: groupsOf(cells, prefixes, cellEndings), baseGroups: groupsOf(bases, bases.map(() => ""), baseEndings),
-  };
-  return (caches.classes[cls] = out);
+  const bases = [...byKey.values()];
+  const endings = bases.map((c) => modeEndings(cls, c));
+  out = { bases, prefixes: bases.map((c) => prefixTextOf(cls, c)), endings, pvKeys, groups: groupsOf(bases, bases.map(() => ""), endings) };
+  return (caches.bases[cls] = out);
 }
 
 /** Whether wholeVerbForms can build a cell at all (change and participles in the conjunct, modes not on the imperative). */
@@ -142,29 +141,16 @@ export function stemEntry(caches: WholeCaches, cls: VerbClass, stem: string): St
 /**
  * A group's tail index for the stems with `stem`'s tail text (`GroupTails`), kept in the caches by class, kind, group
  * and tail text. The groups share most endings: each ending's tail projections are kept by tail text for a while
- * (`endings`), so a stem's other groups find them.
+ * (projection.ts `tailProjections`, shared with today's tail indices), so a stem's other groups find them.
  */
 function groupTails(caches: WholeCaches, cls: VerbClass, kind: string, gi: number, group: Group, stem: string, tailText: string): GroupTails {
   const id = `${cls}\u0000${kind}\u0000${gi}\u0000${tailText}`;
   let out = caches.tails.get(id);
   if (out) return out;
-  let byEnding = caches.endings.get(tailText);
-  if (!byEnding) {
-    if (caches.endings.size >= ENDING_TEXTS) caches.endings.delete(caches.endings.keys().next().value!);
-    caches.endings.set(tailText, (byEnding = new Map()));
-  }
-  const tailsOf = (ending: string) => {
-    let set = byEnding.get(ending);
-    if (set === undefined) {
-      const tail = joinTailOnce(stem, ending, caches.memo);
-      byEnding.set(ending, (set = tail && [...new Set(tail.flatMap(projections))]));
-    }
-    return set;
-  };
   out = { byTail: new Map(), partial: [] };
   group.cells.forEach((ci, k) => {
     for (const ending of group.endings[k]!) {
-      const set = tailsOf(ending);
+      const set = tailProjections(stem, tailText, ending, caches.memo);
       if (!set) {
         out!.partial.push(ci);
         return;
@@ -281,7 +267,6 @@ function add(map: Map<string, number[]>, key: string, i: number): void {
  * query's candidates by (app/core/lexicon-keys.ts), and, stored with them, the narrowing itself (cell-hints.ts).
  */
 export function wholeCellsOf(caches: WholeCaches, cls: VerbClass, stem: string): Record<"cells" | "bases", Map<string, Set<number>>> {
-  const cc = classCells(caches, cls);
   const entry = stemEntry(caches, cls, stem);
   const out = { cells: new Map<string, Set<number>>(), bases: new Map<string, Set<number>>() };
   const put = (map: Map<string, Set<number>>, p: string, cells: Iterable<number>) => {
@@ -289,7 +274,7 @@ export function wholeCellsOf(caches: WholeCaches, cls: VerbClass, stem: string):
     if (!set) map.set(p, (set = new Set()));
     for (const ci of cells) set.add(ci);
   };
-  for (const [kind, groups] of [["cells", cc.cellGroups], ["bases", cc.baseGroups]] as const) {
+  for (const [kind, groups] of [["cells", classCells(caches, cls).groups], ["bases", classBases(caches, cls).groups]] as const) {
     const plan = planOf(caches, cls, kind, groups, entry, stem);
     for (const [p, cells] of plan.whole) put(out[kind], p, cells);
     for (const { starts, byTail } of plan.joined) for (const s of starts) for (const [t, cells] of byTail) put(out[kind], s + t, cells);
@@ -304,9 +289,8 @@ export function wholeCellsOf(caches: WholeCaches, cls: VerbClass, stem: string):
  * the candidates a word cannot be.
  */
 export function allJoin(caches: WholeCaches, cls: VerbClass, stem: string): boolean {
-  const cc = classCells(caches, cls);
   const entry = stemEntry(caches, cls, stem);
-  for (const [kind, groups] of [["cells", cc.cellGroups], ["bases", cc.baseGroups]] as const) {
+  for (const [kind, groups] of [["cells", classCells(caches, cls).groups], ["bases", classBases(caches, cls).groups]] as const) {
     for (const [gi, group] of groups.entries()) {
       for (const s of group.change ? entry.changed : [stem]) {
         const tailText = tailTextOf(s, caches.memo);
