@@ -16,6 +16,7 @@ import { ReportLink } from "../components/report-link";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
 import { indexForSearch, wordList } from "../services/lexicon.server";
+import { noteSearchHits } from "../services/word-uses.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../core/word-search";
 import { LETTERS } from "../core/word-list";
 import { POS_GROUP_LABELS, POS_GROUPS } from "../core/pos";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (params.q) {
     const result = searchWords(await indexForSearch(bindings, params.q), params.q, undefined, { pos: params.pos });
+    if (!params.pos) noteSearchHits(new URL(request.url), result.hits);
     return {
       params: { q: result.query, letter: null, pos: params.pos },
       list: null,

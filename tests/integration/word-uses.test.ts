@@ -52,6 +52,18 @@ test("views of a word page (cache hits included) and searches count, and show in
   expect(text.slice(at, at + 400)).toMatch(/<td>3<\/td><td>1<\/td>/);
 });
 
+test("a search counts the words it found when it ran: the batch does not search again", async () => {
+  const word = await insertWord();
+  await fetchPage(`/k?q=${word.name}`);
+  await fetchPage(`/api/search?q=${word.name}`);
+  // Renamed before the batch is written: searching again then would find nothing.
+  await env.DB.prepare("UPDATE lexemes SET name = ?, search_key = ?, updated_at = ? WHERE id = ?").bind(`moved${word.id}`, `moved${word.id}`, Date.now(), word.id).run();
+  const editor = await insertUser(env, { role: "editor" });
+  await fetchPage("/DEV_editor/counts?sort=views", { Cookie: await sessionCookieHeader(env, editor) });
+  const row = await env.DB.prepare("SELECT searches FROM lexeme_uses WHERE lexeme_id = ?").bind(word.id).first<{ searches: number }>();
+  expect(row).toEqual({ searches: 2 });
+});
+
 test("the Counts page: 401 without a session, 403 for a learner", async () => {
   expect((await fetchPage("/DEV_editor/counts")).response.status).toBe(401);
   const learner = await insertUser(env, { role: "learner" });

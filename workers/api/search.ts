@@ -1,5 +1,6 @@
 import { createDb } from "../../db/client";
 import { indexForSearch } from "../../app/services/lexicon.server";
+import { noteSearchHits } from "../../app/services/word-uses.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../../app/core/word-search";
 import { apiRoutes, createRoute, errorResponses, jsonResponse, z } from "./openapi";
 import { validationHook } from "./validation";
@@ -45,6 +46,7 @@ export const search = apiRoutes().openapi(
   async (c) => {
     const q = c.req.valid("query").q;
     const result = searchWords(await indexForSearch(c.env, q), q);
+    noteSearchHits(new URL(c.req.url), result.hits);
     return c.json(
       {
         query: result.query,
