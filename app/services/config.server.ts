@@ -6,6 +6,7 @@
  * Secrets never leave the server: the root loader sends `publicConfig` only.
  */
 import { z } from "zod";
+import { BoundedCache } from "./bounded-cache.server";
 
 export type Environment = "production" | "development" | "test";
 
@@ -127,10 +128,14 @@ export function parseConfig(env: Partial<Record<keyof z.input<typeof VarsSchema>
   };
 }
 
-/** The configuration of a Worker's `env`: called once by each entry (workers/app.ts), then handed down. */
+/**
+ * The configuration of a Worker's `env`: called once by each entry (workers/app.ts), then handed down. An isolate's
+ * `env` is one object for all its requests, so it is parsed once per object (a test's changed copy is parsed anew).
+ */
 export function getConfig(env: Env): Config {
-  return parseConfig(env as unknown as Record<string, unknown>);
+  return configs.getOrSet(env, () => parseConfig(env as unknown as Record<string, unknown>));
 }
+const configs = new BoundedCache<Env, Config>("the configuration parsed, by the Worker's env object", { entries: 4 });
 
 export function publicConfig(config: Config): PublicConfig {
   return { siteName: config.siteName, ownerName: config.ownerName, contactEmail: config.contactEmail };

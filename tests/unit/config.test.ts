@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { parseConfig } from "../../app/services/config.server";
+import { getConfig, parseConfig } from "../../app/services/config.server";
 
 const services = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../app/services");
 
@@ -45,5 +45,14 @@ describe("services receive the parsed configuration", () => {
       .filter((name) => name.endsWith(".ts") && !builders.has(name))
       .filter((name) => /\benv\s*:\s*(Env|Pick<Env)|\benv\.[A-Z_]+/.test(readFileSync(path.join(services, name), "utf8")));
     expect(readers).toEqual([]);
+  });
+
+  test("an env object is parsed once; a changed copy is parsed anew", () => {
+    const env = { ENVIRONMENT: "production", SITE_URL: "https://example.org", PAGE_CACHE: "off" } as unknown as Env;
+    const config = getConfig(env);
+    expect(getConfig(env)).toBe(config);
+    const copy = { ...env, PAGE_CACHE: "on" } as unknown as Env;
+    expect(getConfig(copy).pageCache).toBe(true);
+    expect(getConfig(env).pageCache).toBe(false);
   });
 });
