@@ -60,22 +60,30 @@ declare module "./memo" {
 }
 
 /**
- * The projections of the join's tail variants of `stem` (whose tail text is `tailText`) + `ending`, or null when the
- * ending does not join: kept by tail text in `memo` for the tail indices (today's `tailCells`, the whole verb's), which
- * ask every ending of a tail text once and keep what they make of them, so the join's own memo is not filled.
+ * The projections of the join's tail variants of `stem` (whose tail text is `tailText`) + an ending, or null when the
+ * ending does not join, by ending: kept by tail text in `memo` for the tail indices (today's `tailCells`, the whole
+ * verb's), which ask every ending of a tail text once and keep what they make of them, so the join's own memo is not
+ * filled.
  */
-export function tailProjections(stem: string, tailText: string, ending: string, memo?: GrammarMemo): string[] | null {
+export function tailsByEnding(stem: string, tailText: string, memo?: GrammarMemo): (ending: string) => string[] | null {
   let byEnding = memo?.tailEndings.get(tailText);
   if (!byEnding) {
     byEnding = new Map<string, string[] | null>();
     memo?.tailEndings.set(tailText, byEnding);
   }
-  let out = byEnding.get(ending);
-  if (out === undefined) {
-    const tail = joinTailOnce(stem, ending, memo);
-    byEnding.set(ending, (out = tail && [...new Set(tail.flatMap(projections))]));
-  }
-  return out;
+  const known = byEnding;
+  return (ending) => {
+    let out = known.get(ending);
+    if (out === undefined) {
+      const tail = joinTailOnce(stem, ending, memo);
+      if (tail) {
+        out = [];
+        for (const v of tail) addProjections(out, v);
+      } else out = null;
+      known.set(ending, out);
+    }
+    return out;
+  };
 }
 
 /** Projections of a tail variant list (kept in `memo` by the join's array, which the memo keeps too). */
@@ -174,12 +182,13 @@ export function tailCells(cls: VerbClass, group: string, stem: string, tailText:
   let out = memo?.tailCells.get(id);
   if (!out) {
     const byPrefix = new Map<string, TailCells>();
+    const tailsOf = tailsByEnding(stem, tailText, memo);
     for (const cell of groupCells(cls, group)) {
       let entry = byPrefix.get(cell.prefixText);
       if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));
       entry.cells.push(cell);
       for (const ending of cell.endings) {
-        const tails = tailProjections(stem, tailText, ending, memo);
+        const tails = tailsOf(ending);
         if (!tails) {
           entry.partial.push(cell);
           break;

@@ -12,7 +12,7 @@ import type { GrammarMemo } from "./memo";
 import { modeEndings } from "./mode-tables";
 import { joinHead, preFinalConsonants, tailTextOf } from "./phonology";
 import { prefixOf, PREFIX_TEXT } from "./prefix";
-import { project, projections, tailProjections } from "./projection";
+import { project, projections, tailsByEnding } from "./projection";
 import { changedStems } from "./whole-verb";
 
 /** One class's whole-verb cells without preverbs for the analyser, by join (`groups`: same prefix text, changed or not). */
@@ -141,16 +141,17 @@ export function stemEntry(caches: WholeCaches, cls: VerbClass, stem: string): St
 /**
  * A group's tail index for the stems with `stem`'s tail text (`GroupTails`), kept in the caches by class, kind, group
  * and tail text. The groups share most endings: each ending's tail projections are kept by tail text for a while
- * (projection.ts `tailProjections`, shared with today's tail indices), so a stem's other groups find them.
+ * (projection.ts `tailsByEnding`, shared with today's tail indices), so a stem's other groups find them.
  */
 function groupTails(caches: WholeCaches, cls: VerbClass, kind: string, gi: number, group: Group, stem: string, tailText: string): GroupTails {
   const id = `${cls}\u0000${kind}\u0000${gi}\u0000${tailText}`;
   let out = caches.tails.get(id);
   if (out) return out;
   out = { byTail: new Map(), partial: [] };
+  const tailsOf = tailsByEnding(stem, tailText, caches.memo);
   group.cells.forEach((ci, k) => {
     for (const ending of group.endings[k]!) {
-      const set = tailProjections(stem, tailText, ending, caches.memo);
+      const set = tailsOf(ending);
       if (!set) {
         out!.partial.push(ci);
         return;
