@@ -7,7 +7,8 @@
  * - the import of the full dictionary (both commands, keys included, wall time);
  * - per kind of request that needs the lexicon (search by form, English search, word list, word page, story), its
  *   wall time as the first such request of a fresh isolate (after one request touching no data: /api/health);
- * - inflected forms never asked before, in a warm isolate: p50/p95 wall time;
+ * - inflected forms never asked before, in a warm isolate: p50/p95 wall time, right after one search (the tables the
+ *   analysers keep are then mostly still to be built), and again after the 1,000 varied searches;
  * - the isolate's heap (used, after a collection; over the inspector) after 1,000 varied searches.
  * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_SNAPSHOT=file keeps the heap snapshot; BENCH_REUSE=1 measures the last run's state again;
  * BENCH_COMPARE=1 also measures the whole-lexicon path (every key marked pending), then writes the keys again.
@@ -89,7 +90,7 @@ if (stored!.pending > 0) throw new Error("keys pending: the bench would measure 
 // Inflected forms: a verb with a stem and a cell, spread over the lexicon (seeded choice, distinct forms).
 const verbs = rows.filter((r) => verbClassOf(r.pos) && r.stem);
 const forms: string[] = [];
-for (let i = 0, seen = new Set<string>(); forms.length < FORMS + 1_000 && i < verbs.length * 8; i++) {
+for (let i = 0, seen = new Set<string>(); forms.length < 2 * FORMS + 1_000 && i < verbs.length * 8; i++) {
   const verb = verbs[(i * 7919) % verbs.length]!;
   const cells = cellsOf(verbClassOf(verb.pos)!);
   const form = inflect(verb, cells[(i * 31) % cells.length]!)?.form;
@@ -166,7 +167,8 @@ async function measure(how: string, heap: boolean) {
     );
     if (!heap) return;
     const english = ["leave", "dog", "see", "house", "water", "I see you", "they don't leave", "go away", "night", "fire"];
-    const varied = [...forms.slice(FORMS + 1), ...rows.map((r) => r.name)];
+    const later = forms.slice(FORMS + 1, 2 * FORMS + 1);
+    const varied = [...forms.slice(2 * FORMS + 1), ...rows.map((r) => r.name)];
     const started = performance.now();
     for (let i = 0; i < 1_000; i++) {
       const q = i % 5 === 0 ? english[(i / 5) % english.length]! : i % 5 === 1 ? varied[(i * 13) % varied.length]!.slice(0, 3) : varied[(i * 7) % varied.length]!;
@@ -175,6 +177,9 @@ async function measure(how: string, heap: boolean) {
     const took = (performance.now() - started) / 1000;
     const heapNow = await heapUsed();
     console.log(`isolate heap after 1,000 varied searches (${took.toFixed(0)} s): ${(heapNow.before / 1e6).toFixed(1)} MB used, ${(heapNow.after / 1e6).toFixed(1)} MB after a collection  (target <= 64 MB) [${tag}, load ${load()}]`);
+    const after: number[] = [];
+    for (const form of later) after.push(await timed(`${site.url}/k?q=${encodeURIComponent(form)}`));
+    console.log(`never-asked form, after the 1,000 varied searches (${after.length}): p50 ${pct(after, 50).toFixed(1)} ms, p95 ${pct(after, 95).toFixed(1)} ms [${tag}, load ${load()}]`);
   } finally {
     await site.stop();
   }

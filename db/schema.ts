@@ -681,6 +681,15 @@ export const lexemeKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.key, t.lexemeId] }), index("lexeme_keys_lexeme_id_idx").on(t.lexemeId)],
 );
 
+/**
+ * The tail projections of a class's tail text (app/core/grammar/tail-endings.ts, ADR 030), written with the keys of
+ * the verbs that end so: a request puts its candidates' into the analyser's memo instead of working them out.
+ */
+export const tailEndings = sqliteTable("tail_endings", {
+  id: text("id").primaryKey(),
+  data: text("data").notNull(),
+});
+
 /** A lexeme's place in the word list (/k): the collation key of its name, its letter and part-of-speech group. */
 export const lexemeOrder = sqliteTable(
   "lexeme_order",

@@ -10,6 +10,7 @@
  */
 import { analyse, buildLexicon, PROJECTED_KEY_LENGTH, type Lexicon } from "./grammar/analysis";
 import { encodeCellHint, JOINED } from "./grammar/cell-hints";
+import { encodeTailEndings, verbTails } from "./grammar/tail-endings";
 import { joinedVerb, projectedVerbCells, verbStemKey, wordProjections } from "./grammar/candidate-keys";
 import type { WholeCaches } from "./grammar/whole-narrowing";
 import { nounKeysOf, nounLookups } from "./grammar/noun-analysis";
@@ -130,15 +131,28 @@ export function wordKeys(word: string, caches: WholeCaches): EntryKey[] {
 }
 
 /**
- * The stored rows of some entries: their keys (kind, key, id, an `x` key's cells or null) and their places in the word
- * list (id, key, letter, group).
+ * The stored rows of some entries: their keys (kind, key, id, the analysers' note or null), their places in the word
+ * list (id, key, letter, group), and the tail projections of the keyed verbs' tail texts (id, text: tail-endings.ts).
  */
-export type IndexRows = { keys: Array<[string, string, number, string | null]>; order: Array<[number, string, string, string]> };
+export type IndexRows = {
+  keys: Array<[string, string, number, string | null]>;
+  order: Array<[number, string, string, string]>;
+  tails: Array<[string, string]>;
+};
 
 export function indexRows(entries: readonly Indexed[], caches: WholeCaches): IndexRows {
-  const out: IndexRows = { keys: [], order: [] };
+  const out: IndexRows = { keys: [], order: [], tails: [] };
+  const tails = new Set<string>();
   for (const entry of entries) {
-    for (const { kind, key, cells } of entryKeys(entry, caches)) out.keys.push([kind, key, entry.id, cells ?? null]);
+    for (const { kind, key, cells } of entryKeys(entry, caches)) {
+      out.keys.push([kind, key, entry.id, cells ?? null]);
+      if (kind !== "v") continue;
+      for (const t of verbTails({ name: entry.name, pos: entry.pos, gloss: entry.gloss, stem: entry.stem }, caches.memo)) {
+        if (tails.has(t.id)) continue;
+        tails.add(t.id);
+        out.tails.push([t.id, encodeTailEndings(t.cls, t.stem, t.tailText, caches)]);
+      }
+    }
     out.order.push([entry.id, listSortKey(entry.name), letterOf(entry.name), posGroup(entry.pos)]);
   }
   return out;

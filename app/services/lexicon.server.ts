@@ -9,10 +9,11 @@
  * lexicon version (ADR 009's path): a request never reads keys that lag behind the lexicon.
  */
 import type { Db } from "../../db/client";
-import { entriesByKeys, pendingLexemes, writeKeys, wordListPage, type EntryRow } from "../../db/queries/lexicon-keys";
+import { entriesByKeys, pendingLexemes, tailEndingsByIds, writeKeys, wordListPage, type EntryRow } from "../../db/queries/lexicon-keys";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
 import { newAnalysisCaches, type AnalysisCaches } from "../core/grammar/analysis";
 import { hintsOf } from "../core/grammar/cell-hints";
+import { useTailEndings, verbTails } from "../core/grammar/tail-endings";
 import { indexRows, relatedKeys, searchKeys, textKeys, type EntryKey } from "../core/lexicon-keys";
 import { askedEnglish, useVocabulary } from "../core/phrase-search";
 import { clampPage, listWords, LETTERS, type WordListPage, type WordListQuery, WORD_PAGE_SIZE } from "../core/word-list";
@@ -39,9 +40,21 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
 async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = []): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
   if (found.pending) return getSearchIndex(source.db, source.config);
-  const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches(), hints: hintsOf(found.cells) });
+  const hints = hintsOf(found.cells);
+  await readTails(source.db, found.rows.filter((r) => hints.get(r.id)?.joined));
+  const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches(), hints });
   useVocabulary(index, found.known);
   return index;
+}
+
+/**
+ * The stored tail projections (ADR 030) of the tail texts of some keyed verbs that this isolate's memo lacks, put in
+ * the memo: one more read, only when one is missing.
+ */
+async function readTails(db: Db, verbs: readonly EntryRow[]): Promise<void> {
+  const ids = new Set<string>();
+  for (const v of verbs) for (const { id } of verbTails({ name: v.name, pos: v.pos, gloss: v.gloss, stem: v.stem }, grammarMemo)) if (!grammarMemo.tailEndings.has(id)) ids.add(id);
+  if (ids.size) useTailEndings(grammarMemo, await tailEndingsByIds(db, [...ids]));
 }
 
 /** The index a search for `query` needs (word-search.ts `searchWords` over it answers as over the whole lexicon). */

@@ -8,6 +8,25 @@ import type { Db } from "../client";
 import type { IndexRows, QueryKeys, EntryKey } from "../../app/core/lexicon-keys";
 
 const CHUNK = 1_000;
+/**
+ * Tail texts per statement, by their length: each is some kilobytes, and a statement inlined by the import command
+ * must stay under SQLite's statement length (D1: 100,000 bytes).
+ */
+const TAIL_CHARS = 50_000;
+function chunksByLength(rows: ReadonlyArray<[string, string]>): Array<Array<[string, string]>> {
+  const out: Array<Array<[string, string]>> = [];
+  let size = Infinity;
+  for (const row of rows) {
+    const length = row[0].length + row[1].length * 1.2;
+    if (size + length > TAIL_CHARS) {
+      out.push([]);
+      size = 0;
+    }
+    out[out.length - 1]!.push(row);
+    size += length;
+  }
+  return out;
+}
 const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -24,6 +43,9 @@ const INSERT_KEYS = `INSERT OR IGNORE INTO lexeme_keys (kind, key, lexeme_id, ce
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
 const UPSERT_ORDER = `INSERT OR REPLACE INTO lexeme_order (lexeme_id, sort_key, letter, pos_group)
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
+/** A tail text's projections (app/core/grammar/tail-endings.ts): the same for every writer, so the first row stays. */
+const INSERT_TAILS = `INSERT OR IGNORE INTO tail_endings (id, data)
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1)`;
 /** Settles the marks read (a lexeme written again since keeps its mark: `n` moved on). */
 const SETTLE = `DELETE FROM lexeme_keys_pending WHERE EXISTS (SELECT 1 FROM json_each(?1) AS j
   WHERE json_extract(j.value, '$[0]') = lexeme_keys_pending.lexeme_id AND json_extract(j.value, '$[1]') = lexeme_keys_pending.n)`;
@@ -35,6 +57,7 @@ export function keyWrites(rows: IndexRows, settled: ReadonlyArray<{ id: number; 
     ...chunks(ids, 5_000).map((c): [string, string] => [DELETE_KEYS, JSON.stringify(c)]),
     ...chunks(rows.keys).map((c): [string, string] => [INSERT_KEYS, JSON.stringify(c)]),
     ...chunks(rows.order).map((c): [string, string] => [UPSERT_ORDER, JSON.stringify(c)]),
+    ...chunksByLength(rows.tails).map((c): [string, string] => [INSERT_TAILS, JSON.stringify(c)]),
     ...chunks(settled.map((r) => [r.id, r.n]), 5_000).map((c): [string, string] => [SETTLE, JSON.stringify(c)]),
   ];
 }
@@ -103,6 +126,12 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
     known: (known!.results as Array<{ key: string }>).map((r) => r.key),
     cells: cells!.results as CellRow[],
   };
+}
+
+/** The stored tail projections of some tail texts (app/core/grammar/tail-endings.ts), by id. */
+export async function tailEndingsByIds(db: Db, ids: readonly string[]): Promise<Array<{ id: string; data: string }>> {
+  const found = await d1Of(db).prepare(`SELECT id, data FROM tail_endings WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)).all<{ id: string; data: string }>();
+  return found.results;
 }
 
 /** One page of the word list (/k) in the stored order, the number of words per letter, and whether keys are pending. */

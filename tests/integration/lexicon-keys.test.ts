@@ -10,6 +10,8 @@ import { createDb } from "../../db/client";
 import { pendingLexemes, writeKeys } from "../../db/queries/lexicon-keys";
 import { indexForSearch, indexPendingLexemes } from "../../app/services/lexicon.server";
 import { searchWords } from "../../app/core/word-search";
+import { decodeTailEndings, tailsByEnding } from "../../app/core/grammar/projection";
+import { verbTails } from "../../app/core/grammar/tail-endings";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 import { waitFor } from "../support/wait-for";
 
@@ -92,7 +94,7 @@ test("a key write that fails writes nothing: the keys, the list places and the m
   const { newGrammarMemo } = await import("../../app/core/grammar/memo");
   const rows = indexRows(read, newWholeCaches(newGrammarMemo()));
   // A list place without its sort key breaks the batch's last insert (NOT NULL): the batch is one transaction.
-  const broken = { keys: rows.keys, order: rows.order.map(([id, , letter, group]) => [id, null, letter, group]) } as unknown as typeof rows;
+  const broken = { ...rows, order: rows.order.map(([id, , letter, group]) => [id, null, letter, group]) } as unknown as typeof rows;
   await expect(writeKeys(db, broken, read)).rejects.toThrow();
   expect(await count("SELECT count(*) AS n FROM lexeme_keys WHERE lexeme_id = ?", read[0]!.id)).toBe(0);
   expect(await pending()).toBe(1);
@@ -122,7 +124,7 @@ test("a query of many English words and spellings reads its entries in one batch
   expect((await searchApi(q)).map((w) => w.name)).toContain(`${tag}e`);
 });
 
-test("verbs' keys carry the analysers' notes, and a search by form reads them (ADR 030)", async () => {
+test("verbs' keys carry the analysers' notes and tail projections, and a search by form reads them (ADR 030)", async () => {
   const id = async (name: string, pos: string, gloss: string, stem: string) =>
     (await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, ?, ?, ?) RETURNING id").bind(name, name, pos, gloss, stem).first<{ id: number }>())!.id;
   // As the demo lexicon has them (db/seed/data/lexicon.tsv).
@@ -136,6 +138,14 @@ test("verbs' keys carry the analysers' notes, and a search by form reads them (A
   // ggwejmaa is found by its stem key, noted as joining every ending.
   const v = await env.DB.prepare("SELECT cells FROM lexeme_keys WHERE lexeme_id = ? AND kind = 'v'").bind(ggwejmaa).all<{ cells: string }>();
   expect(v.results).toEqual([{ cells: "joined" }]);
+  // Its tail texts' projections are stored, read back as the engine works them out.
+  const tails = verbTails({ name: "ggwejmaa", pos: "vta", gloss: "", stem: "gagwejim" });
+  expect(tails.length).toBeGreaterThan(0);
+  for (const t of tails) {
+    const row = await env.DB.prepare("SELECT data FROM tail_endings WHERE id = ?").bind(t.id).first<{ data: string }>();
+    const fresh = tailsByEnding(t.cls, t.stem, t.tailText);
+    for (const [ending, projections] of decodeTailEndings(row!.data)) expect(projections, `${t.id} ${ending}`).toEqual(fresh(ending));
+  }
   // Whole-verb forms of both read through the stored keys and their notes.
   for (const [q, name] of [["ngii-maajaa", "maajaa"], ["gaa-maajaad", "maajaa"], ["ngii-ggwejmaa", "ggwejmaa"], ["ggwejmaapan", "ggwejmaa"]] as const) {
     expect(await storedFinds(q, name), q).toBe(true);

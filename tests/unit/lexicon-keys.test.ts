@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { cellsOf, verbClassOf } from "../../app/core/grammar/cells";
 import { newAnalysisCaches } from "../../app/core/grammar/analysis";
 import { hintsOf } from "../../app/core/grammar/cell-hints";
+import { useTailEndings, verbTails } from "../../app/core/grammar/tail-endings";
 import { inflect } from "../../app/core/grammar/inflection";
 import { nounCells, nounPosOf } from "../../app/core/grammar/noun-cells";
 import { decline } from "../../app/core/grammar/noun-inflection";
@@ -24,10 +25,14 @@ import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** The stored rows of a lexicon and the look-ups of db/queries/lexicon-keys.ts over them. */
+/**
+ * The stored rows of a lexicon and the look-ups of db/queries/lexicon-keys.ts over them, read as a request reads
+ * them: in caches of its own (not the writer's), with the stored tail projections of its keyed candidates.
+ */
 function stored(entries: LexiconEntry[]) {
+  const rows = indexRows(entries, newAnalysisCaches().wholeCaches);
   const caches = newAnalysisCaches();
-  const rows = indexRows(entries, caches.wholeCaches);
+  const tailRows = new Map(rows.tails);
   const byKey = new Map<string, Set<number>>();
   const sorted = new Map<string, string[]>();
   // The analysers' notes of the keys, by kind and key (what the request reads beside the entries).
@@ -65,6 +70,9 @@ function stored(entries: LexiconEntry[]) {
     }
     for (const id of english ?? []) found.add(id);
     const hints = hintsOf(keys.exact.flatMap(({ kind, key }) => notes.get(`${kind}\u0000${key}`) ?? []));
+    const memo = caches.wholeCaches.memo;
+    const tails = [...found].filter((id) => hints.get(id)?.joined).flatMap((id) => verbTails(byId.get(id)!, memo));
+    useTailEndings(memo, tails.filter((t) => !memo.tailEndings.has(t.id)).map((t) => ({ id: t.id, data: tailRows.get(t.id)! })));
     const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), caches.wholeCaches.memo, { projected: false, caches, hints });
     useVocabulary(small, vocabulary.filter((w) => byKey.has(`g\u0000${w}`)));
     return small;

@@ -52,7 +52,7 @@ export function newGrammarMemo(makeMap: MakeMap = unbounded): GrammarMemo {
     headProjections: makeMap("grammar analysis: head projections by stem", 5_000),
     tailProjections: new WeakMap(),
     tailCells: makeMap("grammar analysis: cells by tail text", 2_000),
-    tailEndings: makeMap("grammar analysis: tail projections by tail text and ending", 100),
+    tailEndings: makeMap("grammar analysis: tail projections by class, tail text and ending", 300),
     nounPrepared: makeMap("grammar nouns: prepared stems", 20_000),
     nounByLexeme: new WeakMap(),
     nounHeld: { nouns: new Map(), count: 0, newest: null },

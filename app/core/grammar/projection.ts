@@ -54,22 +54,27 @@ declare module "./memo" {
     readonly tailProjections: WeakMap<string[], Set<string>>;
     /** Class + prefix group + tail text → the group's cells by prefix text and tail projection. */
     readonly tailCells: MemoMap<string, TailCells[]>;
-    /** Tail text → ending → the projections of its tail variants (null: it does not join), for recent tail texts. */
-    readonly tailEndings: MemoMap<string, Map<string, string[] | null>>;
+    /** Class and tail text (`tailId`) → ending → the projections of its tail variants (null: it does not join). */
+    readonly tailEndings: MemoMap<string, Map<string, string[] | null> | string>;
   }
 }
 
+/** A class's tail text as the tail indices and a stored index know it (tail-endings.ts). */
+export const tailId = (cls: VerbClass, tailText: string) => `${cls}|${tailText}`;
+
 /**
  * The projections of the join's tail variants of `stem` (whose tail text is `tailText`) + an ending, or null when the
- * ending does not join, by ending: kept by tail text in `memo` for the tail indices (today's `tailCells`, the whole
- * verb's), which ask every ending of a tail text once and keep what they make of them, so the join's own memo is not
- * filled.
+ * ending does not join, by ending: kept by class and tail text in `memo` for the tail indices (today's `tailCells`,
+ * the whole verb's), which ask every ending of a tail text once and keep what they make of them, so the join's own
+ * memo is not filled. A stored index may have put them there, as the stored text, read at first use.
  */
-export function tailsByEnding(stem: string, tailText: string, memo?: GrammarMemo): (ending: string) => string[] | null {
-  let byEnding = memo?.tailEndings.get(tailText);
-  if (!byEnding) {
-    byEnding = new Map<string, string[] | null>();
-    memo?.tailEndings.set(tailText, byEnding);
+export function tailsByEnding(cls: VerbClass, stem: string, tailText: string, memo?: GrammarMemo): (ending: string) => string[] | null {
+  const id = tailId(cls, tailText);
+  const entry = memo?.tailEndings.get(id);
+  let byEnding = typeof entry === "string" ? decodeTailEndings(entry) : entry;
+  if (byEnding !== entry || !byEnding) {
+    byEnding ??= new Map<string, string[] | null>();
+    memo?.tailEndings.set(id, byEnding);
   }
   const known = byEnding;
   return (ending) => {
@@ -84,6 +89,21 @@ export function tailsByEnding(stem: string, tailText: string, memo?: GrammarMemo
     }
     return out;
   };
+}
+
+/**
+ * The stored text of a tail text's projections (tail-endings.ts): one line per ending, "ending<TAB>p,p" (at least
+ * one projection, maybe the empty one) or "ending<TAB>!" (no join).
+ */
+export function decodeTailEndings(text: string): Map<string, string[] | null> {
+  const out = new Map<string, string[] | null>();
+  for (const line of text.split("\n")) {
+    const tab = line.indexOf("\t");
+    const value = line.slice(tab + 1);
+    // A tail can project to nothing: "" is one projection, the empty string.
+    out.set(line.slice(0, tab), value === "!" ? null : value.split(","));
+  }
+  return out;
 }
 
 /** Projections of a tail variant list (kept in `memo` by the join's array, which the memo keeps too). */
@@ -182,7 +202,7 @@ export function tailCells(cls: VerbClass, group: string, stem: string, tailText:
   let out = memo?.tailCells.get(id);
   if (!out) {
     const byPrefix = new Map<string, TailCells>();
-    const tailsOf = tailsByEnding(stem, tailText, memo);
+    const tailsOf = tailsByEnding(cls, stem, tailText, memo);
     for (const cell of groupCells(cls, group)) {
       let entry = byPrefix.get(cell.prefixText);
       if (!entry) byPrefix.set(cell.prefixText, (entry = { prefixText: cell.prefixText, cells: [], byTail: new Map(), partial: [] }));

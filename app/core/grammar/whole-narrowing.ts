@@ -148,7 +148,7 @@ function groupTails(caches: WholeCaches, cls: VerbClass, kind: string, gi: numbe
   let out = caches.tails.get(id);
   if (out) return out;
   out = { byTail: new Map(), partial: [] };
-  const tailsOf = tailsByEnding(stem, tailText, caches.memo);
+  const tailsOf = tailsByEnding(cls, stem, tailText, caches.memo);
   group.cells.forEach((ci, k) => {
     for (const ending of group.endings[k]!) {
       const set = tailsOf(ending);
