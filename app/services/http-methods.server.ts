@@ -10,9 +10,16 @@ import { BoundedCache } from "./bounded-cache.server";
  * The route tree of a build, with React Router's matcher: made once per build, so its routes are flattened and
  * ranked once (React Router's `matchRoutes` does that on every call).
  */
-const matchers = new BoundedCache<ServerBuild["routes"], StaticHandler>("route matchers of the server build", { entries: 2 });
+const matchers = new BoundedCache<ServerBuild["routes"], { handler: StaticHandler; methods: BoundedCache<string, string[]> }>(
+  "route matchers of the server build, with the methods of the page addresses asked",
+  { entries: 2 },
+);
 
-function matcherOf(manifest: ServerBuild["routes"]): StaticHandler {
+/**
+ * The build's matcher, and the methods it found per page address: matching tries the routes in turn (about half a
+ * millisecond in workerd), and most requests ask a few addresses (/k, /api/search) again and again.
+ */
+function matcherOf(manifest: ServerBuild["routes"]) {
   return matchers.getOrSet(manifest, () => {
     const build = (parentId: string | undefined): RouteObject[] =>
       Object.values(manifest)
@@ -22,7 +29,10 @@ function matcherOf(manifest: ServerBuild["routes"]): StaticHandler {
             ? { id: route!.id, path: route!.path, index: true, caseSensitive: route!.caseSensitive }
             : { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive, children: build(route!.id) },
         );
-    return createStaticHandler(build(undefined));
+    return {
+      handler: createStaticHandler(build(undefined)),
+      methods: new BoundedCache<string, string[]>("the methods of a page address", { entries: 1_000 }),
+    };
   });
 }
 
@@ -39,7 +49,12 @@ function pagePath(pathname: string) {
 
 /** The methods the page address `pathname` answers (OPTIONS is left to the caller). */
 export function allowedMethods(build: ServerBuild, pathname: string): string[] {
-  const matches = matcherOf(build.routes).match(pagePath(pathname)) ?? [];
+  const matcher = matcherOf(build.routes);
+  return matcher.methods.getOrSet(pathname, () => methodsOf(build, matcher.handler, pathname));
+}
+
+function methodsOf(build: ServerBuild, handler: StaticHandler, pathname: string): string[] {
+  const matches = handler.match(pagePath(pathname)) ?? [];
   const leafId = matches.at(-1)?.route.id;
   const module = leafId ? build.routes[leafId]?.module : undefined;
   if (!module) return ["GET", "HEAD"];
