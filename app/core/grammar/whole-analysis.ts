@@ -20,7 +20,7 @@ import { classBases, classCells, conjOrder, possible, stemEntry, type ClassBases
 /** Loose keys of a whole-verb cell's forms of a stem, generated on first use. */
 function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
   let keys = entry.forms[i];
-  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!, memo) ?? []).map(looseSpellingKey))];
+  if (!keys) entry.forms[i] = keys = [...new Set((wholeVerbForms(cls, stem, cc.cells[i]!, cc.prefixes[i]!, memo, cc.endings[i]) ?? []).map(looseSpellingKey))];
   return keys;
 }
 

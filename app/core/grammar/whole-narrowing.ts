@@ -16,7 +16,7 @@ import { project, projections, tailsByEnding } from "./projection";
 import { changedStems } from "./whole-verb";
 
 /** One class's whole-verb cells without preverbs for the analyser, by join (`groups`: same prefix text, changed or not). */
-export type ClassCells = { cells: Cell[]; prefixes: string[]; groups: Group[] };
+export type ClassCells = { cells: Cell[]; prefixes: string[]; endings: Array<string[] | null>; groups: Group[] };
 /** One class's neutral cells preverbs go on (`bases`, without a prefix), and the keys of the cells with preverbs. */
 export type ClassBases = { bases: Cell[]; prefixes: string[]; endings: Array<string[] | null>; pvKeys: Set<string>; groups: Group[] };
 /** Cells that share a prefix text and whether the stem changes: their indices and encoded endings. */
@@ -95,7 +95,7 @@ export function classCells(caches: WholeCaches, cls: VerbClass): ClassCells {
   const prefixes = cells.map((c) => prefixTextOf(cls, c));
   // A cell's endings as wholeVerbForms reads them (they do not depend on change); none where it builds no form.
   const endings = cells.map((c) => (exists(c) ? modeEndings(cls, c) : null));
-  return (caches.classes[cls] = { cells, prefixes, groups: groupsOf(cells, prefixes, endings) });
+  return (caches.classes[cls] = { cells, prefixes, endings, groups: groupsOf(cells, prefixes, endings) });
 }
 
 /** The class's bases (`ClassBases`), worked out when a word first starts with a preverb chain. */

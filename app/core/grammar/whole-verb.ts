@@ -87,12 +87,16 @@ export function preverbHeads(cell: Cell, prefixText: string, regular = false): s
  * The site-spelled forms of a whole-verb cell, primary first, or null when it does not exist or no rule builds it.
  * `prefixText`: the person prefix of the cell's neutral counterpart ("" in the conjunct).
  */
-export function wholeVerbForms(cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: JoinMemo): string[] | null {
+export function wholeVerbForms(
+  cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: JoinMemo,
+  /** The cell's endings (`modeEndings`), when the caller keeps them. */
+  known?: string[] | null,
+): string[] | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   if ((cell.change || cell.participle) && !conj) return null;
   if (cell.participle && cell.preverbs?.length) return null;
   if (cell.mode && cell.order !== "ind" && cell.order !== "ind-neg" && !conj) return null;
-  const endings = modeEndings(cls, cell);
+  const endings = known === undefined ? modeEndings(cls, cell) : known;
   if (!endings?.length || !stemText) return null;
   const out: string[] = [];
   if (!cell.preverbs?.length) {
