@@ -9,7 +9,8 @@
  *   wall time as the first such request of a fresh isolate (after one request touching no data: /api/health);
  * - inflected forms never asked before, in a warm isolate: p50/p95 wall time, right after one search (the tables the
  *   analysers keep are then mostly still to be built), and again after the 1,000 varied searches;
- * - the isolate's heap (used, after a collection; over the inspector) after 1,000 varied searches.
+ * - the isolate's heap (used, after a collection; over the inspector) after 1,000 varied searches;
+ * - an admin's new word (the browser's import): how long until search finds it.
  * BENCH_FORMS (default 200) sets the number of never-asked forms; BENCH_SNAPSHOT=file keeps the heap snapshot; BENCH_REUSE=1 measures the last run's state again;
  * BENCH_COMPARE=1 also measures the whole-lexicon path (every key marked pending), then writes the keys again.
  */
@@ -133,7 +134,44 @@ if (process.env.BENCH_COMPARE === "1") {
     must("tsx", ["scripts/import/write-keys.ts", "--local", "--persist-to", STATE], { capture: true });
   }
 }
+await newWordFound();
 console.log(`load average at the end: ${load()}`);
+
+/**
+ * An editor's new word, found by search: the seed's admin (README) imports one entry in the browser's import
+ * (/admin/import, the queue job writes it and its keys), and the search API is asked every 100 ms until it lists it,
+ * a search by an existing form beside each ask (it must still find its word meanwhile). Wall time from the import's
+ * answer.
+ */
+async function newWordFound() {
+  const site = await startBuiltSite({ port: PORT, state: STATE, fresh: false, vars: VARS });
+  try {
+    const origin = site.url as string;
+    const login = await fetch(`${origin}/biindge`, {
+      method: "POST", redirect: "manual", headers: { Origin: origin },
+      body: new URLSearchParams({ username: "admin", password: "admin-demo-2026", from: "" }),
+    });
+    const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    if (!cookie) throw new Error(`log-in failed: ${login.status}`);
+    const tag = `bench${Date.now().toString(36).replace(/[0-9]/g, "")}`;
+    const body = new FormData();
+    body.append("intent", "apply");
+    body.append("file", new Blob([`headword\tpos\tgloss\n${tag}aa\tvai\ts/he ${tag}s quietly\n`], { type: "text/tab-separated-values" }), `${tag}.tsv`);
+    const applied = await fetch(`${origin}/admin/import`, { method: "POST", body, redirect: "manual", headers: { Origin: origin, Cookie: cookie } });
+    if (applied.status !== 302) throw new Error(`the import was not applied: ${applied.status}`);
+    const started = performance.now();
+    const names = async (q: string) => ((await (await fetch(`${origin}/api/search?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ name: string }> }).data.map((w) => w.name);
+    while (!(await names(`${tag}aa`)).includes(`${tag}aa`)) {
+      if (!(await names("gwaabmin")).includes("waabmaa")) throw new Error("a search missed its word while the new one was written");
+      if (performance.now() - started > 60_000) throw new Error("the new word was not found within a minute");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [state] = query<{ pending: number }>("SELECT count(*) AS pending FROM lexeme_keys_pending");
+    console.log(`an admin's new word found by search: ${((performance.now() - started) / 1000).toFixed(1)} s after the import's answer  (target <= 10 s); keys pending after: ${state!.pending} [${label}, load ${load()}]`);
+  } finally {
+    await site.stop();
+  }
+}
 
 async function measure(how: string, heap: boolean) {
   const tag = `${label}, ${how}`;
