@@ -36,12 +36,15 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
   id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpus_count, audioUrl: audioUrl(r.audio_key),
 });
 
-/** A search index of the entries some keys find, or the whole lexicon's while keys are pending. */
-async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = []): Promise<SearchIndex> {
+/**
+ * A search index of the entries some keys find, or the whole lexicon's while keys are pending; with `tails`, the stored
+ * tail projections its keyed verbs need read first (`readTails`).
+ */
+async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = [], tails = false): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
   if (found.pending) return getSearchIndex(source.db, source.config);
   const hints = hintsOf(found.cells);
-  await readTails(source.db, found.rows.filter((r) => hints.get(r.id)?.joined));
+  if (tails) await readTails(source.db, found.rows.filter((r) => hints.get(r.id)?.joined));
   const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches(), hints });
   useVocabulary(index, found.known);
   return index;
@@ -49,7 +52,8 @@ async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: strin
 
 /**
  * The stored tail projections (ADR 030) of the tail texts of some keyed verbs that this isolate's memo lacks, put in
- * the memo: one more read, only when one is missing.
+ * the memo: one more read, only when one is missing. A search asks for them; the words of a text (tap-a-word, a
+ * fallback of the stored page words) can reach hundreds of verbs, whose rows would outweigh the work they save.
  */
 async function readTails(db: Db, verbs: readonly EntryRow[]): Promise<void> {
   const ids = new Set<string>();
@@ -59,7 +63,7 @@ async function readTails(db: Db, verbs: readonly EntryRow[]): Promise<void> {
 
 /** The index a search for `query` needs (word-search.ts `searchWords` over it answers as over the whole lexicon). */
 export async function indexForSearch(source: Source, query: string): Promise<SearchIndex> {
-  return indexOf(source, searchKeys(query, sharedCaches().wholeCaches), askedEnglish(cleanQuery(query)));
+  return indexOf(source, searchKeys(query, sharedCaches().wholeCaches), askedEnglish(cleanQuery(query)), true);
 }
 
 /** The index tap-a-word needs for some texts and, with `word`, related-words.ts for that word. */
