@@ -23,8 +23,8 @@ import { splitWords } from "./split-words";
 import { bareWord, cleanQuery, englishWords, odawaKeys, type LexiconEntry } from "./word-search";
 
 /**
- * Kinds of key: `o` odawa keys of the headword, `h` the headword's prefix key, `v` a verb's stem key (a longer one
- * than PROJECTED_KEY_LENGTH), `x` a short-keyed verb's cell projections (grammar/candidate-keys.ts),
+ * Kinds of key: `o` odawa keys of the headword, `h` the headword's prefix key, `v` a keyed verb's stem key, `x` a
+ * projected verb's cell projections (grammar/candidate-keys.ts `projectedVerb`; both with a note, cell-hints.ts),
  * `n`/`nl` a noun's stem skeleton and lemma skeleton, `g` English gloss words, `p` the phrase search's words, `r` the
  * parts of a compound headword, `b` its bare key, `s` its trimmed stem (related words).
  */

@@ -1,11 +1,12 @@
 /**
  * What the verb analyser (analysis.ts) narrows a word's candidates by, for an index that stores each verb's keys
- * (app/core/lexicon-keys.ts). A short-keyed stem (unkeyed or one consonant) is a candidate for most words, and the
- * analyser keeps only the cells whose consonant projections (projection.ts) include the word's: so such a verb is
- * stored under every projection any of its cells has (today's cells in every prefix group, and the whole verb's
- * cells and the bases a preverb chain goes on), and a word looks up the projections the analyser tests it by. A verb
- * not found so reads as none of its cells: the small lexicon of the candidates found gives the whole lexicon's answers.
- * Pure: the whole verb's caches are passed in.
+ * (app/core/lexicon-keys.ts). A short-keyed stem (unkeyed or one consonant) is a candidate for most words, and a stem
+ * the join cannot split costs the whole-word rules on every cell to narrow; the analyser keeps only the cells whose
+ * consonant projections (projection.ts) include the word's: so such a verb (`projectedVerb`) is stored under every
+ * projection any of its cells has (today's cells in every prefix group, and the whole verb's cells and the bases a
+ * preverb chain goes on), each with the cells that have it (cell-hints.ts, ADR 030), and a word looks up the
+ * projections the analyser tests it by. A verb not found so reads as none of its cells: the small lexicon of the
+ * candidates found gives the whole lexicon's answers. Pure: the whole verb's caches are passed in.
  */
 import { AROUND, PROJECTED_KEY_LENGTH } from "./analysis";
 import { verbClassOf } from "./cells";
