@@ -675,7 +675,7 @@ export const lexemeKeys = sqliteTable(
     kind: text("kind").notNull(),
     key: text("key").notNull(),
     lexemeId: integer("lexeme_id").notNull(),
-    /** An `x` key's cells (app/core/grammar/cell-hints.ts, ADR 030); null for the other kinds. */
+    /** The analysers' note (app/core/grammar/cell-hints.ts, ADR 030): an `x` key's cells, a `v` key's "joined"; else null. */
     cells: text("cells"),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key, t.lexemeId] }), index("lexeme_keys_lexeme_id_idx").on(t.lexemeId)],

@@ -71,12 +71,12 @@ export const tailId = (cls: VerbClass, tailText: string) => `${cls}|${tailText}`
 export function tailsByEnding(cls: VerbClass, stem: string, tailText: string, memo?: GrammarMemo): (ending: string) => string[] | null {
   const id = tailId(cls, tailText);
   const entry = memo?.tailEndings.get(id);
-  let byEnding = typeof entry === "string" ? decodeTailEndings(entry) : entry;
-  if (byEnding !== entry || !byEnding) {
-    byEnding ??= new Map<string, string[] | null>();
-    memo?.tailEndings.set(id, byEnding);
+  let known: Map<string, string[] | null>;
+  if (typeof entry === "object") known = entry;
+  else {
+    known = entry === undefined ? new Map() : decodeTailEndings(entry);
+    memo?.tailEndings.set(id, known);
   }
-  const known = byEnding;
   return (ending) => {
     let out = known.get(ending);
     if (out === undefined) {

@@ -43,10 +43,10 @@ type GroupTails = { byTail: Map<string, number[]>; partial: number[] };
 
 /**
  * A stem's narrowing for one kind of cells: per group and (changed) stem the join splits, the projections of its
- * head variants + middle (`starts`) and the group's tail index; and the projections of the strings before the
- * word-final rules of the cells the join cannot split → those cells (`whole`).
+ * head variants + middle (`starts`) and the group's tail index; and per group and (changed) stem, the projections of
+ * the strings before the word-final rules of the cells the join cannot split → those cells (`whole`, `wholeOf`).
  */
-type Plan = { joined: Array<{ starts: string[]; byTail: Map<string, number[]> }>; whole: Map<string, number[]> };
+type Plan = { joined: Array<{ starts: string[]; byTail: Map<string, number[]> }>; whole: Array<Map<string, number[]>> };
 
 /** The caller's caches (the analyser keeps one per lexicon). */
 export type WholeCaches = {
@@ -231,9 +231,9 @@ function wholeOf(caches: WholeCaches, entry: StemEntry, id: string, group: Group
 
 /** A stem's `Plan` for one kind of cells. */
 function planOf(caches: WholeCaches, cls: VerbClass, kind: string, groups: Group[], entry: StemEntry, stem: string): Plan {
-  const plan: Plan = { joined: [], whole: new Map() };
+  const plan: Plan = { joined: [], whole: [] };
   groups.forEach((group, gi) => {
-    for (const s of group.change ? entry.changed : [stem]) {
+    (group.change ? entry.changed : [stem]).forEach((s, si) => {
       const tailText = tailTextOf(s, caches.memo);
       const joint = tailText === null ? null : joinHead(group.prefixText, s, caches.memo);
       let partial: number[] = group.cells;
@@ -245,12 +245,8 @@ function planOf(caches: WholeCaches, cls: VerbClass, kind: string, groups: Group
         plan.joined.push({ starts: [...starts], byTail: tails.byTail });
         partial = tails.partial;
       }
-      for (const ci of partial) {
-        for (const ending of group.endings[group.cells.indexOf(ci)]!) {
-          for (const str of preFinalConsonants(group.prefixText, s, ending, caches.memo)) for (const p of projections(str)) add(plan.whole, p, ci);
-        }
-      }
-    }
+      if (partial.length) plan.whole.push(wholeOf(caches, entry, `${kind}\u0000${gi}\u0000${si}`, group, partial, s));
+    });
   });
   return plan;
 }
@@ -277,7 +273,7 @@ export function wholeCellsOf(caches: WholeCaches, cls: VerbClass, stem: string):
   };
   for (const [kind, groups] of [["cells", classCells(caches, cls).groups], ["bases", classBases(caches, cls).groups]] as const) {
     const plan = planOf(caches, cls, kind, groups, entry, stem);
-    for (const [p, cells] of plan.whole) put(out[kind], p, cells);
+    for (const whole of plan.whole) for (const [p, cells] of whole) put(out[kind], p, cells);
     for (const { starts, byTail } of plan.joined) for (const s of starts) for (const [t, cells] of byTail) put(out[kind], s + t, cells);
   }
   return out;
