@@ -13,12 +13,15 @@ export const E2E_MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT || 1081);
  * read stay those of the demo data while they run.
  */
 const FILLS_THE_DATABASE = /@fills-database/;
+/** Tests that read the site once the whole dictionary is in (tests/e2e/crawl.spec.ts): after the import. */
+const AFTER_THE_FILL = /@after-fill/;
 
 export default defineConfig({
   testDir: "tests/e2e",
   projects: [
-    { name: "site", grepInvert: FILLS_THE_DATABASE },
+    { name: "site", grepInvert: [FILLS_THE_DATABASE, AFTER_THE_FILL] },
     { name: "full-dictionary", grep: FILLS_THE_DATABASE, dependencies: ["site"] },
+    { name: "full-dictionary-site", grep: AFTER_THE_FILL, dependencies: ["full-dictionary"] },
   ],
   testMatch: "**/*.spec.ts",
   fullyParallel: true,

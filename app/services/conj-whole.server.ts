@@ -3,7 +3,7 @@
  * forms and preverbs a cell has, and how a whole-verb form is built where the rule-by-rule replay (explain.ts) does
  * not cover it yet. On the server only: the page gets option lists and text, never the engine.
  */
-import { cellKey, cellsOf, explain, inflect, ORDER_NAMES, type Cell, type Inflection, type LexemeInput, type VerbClass } from "../core/grammar";
+import { cellKey, cellsOf, explain, inflect, optionalForms, ORDER_NAMES, type Cell, type Inflection, type LexemeInput, type VerbClass } from "../core/grammar";
 import { PREVERB_OPTIONS, SHAPE_OPTIONS, TENSE_OPTIONS, wholeCell, type ConjState, type WholeChoice } from "../core/grammar/conj-form";
 import { OPTIONAL_VARIANT_NOTE } from "../core/grammar/noun-inflection";
 import type { Built } from "../utils/whole-paradigm";
@@ -43,8 +43,7 @@ const plain = (o: Option): Option => ({ value: o.value, label: o.label });
 
 /** A form's variants as the page shows them: equals, and those only optional rules give, labelled apart. */
 export function labelled(inf: Inflection) {
-  // The verb engine does not mark optional (Medler) variants yet (ADR 018); when it does, they are shown apart.
-  const optional = (inf as Inflection & { optionalVariants?: string[] }).optionalVariants ?? [];
+  const optional = optionalForms(inf);
   return {
     ...inf,
     variants: inf.variants.filter((v) => !optional.includes(v)),

@@ -6,7 +6,7 @@
  * with no form is not shown.
  */
 import {
-  cellKey, cellsOf, decline, inflect, nounCellKey, nounCellLabel, nounCellProblem, nounCells,
+  cellKey, cellsOf, decline, inflect, optionalForms, nounCellKey, nounCellLabel, nounCellProblem, nounCells,
   type Cell, type NounCell,
 } from "../core/grammar";
 import { cellLabel } from "../core/grammar/cells";
@@ -33,7 +33,7 @@ function block(id: string, title: string, rows: BlockRow[], optional: boolean): 
 function verbRow(verb: VerbRow, cell: Cell, label: string): BlockRow | null {
   const inf = inflect(verb, cell, grammarMemo);
   if (!inf) return null;
-  const optional = (inf as typeof inf & { optionalVariants?: string[] }).optionalVariants ?? [];
+  const optional = optionalForms(inf);
   return {
     key: cellKey(cell), label, prefix: inf.prefix, root: inf.root, form: inf.form,
     variants: inf.variants.filter((v) => !optional.includes(v)), optionalVariants: optional,

@@ -38,17 +38,26 @@ export function answerKey(text: string): string {
     .normalize("NFC")
     .toLowerCase()
     .replace(APOSTROPHES, "'")
-    .replace(/[\u2010\u2011\u2012\u2013-]/g, "")
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2212-]/g, "")
     .replace(/[.,!?;:"“”«»()]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
 
-/** A typed answer is right when it matches an accepted form, also with `h` written for the glottal stop `'`. */
+/**
+ * A typed answer is right when it matches an accepted form whatever joins its parts (a hyphen, a dash, a space or
+ * nothing: ggii-maajaa = ggii maajaa = ggiimaajaa), also with `h` written for any glottal stop `'`.
+ */
 export function isAcceptedAnswer(typed: string, answers: readonly string[]): boolean {
-  const key = answerKey(typed);
-  return key !== "" && answers.some((a) => answerKey(a) === key || answerKey(a).replace(/'/g, "h") === key);
+  const key = joinedKey(typed);
+  return key !== "" && answers.some((a) => glottalAsH(joinedKey(a)).test(key));
 }
+
+/** An answer key with its parts run together: spaces never decide between forms that only differ in how parts join. */
+const joinedKey = (text: string) => answerKey(text).replace(/ /g, "");
+
+/** A pattern for a key in which each glottal stop may be typed ' or h. */
+const glottalAsH = (key: string) => new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/'/g, "['h]")}$`);
 
 /** An English meaning compared without case, punctuation or spacing ("We (incl.) leave." = "we (incl) leave"). */
 export function meaningKey(english: string): string {

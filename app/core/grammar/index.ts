@@ -21,6 +21,7 @@ export {
   type Cell, type Order, type Person, type VerbClass,
 } from "./cells";
 export { inflect, paradigm, type Confidence, type Inflection, type LexemeInput } from "./inflection";
+export { optionalForms } from "./inflection-types";
 export { analyse, buildLexicon, prepareAnalysis } from "./analysis";
 export { normaliseWordform, spellingKeys } from "./spelling";
 // Nouns (docs/decisions/005a-noun-paradigm-classes.md): noun-cells (no imports), noun-phonology (no imports),

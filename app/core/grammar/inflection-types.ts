@@ -15,3 +15,7 @@ export type Inflection = {
   optionalVariants?: Array<{ form: string; label: string }>;
 };
 
+/** The forms only the optional rules give, as the views list them (never among a form's equals). */
+export function optionalForms(inf: Pick<Inflection, "optionalVariants">): string[] {
+  return inf.optionalVariants?.map((v) => v.form) ?? [];
+}

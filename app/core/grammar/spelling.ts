@@ -7,13 +7,19 @@ export function normaliseWordform(text: string): string {
 
 /**
  * The glottal stop written h (the FST's and many learners' spelling: ndakweghaa) as the site's ': a plain h (not in
- * zh, sh, ch, nh) and an h after an apostrophe ('h → ').
+ * zh, sh, ch), an h after an apostrophe ('h → '), and an h after n before a stop (aanhkot → aan'kot, nhgamo →
+ * n'gamo), where no nasal nh stands: the dictionary writes nh only at a word's end or before a vowel, s, w or y.
  */
 function glottalAsApostrophe(text: string): string {
   if (!text.includes("h")) return text;
   const t = text.replace(/'h/g, "'");
-  return t.replace(/h/g, (_m, i: number) => ("nszc".includes(t[i - 1] ?? "") ? "h" : "'"));
+  return t.replace(/h/g, (_m, i: number) => {
+    const before = t[i - 1] ?? "";
+    if (before === "n") return STOPS.includes(t[i + 1] ?? "-") ? "'" : "h";
+    return "szc".includes(before) ? "h" : "'";
+  });
 }
+const STOPS = "bdgjkpt";
 
 /** Dictionary final devoicing undone (zhiwebat → zhiwebad). */
 const voicedFinal = (plain: string) => plain.replace(/t$/, "d").replace(/k$/, "g").replace(/p$/, "b").replace(/ch$/, "j").replace(/sh$/, "zh");
