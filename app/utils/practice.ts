@@ -120,8 +120,8 @@ export function roundKeys(
 
 /**
  * The session travels in the URL (works without JavaScript): the keys still to ask, the round size, the missed keys,
- * how many answers were given (so every step of a round has its own address) and the round's id (`r`, made when the
- * round starts), which with the step names each question of the round once (questionId).
+ * how many answers were given (so every step of a round has its own address) and the round's id (`round`, made
+ * when the round starts; not `r`, which is an email link's click reference, app/root.tsx), which with the step names each question of the round once (questionId).
  */
 export type SessionState = { queue: string[]; total: number; missed: string[]; answered: number; round?: string };
 
@@ -147,7 +147,7 @@ export function sessionParams(state: SessionState): string {
   p.set("t", String(state.total));
   if (state.missed.length) p.set("m", state.missed.join(" "));
   if (state.answered) p.set("n", String(state.answered));
-  if (state.round) p.set("r", state.round);
+  if (state.round) p.set("round", state.round);
   return p.toString();
 }
 
@@ -157,7 +157,7 @@ export function readSession(search: URLSearchParams): SessionState | null {
   const queue = split(search.get("q"));
   const total = Math.min(Math.max(Number.parseInt(search.get("t") ?? "", 10) || queue.length, queue.length), 50);
   const answered = Math.min(Math.max(Number.parseInt(search.get("n") ?? "", 10) || 0, 0), 500);
-  const round = search.get("r") ?? "";
+  const round = search.get("round") ?? "";
   return { queue, total, missed: [...new Set(split(search.get("m")))], answered, ...(ROUND_ID.test(round) ? { round } : {}) };
 }
 

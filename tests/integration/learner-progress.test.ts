@@ -133,7 +133,7 @@ test("answering a card for the first time counts it against the new cards a day;
   const count = async () =>
     (await env.DB.prepare("SELECT count(*) AS n FROM srs_reviews WHERE user_id = ? AND first_review = 1").bind(user.id).first<{ n: number }>())!.n;
   const answer = (round: string, asked: number) =>
-    post(`/aambe/practice?lesson=${lesson.id}&q=${encodeURIComponent(key)}&t=1&r=${round}`, { key, kind: "type", asked: String(asked), answer: "zzz" }, { cookie });
+    post(`/aambe/practice?lesson=${lesson.id}&q=${encodeURIComponent(key)}&t=1&round=${round}`, { key, kind: "type", asked: String(asked), answer: "zzz" }, { cookie });
   expect((await answer("roundaaaa1", Date.now())).status).toBe(200);
   expect(await count()).toBe(1);
   // The same card in a later round: a second review, not a new card.

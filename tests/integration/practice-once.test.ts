@@ -1,5 +1,5 @@
 /**
- * One review per answer (issue 47): every question of a round has its own name (the round's id `r` in the URL, the
+ * One review per answer (issue 47): every question of a round has its own name (the round's id `round` in the URL, the
  * step, the card), and the server keeps one answer per question. The same answer posted twice, another answer
  * posted after a reload or Back, a reload's GET, and the outbox sending it again all leave exactly one srs_reviews
  * row; the reload shows the question answered, with its feedback and the next step, and a missed item still comes
@@ -124,7 +124,7 @@ test("a question answered on the page and sent again from the offline outbox (an
   const { user, cookie } = await signedIn();
   const [item] = await lessonItems();
   const round = "abcdefgh1234";
-  const href = `/aambe/practice?lesson=${COURSE[0].id}&q=${encodeURIComponent(item.key)}&t=1&r=${round}`;
+  const href = `/aambe/practice?lesson=${COURSE[0].id}&q=${encodeURIComponent(item.key)}&t=1&round=${round}`;
   await post(href, { key: item.key, kind: "type", asked: String(Date.now() - 1000), answer: item.odawa, review: crypto.randomUUID() }, cookie);
   const question = `${round}:0:${item.key}`;
   const replay = await worker.fetch(

@@ -40,7 +40,7 @@ export function keepOfflinePack(user: string, pack: OfflinePack) {
 /** The practice a URL is about: its query without the round ("lesson=3", "" for the deck). */
 function baseOf(url: URL) {
   const params = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m", "n", "r", "added", "index", "_routes"]) params.delete(p);
+  for (const p of ["q", "t", "m", "n", "round", "added", "index", "_routes"]) params.delete(p);
   return params.toString();
 }
 
@@ -107,7 +107,7 @@ export function offlineAnswer(url: URL, form: FormData) {
     });
   }
   const base = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m", "n", "r"]) base.delete(p);
+  for (const p of ["q", "t", "m", "n", "round"]) base.delete(p);
   return {
     key,
     search: url.search,

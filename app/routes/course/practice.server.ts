@@ -1,6 +1,7 @@
 /**
  * /aambe/practice, server side: what is practised (a lesson ?lesson=, a verb ?verb=, or the learner's due deck),
- * the round in the URL (?q= keys still to ask, ?t= round size, ?m= missed keys), and the answer action.
+ * the round in the URL (?q= keys still to ask, ?t= round size, ?m= missed keys, ?n= answers given, ?round= its id),
+ * and the answer action.
  * Works without JavaScript: every step is a link or a form post.
  */
 import type { Db } from "../../../db/client";
@@ -128,7 +129,7 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
     question: questionId(session, key),
   });
   const base = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m", "n", "r"]) base.delete(p);
+  for (const p of ["q", "t", "m", "n", "round"]) base.delete(p);
   return {
     key,
     /** The step this answers (the page shows the feedback only on that step). */
