@@ -97,7 +97,9 @@ for (const javaScriptEnabled of [true, false]) {
     let answers = 2;
     let last = "";
     for (let guard = 0; guard < 30; guard++) {
+      const here = page.url();
       await page.getByRole("link", { name: /Continue|See results/ }).click();
+      await expect(page).not.toHaveURL(here);
       const done = page.getByRole("heading", { name: "Round complete" });
       await expect(page.locator(".practice-question").or(done)).toBeVisible();
       if (await done.isVisible()) break;
