@@ -36,6 +36,9 @@ export const DEFAULT_USERNAME_COLOR = "#825b94";
 
 // ---------------------------------------------------------------- accounts
 
+/** New cards a day unless the learner sets another number on /niin (Anki's default). */
+export const DEFAULT_NEW_CARDS_PER_DAY = 20;
+
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   /** Always lowercase (docs/product.md §5). */
@@ -56,6 +59,8 @@ export const users = sqliteTable("users", {
   deviceKey: text("device_key"),
   /** When the account proved it receives mail at `email` (a link sent there was opened); null: never. */
   emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  /** Practice: at most this many cards never practised before come up in any 24 hours (a setting on /niin, as in Anki). */
+  newCardsPerDay: integer("new_cards_per_day").notNull().default(DEFAULT_NEW_CARDS_PER_DAY),
   // Optional intro survey (docs/product.md §3)
   realName: text("real_name"),
   age: text("age", { enum: AGES }),
@@ -526,7 +531,9 @@ export const srsCards = sqliteTable(
 /**
  * Every answer a signed-in learner gave in practice, once: `id` is made by the browser for each answer (or by the
  * server for a form posted without JavaScript), so an answer sent again (a retried post, the offline outbox
- * replayed) is recognised and never scheduled twice (ADR 017).
+ * replayed) is recognised and never scheduled twice (ADR 017). `question` names the question of a round that it
+ * answers (round id, step, card key; app/utils/practice.ts questionId): one answer per question, so a reload, Back
+ * and answer again, or the outbox replaying a question answered online, stores nothing more (issue 47).
  */
 export const srsReviews = sqliteTable(
   "srs_reviews",
@@ -540,8 +547,17 @@ export const srsReviews = sqliteTable(
     /** When the learner answered (the browser's clock for an offline answer, never later than receipt). */
     answeredAt: integer("answered_at", { mode: "timestamp_ms" }).notNull(),
     receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    /** The question of a round this answers ("r8k2…:3:verb:maajaa:ind:1s"); null for answers without one. */
+    question: text("question"),
+    /** What the learner answered (typed, or the option chosen), to show the feedback again on a reload or Back. */
+    given: text("given"),
+    /** The card's first review: counted against the learner's new cards a day. */
+    firstReview: integer("first_review", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [index("srs_reviews_user_answered_idx").on(t.userId, t.answeredAt)],
+  (t) => [
+    index("srs_reviews_user_answered_idx").on(t.userId, t.answeredAt),
+    uniqueIndex("srs_reviews_user_question_idx").on(t.userId, t.question),
+  ],
 );
 
 // ---------------------------------------------------------------- reports

@@ -17,6 +17,7 @@ import { passRetryAfter } from "../services/rate-limit.server";
 import {
   accountOverview,
   changePassword,
+  saveNewCardsPerDay,
   deleteAccount,
   sendAddressProof,
   subscribeAccount,
@@ -24,19 +25,20 @@ import {
 } from "../services/account-page.server";
 import type { Route } from "./+types/account";
 import { SITE_DESCRIPTION } from "../utils/meta";
+import { MAX_NEW_CARDS_PER_DAY } from "../utils/practice";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Niin (Me) | Nishnaabemwin" }];
 
 /** docs/product.md §3: the colour is also kept in local storage under this key. */
 const COLOR_STORAGE_KEY = "usernameColor";
 
-const INTENTS = ["color", "address-proof", "wotd-subscribe", "wotd-unsubscribe", "password", "delete"] as const;
+const INTENTS = ["color", "new-cards", "address-proof", "wotd-subscribe", "wotd-unsubscribe", "password", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, db } = getBindings(context);
   const user = await requireUser(request, config, db);
-  const overview = await accountOverview(db, user);
+  const overview = await accountOverview({ config, db }, user);
   const params = new URL(request.url).searchParams;
   const passwordChanged = params.get("password") === "changed";
   const addressProven = params.get("address") === "confirmed";
@@ -66,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const result =
-    intent === "password"
+    intent === "new-cards"
+      ? await saveNewCardsPerDay(db, user, form.newCardsPerDay)
+      : intent === "password"
       ? await changePassword(bindings, request, user, form)
       : intent === "delete"
         ? await deleteAccount(bindings, request, user, form)
@@ -107,7 +111,7 @@ const WOTD_STATUS = {
 } as const;
 
 export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
-  const { username, usernameColor, email, progress, wotd, passwordChanged, addressProven } = loaderData;
+  const { username, usernameColor, email, progress, newCardsPerDay, wotd, passwordChanged, addressProven } = loaderData;
   const result =
     (actionData as ActionResult | undefined) ??
     (passwordChanged ? { intent: "password" as const, ok: true, message: MESSAGES.passwordChanged } : undefined) ??
@@ -149,12 +153,52 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
               <dt>Verb forms</dt>
               <dd>{progress.verbForms}</dd>
             </div>
+            <div>
+              <dt>Lessons done</dt>
+              <dd data-testid="lessons-done">{`${progress.lessonsDone} of ${progress.lessonsTotal}`}</dd>
+            </div>
           </dl>
         )}
-        {progress.lessons.length > 0 ? <p>{`Lessons practised: ${progress.lessons.map((n) => `Lesson ${n}`).join(", ")}.`}</p> : null}
+        {progress.lessons.length > 0 ? (
+          <p data-testid="lessons-practised">
+            Lessons practised:{" "}
+            {progress.lessons.map((lesson, i) => (
+              <span key={lesson.id}>
+                {i > 0 ? ", " : null}
+                <Link to={`/aambe/learn/${lesson.id}`} title={lesson.title}>{`Lesson ${lesson.number}`}</Link>
+                {lesson.done ? null : " (in progress)"}
+              </span>
+            ))}
+            .
+          </p>
+        ) : null}
         <p>
           <Link to="/aambe/practice">Practise now</Link> · <Link to="/aambe">All lessons</Link>
         </p>
+        <h3 id="new-cards">New cards a day</h3>
+        <Message result={result} intent="new-cards" />
+        <Form method="post" className="account-form" key={newCardsPerDay}>
+          <input type="hidden" name="intent" value="new-cards" />
+          <Field
+            id="newCardsPerDay"
+            label="New cards a day"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_NEW_CARDS_PER_DAY}
+            step={1}
+            required
+            defaultValue={newCardsPerDay}
+            hint="Practice brings in at most this many cards you have never practised in any 24 hours, so what is due stays manageable. Cards you have practised before come back when they are due, whatever this number."
+            hintId="new-cards-hint"
+            invalid={Boolean(errors.newCardsPerDay)}
+          />
+          <p>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              Save
+            </button>
+          </p>
+        </Form>
       </div>
 
       <div className="account-section">

@@ -40,6 +40,21 @@ const FAREWELL: Record<string, string> = {
   deleted: "Your account has been deleted, with its practice progress. Thank you for learning with us.",
 };
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "12 reviews and 8 new cards due", "1 review due", "8 new cards due", "No cards due". */
+function dueText(reviews: number, fresh: number) {
+  if (reviews > 0 && fresh > 0) return `${count(reviews, "review", "reviews")} and ${count(fresh, "new card", "new cards")} due`;
+  if (reviews > 0) return `${count(reviews, "review", "reviews")} due`;
+  if (fresh > 0) return `${count(fresh, "new card", "new cards")} due`;
+  return "No cards due";
+}
+
+/** New cards past the learner's new cards a day: "5 more new cards wait for another day (up to 20 new a day)." */
+function waitingText(waiting: number, perDay: number) {
+  return waiting > 0 ? `${count(waiting, "more new card waits", "more new cards wait")} for another day (up to ${perDay} new a day).` : "";
+}
+
 function NextSteps({ learner }: { learner: LearnerHome }) {
   const { next, deck, word, lessons } = learner;
   return (
@@ -61,15 +76,19 @@ function NextSteps({ learner }: { learner: LearnerHome }) {
         </li>
         <li>
           <SiteLink to="/aambe/practice">
-            <strong>
-              <span data-testid="home-due">{deck.due}</span> {deck.due === 1 ? "card" : "cards"} due
+            <strong data-testid="home-due" data-reviews={deck.reviews} data-new={deck.fresh}>
+              {dueText(deck.reviews, deck.fresh)}
             </strong>
             <span>
               {deck.cards === 0
                 ? "Nothing to practise yet: finish a lesson and its forms come here."
-                : deck.due === 0
-                  ? `All ${deck.cards} cards are done for now; each comes back when it is due.`
-                  : `Practise them now (${deck.cards} cards in all).`}
+                : deck.due === 0 && deck.waiting === 0
+                  ? deck.cards === 1
+                    ? "Your one card is done for now; it comes back when it is due."
+                    : `All ${deck.cards} cards are done for now; each comes back when it is due.`
+                  : [deck.due > 0 ? `Practise them now (${count(deck.cards, "card", "cards")} in all).` : "", waitingText(deck.waiting, deck.perDay)]
+                      .filter(Boolean)
+                      .join(" ")}
             </span>
           </SiteLink>
         </li>

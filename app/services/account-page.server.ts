@@ -4,7 +4,7 @@
  * Identity comes only from the session; the callers turn the results into responses.
  */
 import type { Db } from "../../db/client";
-import { summarizeSrsCards } from "../../db/queries/srs";
+import { getNewCardsPerDay, setNewCardsPerDay, summarizeSrsCards } from "../../db/queries/srs";
 import { changePasswordHash, deleteUser, findAccount } from "../../db/queries/users";
 import { ChangePasswordSchema, DeleteAccountSchema, fieldErrors, MESSAGES } from "../utils/account-validation";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -17,6 +17,8 @@ import { sendMail } from "./mail.server";
 import { trustedDevice } from "./device-cookie.server";
 import { createSessionToken, type SessionUser, sessionCookie } from "./session.server";
 import { signUpForWotd, unsubscribeAddress, wotdStatusOf } from "./wotd.server";
+import { learnerCourse } from "./learner-home.server";
+import { MAX_NEW_CARDS_PER_DAY } from "../utils/practice";
 
 type Bindings = Pick<FullBindings, "config" | "db" | "queue">;
 
@@ -25,15 +27,32 @@ type Bindings = Pick<FullBindings, "config" | "db" | "queue">;
  * sent to it was opened): anyone can make an account with someone else's address, and must not learn or change that
  * person's subscription from here. Until then: "unproven".
  */
-export async function accountOverview(db: Db, user: SessionUser) {
+export async function accountOverview({ config, db }: Pick<Bindings, "config" | "db">, user: SessionUser) {
   const account = await findAccount(db, user.id);
   const email = account?.email ?? "";
   const proven = Boolean(account?.emailVerifiedAt);
-  const [progress, wotd] = await Promise.all([
+  const [cards, course, newCardsPerDay, wotd] = await Promise.all([
     summarizeSrsCards(db, user.id),
+    learnerCourse({ config, db }, user.id),
+    getNewCardsPerDay(db, user.id),
     !email ? ("none" as const) : proven ? wotdStatusOf(db, email) : ("unproven" as const),
   ]);
-  return { email, progress, wotd };
+  // The lessons as /aambe counts them (learner-home.server.ts lessonStates): practised = in progress or done.
+  const practised = course.filter((l) => l.state !== "new").map(({ id, number, title, state }) => ({ id, number, title, done: state === "done" }));
+  const progress = { ...cards, lessons: practised, lessonsDone: practised.filter((l) => l.done).length, lessonsTotal: course.length };
+  return { email, progress, newCardsPerDay, wotd };
+}
+
+/** The new cards a day setting (/niin): a whole number from 0 to MAX_NEW_CARDS_PER_DAY. */
+export async function saveNewCardsPerDay(db: Db, user: SessionUser, input: unknown): Promise<AccountResult> {
+  const text = typeof input === "string" ? input.trim() : "";
+  const perDay = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(perDay >= 0 && perDay <= MAX_NEW_CARDS_PER_DAY)) {
+    const message = `Enter a whole number from 0 to ${MAX_NEW_CARDS_PER_DAY}.`;
+    return { status: "invalid", errors: { newCardsPerDay: message }, message };
+  }
+  await setNewCardsPerDay(db, user.id, perDay);
+  return { status: "ok", message: `Saved: up to ${perDay} new ${perDay === 1 ? "card" : "cards"} a day.` };
 }
 
 /** Sends the link that proves the account's address (/niin/address?code=…), a few a day at most. */

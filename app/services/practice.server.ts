@@ -8,7 +8,18 @@
 import { createEmptyCard, fsrs, Rating, type Card, type CardInput } from "ts-fsrs";
 import type { Db } from "../../db/client";
 import { getLexemesByNames, getLessonItemsByKeys } from "../../db/queries/lessons";
-import { addNewSrsCards, claimReview, countSrsCards, getSrsCards, listDueSrsCards, releaseReview, saveSrsCards } from "../../db/queries/srs";
+import {
+  addNewSrsCards,
+  claimReview,
+  countFirstReviews,
+  countSrsCards,
+  findQuestionReview,
+  getNewCardsPerDay,
+  getSrsCards,
+  listDueSrsCards,
+  releaseReview,
+  saveSrsCards,
+} from "../../db/queries/srs";
 import { cellKey, cellsOf, decline, inflect, parseNounCellKey, verbClassOf } from "../core/grammar";
 import { VERB_CLASSES } from "../core/grammar/cells";
 import { parseCardKey, verbCardKey } from "../utils/course";
@@ -58,12 +69,36 @@ function asProgressCard(row: { key: string; state: unknown; due: number; updated
 }
 
 export async function learnerDue(db: Db, userId: number, keys: readonly string[]): Promise<Map<string, number>> {
-  return new Map((await getSrsCards(db, userId, keys)).map((c) => [c.key, c.due]));
+  return new Map((await learnerCards(db, userId, keys)).due);
 }
 
-/** How many cards a signed-in learner has, and how many are due now. */
-export function deckCounts(db: Db, userId: number, now: number) {
-  return countSrsCards(db, userId, now);
+/** When each of the learner's cards of these keys is due, and which of them were ever answered. */
+export async function learnerCards(db: Db, userId: number, keys: readonly string[]) {
+  const rows = await getSrsCards(db, userId, keys);
+  const practised = new Set(rows.filter((c) => Number((c.state as { reps?: unknown } | null)?.reps) > 0).map((c) => c.key));
+  return { due: new Map(rows.map((c) => [c.key, c.due])), practised };
+}
+
+/** The new cards a day count over the last 24 hours (the same for every time zone). */
+export const NEW_CARDS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A learner's new cards a day (Anki's limit): cards never answered before come in at most `perDay` times in any
+ * 24 hours, in lesson, verb and deck practice alike, so the queue cannot pile up. `left`: how many may still come in.
+ */
+export async function newCardsLeft(db: Db, userId: number, now: number) {
+  const [perDay, met] = await Promise.all([getNewCardsPerDay(db, userId), countFirstReviews(db, userId, now - NEW_CARDS_WINDOW_MS)]);
+  return { perDay, left: Math.max(perDay - met, 0) };
+}
+
+/**
+ * A signed-in learner's deck: all cards, and what is due now — reviews (cards answered before) and new cards (never
+ * answered, as many as the new cards a day still allow); `waiting`: new cards due that wait for another day.
+ */
+export async function deckCounts(db: Db, userId: number, now: number) {
+  const [counts, allowance] = await Promise.all([countSrsCards(db, userId, now), newCardsLeft(db, userId, now)]);
+  const fresh = Math.min(counts.fresh, allowance.left);
+  return { cards: counts.cards, due: counts.reviews + fresh, reviews: counts.reviews, fresh, waiting: counts.fresh - fresh, perDay: allowance.perDay };
 }
 
 /** The signed-in learner's due deck (keys), earliest first. */
@@ -126,13 +161,15 @@ export async function addToDeck(db: Db, userId: number, keys: readonly string[],
   return addNewSrsCards(db, userId, keys.map((key) => newCard(key, now)));
 }
 
-export type AnswerOutcome = { correct: boolean; card: ProgressCard | null; duplicate: boolean };
+export type AnswerOutcome = { correct: boolean; given: string; card: ProgressCard | null; duplicate: boolean };
 
 /**
  * Checks an answer and schedules the card. Signed in: against the server's card, saved there, and the answer
  * recorded under its id (`reviewId`, made by the browser; the server makes one for a form posted without
- * JavaScript). An answer whose id is already recorded (a retried post, the offline outbox sent again), or to a
- * question shown before the card's last review (a double submit), is not counted twice.
+ * JavaScript) and the question of the round it answers (`question`, app/utils/practice.ts questionId). An answer
+ * whose id or question is already recorded (a retried post, a reload, Back and answer again, the offline outbox
+ * sent again), or to a question shown before the card's last review (a double submit), is not counted twice: the
+ * recorded answer to that question stands (its verdict decides the round's next step).
  * Anonymous: against the card the browser sent, which the page stores again.
  */
 export async function answerItem(
@@ -146,21 +183,28 @@ export async function answerItem(
     localCard: unknown;
     now: Date;
     reviewId?: string | null;
+    question?: string | null;
   },
 ): Promise<AnswerOutcome> {
   const { item, kind, given, askedAt, userId, now } = input;
+  const question = input.question ?? null;
   const correct = kind === "choose" ? given === item.english : isAcceptedAnswer(given, item.answers);
   if (userId === null) {
     const local = ProgressCardSchema.safeParse(input.localCard);
     const previous = local.success && local.data.key === item.key ? local.data : undefined;
-    return { correct, card: reviewCard(previous, item.key, correct, now), duplicate: false };
+    return { correct, given, card: reviewCard(previous, item.key, correct, now), duplicate: false };
   }
-  const [row] = await getSrsCards(db, userId, [item.key]);
+  const recorded = async () => (question ? await findQuestionReview(db, userId, question) : null);
+  const [row, before] = await Promise.all([getSrsCards(db, userId, [item.key]).then((rows) => rows[0]), recorded()]);
   const previous = row ? asProgressCard(row) : undefined;
-  if (previous && previous.state.reps > 0 && previous.updatedAt >= askedAt) return { correct, card: previous, duplicate: true };
+  if (before) return { correct: before.correct, given: before.given, card: previous ?? null, duplicate: true };
+  if (previous && previous.state.reps > 0 && previous.updatedAt >= askedAt) return { correct, given, card: previous, duplicate: true };
   const id = input.reviewId ?? crypto.randomUUID();
-  if (!(await claimReview(db, userId, { id, key: item.key, correct, answeredAt: now.getTime() }, Date.now()))) {
-    return { correct, card: previous ?? null, duplicate: true };
+  const firstReview = !previous || previous.state.reps === 0;
+  if (!(await claimReview(db, userId, { id, key: item.key, correct, answeredAt: now.getTime(), question, given, firstReview }, Date.now()))) {
+    // Sent twice at once: the answer recorded first stands.
+    const other = await recorded();
+    return { correct: other?.correct ?? correct, given: other?.given ?? given, card: previous ?? null, duplicate: true };
   }
   const card = reviewCard(previous, item.key, correct, now);
   try {
@@ -169,7 +213,7 @@ export async function answerItem(
     await releaseReview(db, userId, id);
     throw error;
   }
-  return { correct, card, duplicate: false };
+  return { correct, given, card, duplicate: false };
 }
 
 /** How far back an offline answer may be dated (older ones count as answered 30 days ago). */
@@ -202,6 +246,7 @@ export async function recordOfflineReviews(db: Db, userId: number, reviews: read
       localCard: null,
       now: new Date(answeredAt),
       reviewId: review.id,
+      question: review.question ?? null,
     });
     results.push({ id: review.id, status: outcome.duplicate ? "duplicate" : "recorded" });
   }

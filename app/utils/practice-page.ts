@@ -4,7 +4,7 @@
  * signed-in learner's browser builds the same page offline from the items it kept (app/components/learn/offline-practice.ts).
  * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
  */
-import { choiceOptions, questionKind, roundKeys, seededOrder, sessionParams, type PracticeItem, type SessionState } from "./practice";
+import { advance, choiceOptions, newRoundId, questionKind, roundKeys, seededOrder, sessionParams, type PracticeItem, type SessionState } from "./practice";
 
 /** What is practised: a lesson (base "lesson=3"), a verb ("verb=maajaa&order=conj") or the learner's deck (""). */
 export type PracticeSource = {
@@ -33,15 +33,26 @@ export function buildPracticePage(
     extra: ReadonlyMap<string, PracticeItem>;
     /** The signed-in learner's whole deck (all cards, and how many are due now), when the deck is practised. */
     deck?: { cards: number; due: number };
+    /**
+     * A signed-in learner's new cards a day: the keys practised before (any other is new), how many new ones may
+     * still come in, and the setting.
+     */
+    fresh?: { practised: ReadonlySet<string>; left: number; perDay: number };
+    /** The learner's recorded answer to the question this step asks (a reload, or Back to it). */
+    answered?: { correct: boolean; given: string } | null;
   },
 ) {
-  const { signedIn, now } = context;
+  const { signedIn, now, fresh } = context;
   const common = { heading: source.heading, lead: source.lead, notice: source.notice, base: source.base, signedIn };
   const itemOf = (key: string) => source.items.find((i) => i.key === key) ?? context.extra.get(key);
 
   if (!session) {
-    const queue = roundKeys(source.items, (k) => context.due.get(k), now);
-    const due = source.items.filter((i) => (context.due.get(i.key) ?? now) <= now).length;
+    const isNew = (key: string) => !fresh?.practised.has(key);
+    const queue = roundKeys(source.items, (k) => context.due.get(k), now, fresh && { isNew, left: fresh.left });
+    const dueItems = source.items.filter((i) => (context.due.get(i.key) ?? now) <= now);
+    const newDue = fresh ? dueItems.filter((i) => isNew(i.key)).length : 0;
+    /** New items due that wait for another day (the new cards a day are used up). */
+    const waiting = fresh && !context.deck ? Math.max(newDue - Math.max(fresh.left, 0), 0) : 0;
     return {
       ...common,
       view: "start" as const,
@@ -49,9 +60,10 @@ export function buildPracticePage(
       items: context.deck ? context.deck.cards : source.items.length,
       itemKeys: source.items.map((i) => i.key),
       /** Due now (a round asks at most ROUND_SIZE of them). */
-      due: context.deck ? context.deck.due : due,
+      due: context.deck ? context.deck.due : dueItems.length - waiting,
+      waiting: waiting > 0 && fresh ? { count: waiting, perDay: fresh.perDay } : null,
       round: queue.length,
-      startHref: queue.length > 0 ? practiceHref(source.base, { queue, total: queue.length, missed: [], answered: 0 }) : null,
+      startHref: queue.length > 0 ? practiceHref(source.base, { queue, total: queue.length, missed: [], answered: 0, round: newRoundId() }) : null,
       /** Signed in: kept by the browser for practice without a connection. */
       offline: signedIn && !source.notice ? ({ source, due: [...context.due] } satisfies OfflinePack) : null,
     };
@@ -78,6 +90,7 @@ export function buildPracticePage(
   const pool = [...source.items, ...context.extra.values()];
   const distractors = choiceOptions(item, pool, key);
   const kind = questionKind(session, distractors.length);
+  const answered = context.answered ?? null;
   return {
     ...common,
     view: "question" as const,
@@ -91,6 +104,8 @@ export function buildPracticePage(
     kind,
     item,
     options: kind === "choose" ? seededOrder([item.english, ...distractors], `${key}:${session.queue.length}`) : [],
+    /** Already answered (a reload, Back): the answer and its next step, shown instead of a new try. */
+    answered: answered && { ...answered, nextHref: practiceHref(source.base, advance(session, key, answered.correct)) },
   };
 }
 

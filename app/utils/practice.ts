@@ -26,6 +26,9 @@ export type PracticeItem = {
 /** Questions per round; a missed item comes back at the end of the round until it is answered right. */
 export const ROUND_SIZE = 12;
 
+/** The most new cards a day a learner may set on /niin (0: reviews only; the default is 20, as in Anki). */
+export const MAX_NEW_CARDS_PER_DAY = 500;
+
 /** Apostrophe look-alikes learners type for the glottal stop. */
 const APOSTROPHES = /[\u2019\u2018\u02BC\u02BB\u0060\u00B4\u2032\u02B9]/g;
 
@@ -104,21 +107,48 @@ export function choiceOptions(item: PracticeItem, pool: readonly PracticeItem[],
   return chosen;
 }
 
-/** The round: due (or never seen) items first, earliest due first, at most ROUND_SIZE. */
-export function roundKeys(items: ReadonlyArray<{ key: string }>, dueOf: (key: string) => number | undefined, now: number): string[] {
+/**
+ * The round: due (or never seen) items first, earliest due first, at most ROUND_SIZE. `fresh` (a signed-in learner's
+ * new cards a day): at most `left` of the items it calls new (never practised) come in.
+ */
+export function roundKeys(
+  items: ReadonlyArray<{ key: string }>,
+  dueOf: (key: string) => number | undefined,
+  now: number,
+  fresh?: { isNew: (key: string) => boolean; left: number },
+): string[] {
+  let left = fresh ? Math.max(fresh.left, 0) : Infinity;
   return items
     .map((item, index) => ({ key: item.key, index, due: dueOf(item.key) ?? now }))
     .filter((x) => x.due <= now)
     .sort((a, b) => a.due - b.due || a.index - b.index)
+    .filter((x) => !fresh?.isNew(x.key) || left-- > 0)
     .slice(0, ROUND_SIZE)
     .map((x) => x.key);
 }
 
 /**
- * The session travels in the URL (works without JavaScript): the keys still to ask, the round size, the missed keys
- * and how many answers were given (so every step of a round has its own address).
+ * The session travels in the URL (works without JavaScript): the keys still to ask, the round size, the missed keys,
+ * how many answers were given (so every step of a round has its own address) and the round's id (`round`, made
+ * when the round starts; not `r`, which is an email link's click reference, app/root.tsx), which with the step names each question of the round once (questionId).
  */
-export type SessionState = { queue: string[]; total: number; missed: string[]; answered: number };
+export type SessionState = { queue: string[]; total: number; missed: string[]; answered: number; round?: string };
+
+const ROUND_ID = /^[0-9a-z]{8,32}$/;
+
+/** A new round's id: random, so the questions of two rounds never share a name. */
+export function newRoundId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("") + Date.now().toString(36).slice(-4);
+}
+
+/**
+ * The question a step of a round asks ("k3…:2:lesson:1:2"): the server records one answer per question, so a reload,
+ * Back and answer again, or an offline answer sent again never counts twice. Null for a round without an id.
+ */
+export function questionId(state: SessionState, key: string): string | null {
+  return state.round ? `${state.round}:${state.answered}:${key}` : null;
+}
 
 export function sessionParams(state: SessionState): string {
   const p = new URLSearchParams();
@@ -126,6 +156,7 @@ export function sessionParams(state: SessionState): string {
   p.set("t", String(state.total));
   if (state.missed.length) p.set("m", state.missed.join(" "));
   if (state.answered) p.set("n", String(state.answered));
+  if (state.round) p.set("round", state.round);
   return p.toString();
 }
 
@@ -135,7 +166,8 @@ export function readSession(search: URLSearchParams): SessionState | null {
   const queue = split(search.get("q"));
   const total = Math.min(Math.max(Number.parseInt(search.get("t") ?? "", 10) || queue.length, queue.length), 50);
   const answered = Math.min(Math.max(Number.parseInt(search.get("n") ?? "", 10) || 0, 0), 500);
-  return { queue, total, missed: [...new Set(split(search.get("m")))], answered };
+  const round = search.get("round") ?? "";
+  return { queue, total, missed: [...new Set(split(search.get("m")))], answered, ...(ROUND_ID.test(round) ? { round } : {}) };
 }
 
 /** After an answer: right drops the key, wrong sends it to the back of the queue (asked again later this round). */

@@ -52,6 +52,15 @@ export const OfflineReviewSchema = z.object({
   /** ms since epoch, the browser's clock. */
   askedAt: z.number().int().min(0),
   answeredAt: z.number().int().min(0),
+  /**
+   * The question of a round it answers (app/utils/practice.ts questionId): one answer per question, so a question
+   * answered online and again offline (Back), or twice offline, counts once. Absent from older pages' outboxes.
+   */
+  question: z
+    .string()
+    .max(260)
+    .regex(/^[0-9a-z]{8,32}:\d{1,3}:(lesson|verb|noun):\S+$/, "Expected a question of a round.")
+    .optional(),
 });
 
 export const ReviewsPostSchema = z.object({

@@ -64,3 +64,33 @@ export function useMergeLocalProgress(signedIn: boolean) {
     };
   }, [signedIn, revalidate]);
 }
+
+/** An anonymous learner's answers to the questions of this tab's rounds (sessionStorage: the tab's life). */
+const ANSWERS_KEY = "practiceAnswers";
+type RememberedAnswer = { correct: boolean; given: string; nextHref: string };
+
+function readAnswers(): Record<string, RememberedAnswer> {
+  try {
+    const raw: unknown = JSON.parse(sessionStorage.getItem(ANSWERS_KEY) ?? "{}");
+    return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, RememberedAnswer>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the answer to a question of a round, so a reload or Back shows it answered instead of asking again. */
+export function rememberAnswer(question: string, answer: RememberedAnswer) {
+  try {
+    const kept = Object.entries(readAnswers()).filter(([q]) => q !== question).slice(-199);
+    sessionStorage.setItem(ANSWERS_KEY, JSON.stringify(Object.fromEntries([...kept, [question, answer]])));
+  } catch {
+    // Storage full or disabled: a reload asks the question again.
+  }
+}
+
+export function recallAnswer(question: string): RememberedAnswer | null {
+  const answer = readAnswers()[question];
+  return answer && typeof answer.correct === "boolean" && typeof answer.given === "string" && typeof answer.nextHref === "string" && answer.nextHref.startsWith("/aambe/practice?")
+    ? answer
+    : null;
+}

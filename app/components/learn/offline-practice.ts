@@ -4,7 +4,7 @@
  * learner who is signed in. Offline, the practice route builds the same pages from them (buildPracticePage) and
  * checks answers with the same function as the server; the answers wait in the outbox (./outbox.ts).
  */
-import { advance, isAcceptedAnswer, readSession } from "../../utils/practice";
+import { advance, isAcceptedAnswer, questionId, readSession, type SessionState } from "../../utils/practice";
 import { buildPracticePage, practiceHref, type OfflinePack, type PracticePage } from "../../utils/practice-page";
 import { pendingAnswers, queueAnswer } from "./outbox";
 import { PACKS_KEY } from "./storage-keys";
@@ -40,7 +40,7 @@ export function keepOfflinePack(user: string, pack: OfflinePack) {
 /** The practice a URL is about: its query without the round ("lesson=3", "" for the deck). */
 function baseOf(url: URL) {
   const params = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m", "n", "added", "index", "_routes"]) params.delete(p);
+  for (const p of ["q", "t", "m", "n", "round", "added", "index", "_routes"]) params.delete(p);
   return params.toString();
 }
 
@@ -62,8 +62,18 @@ export function offlinePracticePage(url: URL): PracticePage {
   }
   // Answered right offline: not due again until the server has scheduled it.
   const due = new Map(pack.due);
-  for (const answer of pendingAnswers(store.user)) if (answer.correct) due.set(answer.key, now + DAY_MS);
-  return buildPracticePage(pack.source, readSession(url.searchParams), { signedIn: true, now, due, extra: new Map() });
+  const pending = pendingAnswers(store.user);
+  for (const answer of pending) if (answer.correct) due.set(answer.key, now + DAY_MS);
+  const session = readSession(url.searchParams);
+  const answered = session?.queue.length ? answeredOffline(store.user, session, session.queue[0]) : null;
+  return buildPracticePage(pack.source, session, { signedIn: true, now, due, extra: new Map(), answered });
+}
+
+/** This question of the round answered offline already (a reload, Back): its answer in the outbox. */
+function answeredOffline(user: string, session: SessionState, key: string) {
+  const question = questionId(session, key);
+  const entry = question ? pendingAnswers(user).find((e) => e.question === question) : undefined;
+  return entry ? { correct: entry.correct, given: entry.given } : null;
 }
 
 /** An answer offline: checked here, kept in the outbox, and the same reply as the server's (null: not this round). */
@@ -75,22 +85,29 @@ export function offlineAnswer(url: URL, form: FormData) {
   const item = pack?.source.items.find((i) => i.key === key);
   if (!item || !session || !session.queue.includes(key)) return null;
   const kind = form.get("kind") === "choose" ? ("choose" as const) : ("type" as const);
-  const given = String(form.get("answer") ?? "").slice(0, 200);
-  const correct = kind === "choose" ? given === item.english : isAcceptedAnswer(given, item.answers);
-  const review = String(form.get("review") ?? "");
-  const now = Date.now();
-  queueAnswer({
-    user: store.user,
-    id: REVIEW_ID.test(review) ? review.toLowerCase() : crypto.randomUUID(),
-    key,
-    kind,
-    given,
-    askedAt: Math.min(Number(form.get("asked")) || now, now),
-    answeredAt: now,
-    correct,
-  });
+  // A question answered before (offline, then Back) keeps its first answer: nothing more is queued.
+  const before = answeredOffline(store.user, session, key);
+  let given = String(form.get("answer") ?? "").slice(0, 200);
+  let correct = kind === "choose" ? given === item.english : isAcceptedAnswer(given, item.answers);
+  if (before) ({ given, correct } = before);
+  else {
+    const review = String(form.get("review") ?? "");
+    const now = Date.now();
+    const question = questionId(session, key);
+    queueAnswer({
+      user: store.user,
+      id: REVIEW_ID.test(review) ? review.toLowerCase() : crypto.randomUUID(),
+      key,
+      kind,
+      given,
+      askedAt: Math.min(Number(form.get("asked")) || now, now),
+      answeredAt: now,
+      correct,
+      ...(question ? { question } : {}),
+    });
+  }
   const base = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m", "n"]) base.delete(p);
+  for (const p of ["q", "t", "m", "n", "round"]) base.delete(p);
   return {
     key,
     search: url.search,

@@ -1,8 +1,9 @@
 /**
  * The outbox of answers given offline (ADR 017): each answer with the id the page made for it, kept in local
  * storage under the learner's name and sent to POST /api/progress/reviews when the connection returns (the
- * `online` event, or the next page load). The server records each id once, so sending an answer twice (the reply
- * to the first send was lost) is harmless; an entry leaves the outbox only once the server has answered for it.
+ * `online` event, or the next page load). The server records each id, and each question of a round, once, so
+ * sending an answer twice (the reply to the first send was lost) or a question answered online and again offline
+ * is harmless; an entry leaves the outbox only once the server has answered for it.
  */
 import { OUTBOX_KEY, PACKS_KEY } from "./storage-keys";
 
@@ -16,6 +17,8 @@ export type OutboxEntry = {
   answeredAt: number;
   /** This device's verdict (for what is due offline); the server checks the answer again. */
   correct: boolean;
+  /** The question of a round it answers (app/utils/practice.ts questionId): the server keeps one answer per question. */
+  question?: string;
 };
 
 export function pendingAnswers(user: string): OutboxEntry[] {
@@ -64,7 +67,9 @@ async function send(user: string) {
     const response = await fetch("/api/progress/reviews", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ reviews: batch.map(({ id, key, kind, given, askedAt, answeredAt }) => ({ id, key, kind, given, askedAt, answeredAt })) }),
+      body: JSON.stringify({
+        reviews: batch.map(({ id, key, kind, given, askedAt, answeredAt, question }) => ({ id, key, kind, given, askedAt, answeredAt, question })),
+      }),
     }).catch(() => null);
     // Offline, signed out, rate limited or a server error: keep everything for the next try.
     if (!response || (!response.ok && response.status !== 400)) return;

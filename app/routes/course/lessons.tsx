@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { getBindings } from "../../context";
 import { publicData } from "../../services/public-data.server";
-import { getSrsCards } from "../../../db/queries/srs";
 import { loadCourse } from "../../services/course.server";
 import { getSessionUser } from "../../services/session.server";
+import { lessonStates } from "../../services/learner-home.server";
 import { readLocalCards, useMergeLocalProgress } from "../../components/learn/local-progress";
 import { lessonState, type LessonState } from "../../utils/course";
 import type { Route } from "./+types/lessons";
@@ -14,10 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const { config, db } = bindings;
   const [course, user] = await Promise.all([publicData(request, bindings, "course", () => loadCourse({ db, config })), getSessionUser(request, config, db)]);
-  const seen = user ? new Set((await getSrsCards(db, user.id, course.flatMap((l) => l.keys))).map((c) => c.key)) : new Set<string>();
+  // The same lesson states as /niin and the home page (learner-home.server.ts).
+  const states: LessonState[] = user ? await lessonStates(db, user.id, course) : course.map(() => "new");
   return {
     signedIn: user !== null,
-    lessons: course.map((l) => ({ id: l.id, title: l.title, summary: l.summary, keys: l.keys, state: lessonState(l.keys, (k) => seen.has(k)) })),
+    lessons: course.map((l, i) => ({ id: l.id, title: l.title, summary: l.summary, keys: l.keys, state: states[i]! })),
   };
 }
 

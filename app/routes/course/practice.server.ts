@@ -1,15 +1,17 @@
 /**
  * /aambe/practice, server side: what is practised (a lesson ?lesson=, a verb ?verb=, or the learner's due deck),
- * the round in the URL (?q= keys still to ask, ?t= round size, ?m= missed keys), and the answer action.
+ * the round in the URL (?q= keys still to ask, ?t= round size, ?m= missed keys, ?n= answers given, ?round= its id),
+ * and the answer action.
  * Works without JavaScript: every step is a link or a form post.
  */
 import type { Db } from "../../../db/client";
 import { getLexemeByName } from "../../../db/queries/lessons";
 import { cellKey, cellsOf, verbClassOf } from "../../core/grammar";
 import { expandLesson, loadLesson } from "../../services/course.server";
-import { answerItem, deckCounts, dueDeck, learnerDue, resolveItems } from "../../services/practice.server";
+import { answerItem, deckCounts, dueDeck, learnerCards, learnerDue, newCardsLeft, resolveItems } from "../../services/practice.server";
+import { findQuestionReview } from "../../../db/queries/srs";
 import { ORDER_LABELS, parseOrder } from "../../components/learn/subjects";
-import { advance, readSession } from "../../utils/practice";
+import { advance, questionId, readSession } from "../../utils/practice";
 import { buildPracticePage, practiceHref, type OfflinePack, type PracticeSource } from "../../utils/practice-page";
 
 const VERB_POS = ["vai", "vii", "vti", "vta"] as const;
@@ -77,13 +79,27 @@ export async function loadPracticePage(db: Db, url: URL, userId: number | null) 
   const now = Date.now();
   const source = await loadSource(db, url, userId, now);
   const session = readSession(url.searchParams);
-  const due = !session && userId !== null ? await learnerDue(db, userId, source.items.map((i) => i.key)) : new Map<string, number>();
+  const starting = !session && userId !== null;
+  const [cards, allowance] = starting
+    ? await Promise.all([learnerCards(db, userId, source.items.map((i) => i.key)), newCardsLeft(db, userId, now)])
+    : [null, null];
   const known = new Set(source.items.map((i) => i.key));
   const wanted = session ? (session.queue.length ? [session.queue[0]] : session.missed) : [];
   const extra = await resolveItems(db, wanted.filter((k) => !known.has(k)));
   // The deck's start page counts every card of the learner, not only the due ones it loaded.
-  const deck = !session && userId !== null && isDeck(url) ? await deckCounts(db, userId, now) : undefined;
-  return buildPracticePage(source, session, { signedIn: userId !== null, now, due, extra, deck });
+  const deck = starting && isDeck(url) ? await deckCounts(db, userId, now) : undefined;
+  // A question of this round already answered (a reload, Back): shown answered, with its next step.
+  const question = userId !== null && session?.queue.length ? questionId(session, session.queue[0]) : null;
+  const answered = question ? await findQuestionReview(db, userId!, question) : null;
+  return buildPracticePage(source, session, {
+    signedIn: userId !== null,
+    now,
+    due: cards?.due ?? new Map<string, number>(),
+    extra,
+    deck,
+    fresh: cards && allowance ? { practised: cards.practised, ...allowance } : undefined,
+    answered: answered && { correct: answered.correct, given: answered.given },
+  });
 }
 
 /** The answer of one question: checked, scheduled (server card, or the anonymous learner's card), and the next step. */
@@ -110,15 +126,17 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
     localCard,
     now: new Date(),
     reviewId: REVIEW_ID.test(String(form.get("review") ?? "")) ? String(form.get("review")).toLowerCase() : null,
+    question: questionId(session, key),
   });
   const base = new URLSearchParams(url.search);
-  for (const p of ["q", "t", "m", "n"]) base.delete(p);
+  for (const p of ["q", "t", "m", "n", "round"]) base.delete(p);
   return {
     key,
     /** The step this answers (the page shows the feedback only on that step). */
     search: url.search,
     correct: outcome.correct,
-    given,
+    /** What was answered: this post's answer, or the one recorded for this question when it was answered before. */
+    given: outcome.given,
     kind,
     item: { odawa: item.odawa, english: item.english, parts: item.parts, audio: item.audio },
     card: userId === null ? outcome.card : null,

@@ -9,13 +9,13 @@ import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { getBindings } from "../../context";
 import { getSessionUser } from "../../services/session.server";
 import { LessonAudioButton } from "../../components/learn/lesson-audio-button";
-import { FormParts } from "../../components/learn/form-parts";
-import { readLocalCards, saveLocalCard, useMergeLocalProgress } from "../../components/learn/local-progress";
+import { readLocalCards, recallAnswer, rememberAnswer, saveLocalCard, useMergeLocalProgress } from "../../components/learn/local-progress";
 import { isNetworkFailure, keepOfflinePack, offlineAnswer, offlinePracticePage } from "../../components/learn/offline-practice";
 import { skipRevalidationWhenUnreachable } from "../../utils/client-action";
-import { answerKey, asked, quoted, roundKeys, sessionParams } from "../../utils/practice";
+import { asked, newRoundId, questionId, readSession, roundKeys, sessionParams } from "../../utils/practice";
 import type { PracticePage } from "../../utils/practice-page";
 import { answerPractice, loadPracticePage } from "./practice.server";
+import { Feedback } from "./practice-feedback";
 import type { Route } from "./+types/practice";
 import type { loader as rootLoader } from "../../root";
 
@@ -84,7 +84,7 @@ function useLocalStart(page: Extract<PracticePage, { view: "start" }>) {
     setLocal({
       items: keys.length,
       due,
-      href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [], answered: 0 })}` : null,
+      href: queue.length ? `/aambe/practice?${base}${sessionParams({ queue, total: queue.length, missed: [], answered: 0, round: newRoundId() })}` : null,
     });
   }, [page]);
   return local ?? { items: page.items, due: page.due, href: page.startHref };
@@ -110,6 +110,12 @@ function Start({ page }: { page: Extract<PracticePage, { view: "start" }> }) {
         {` ${deck ? (items === 1 ? "card" : "cards") : items === 1 ? "item" : "items"} · `}
         <span data-testid="due-count">{due}</span> due now
       </p>
+      {page.waiting ? (
+        <p data-testid="new-cards-waiting">
+          {`${page.waiting.count} new ${page.waiting.count === 1 ? "item waits" : "items wait"} for another day: you take up to ${page.waiting.perDay} new cards a day. `}
+          <Link to="/niin#new-cards">Change how many</Link>
+        </p>
+      ) : null}
       <SyncNote signedIn={page.signedIn} />
       {href ? (
         <Link className="button button-primary" to={href}>
@@ -168,10 +174,28 @@ function Summary({ page }: { page: Extract<PracticePage, { view: "summary" }> })
   );
 }
 
+type Answered = { correct: boolean; given: string; nextHref: string };
+
+/**
+ * This question answered before, on a reload or Back: from the server (a signed-in learner's recorded answer), or
+ * from this tab (an anonymous learner's, kept for the tab's life).
+ */
+function useAnsweredBefore(page: Extract<PracticePage, { view: "question" }>, search: string): Answered | null {
+  const [here, setHere] = useState<Answered | null>(null);
+  useEffect(() => {
+    const session = readSession(new URLSearchParams(search));
+    const question = session && questionId(session, page.item.key);
+    if (!page.signedIn && question) setHere(recallAnswer(question));
+  }, [page, search]);
+  return page.answered ?? here;
+}
+
 function Question({ page, answer }: { page: Extract<PracticePage, { view: "question" }>; answer: Route.ComponentProps["actionData"] }) {
   const { item, kind } = page;
   const location = useLocation();
-  const done = answer && "key" in answer && answer.key === item.key && answer.search === location.search ? answer : null;
+  const before = useAnsweredBefore(page, location.search);
+  const posted = answer && "key" in answer && answer.key === item.key && answer.search === location.search ? answer : null;
+  const done = posted ?? (before && { ...before, kind, item, card: null });
   const [localCard, setLocalCard] = useState("");
   // The answer's id (ADR 017): the same answer sent twice — a retried post, the offline outbox — counts once.
   const [reviewId, setReviewId] = useState("");
@@ -182,10 +206,16 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
     if (!page.signedIn) setLocalCard(JSON.stringify(readLocalCards()[item.key] ?? null));
   }, [page.signedIn, item.key]);
   useEffect(() => {
-    if (done?.card) saveLocalCard(done.card);
-    if (done) next.current?.focus();
+    if (posted?.card) saveLocalCard(posted.card);
+    const session = readSession(new URLSearchParams(location.search));
+    const question = session && questionId(session, item.key);
+    if (posted && question && !page.signedIn) rememberAnswer(question, { correct: posted.correct, given: posted.given, nextHref: posted.nextHref });
+  }, [posted, item.key, location.search, page.signedIn]);
+  const answered = done !== null;
+  useEffect(() => {
+    if (answered) next.current?.focus();
     else heading.current?.focus();
-  }, [done]);
+  }, [answered]);
   const formAction = `${location.pathname}${location.search}`;
   const hidden = (
     <>
@@ -257,31 +287,11 @@ function Question({ page, answer }: { page: Extract<PracticePage, { view: "quest
         </>
       )}
       <div role="status" className="practice-feedback">
-        {done ? (
-          done.correct ? (
-            <div className="alert alert-success">
-              <p>
-                Right! <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> means{" "}
-                {quoted(done.item.english)}
-              </p>
-              {done.kind === "type" && answerKey(done.given).replace(/\s/g, "") !== answerKey(done.item.odawa).replace(/\s/g, "") ? (
-                <p>
-                  You typed <span lang="otw">“{done.given}”</span>; it is written <strong lang="otw">{done.item.odawa}</strong>.
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <div className="alert alert-danger">
-              <p>
-                Not quite{done.kind === "type" ? <> — you typed <span lang="otw">“{done.given}”</span></> : null}. It comes back
-                later in this round.
-              </p>
-              <p>
-                The right answer: <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> (
-                <strong lang="otw">{done.item.odawa}</strong>) — {quoted(done.item.english, "")}
-              </p>
-            </div>
-          )
+        {done ? <Feedback done={done} /> : null}
+        {posted === null && before ? (
+          <p className="muted" data-testid="answered-before">
+            You have answered this question already: your first answer counts.
+          </p>
         ) : null}
         {done && "offline" in done ? (
           <p className="muted" data-testid="kept-offline">
