@@ -14,11 +14,15 @@ export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Wiijiiwe (Join) | Nishnaabemwin" }];
 
+/**
+ * docs/product.md §3 age values (child, mid, aged, elder: stored as they always were), labelled as ranges that do
+ * not overlap (the reference's "18-35" and "35-50" both held 35).
+ */
 const AGE_OPTIONS = [
   ["child", "Under 18"],
-  ["mid", "18–35"],
-  ["aged", "35–50"],
-  ["elder", "Over 50"],
+  ["mid", "18–34"],
+  ["aged", "35–49"],
+  ["elder", "50 or over"],
 ] as const;
 
 const FLUENCY_OPTIONS = [
