@@ -1,8 +1,9 @@
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
-import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
+import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES, usernameCharacterProblem } from "../utils/account-messages";
 import { signUp } from "../services/account-access.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
@@ -102,8 +103,24 @@ function JoinForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  /** A field's error, shown under it unless the page message already says it. */
-  const errorOf = (name: string) => ({ error: errors[name], showError: errors[name] !== message });
+  /**
+   * Why the username as typed would be refused, said while it is typed (and kept from the browser's submit); null
+   * once it is fine, undefined until it is edited after the last answer (whose error then stands).
+   */
+  const [typedProblem, setTypedProblem] = useState<string | null | undefined>(undefined);
+  useEffect(() => setTypedProblem(undefined), [trigger]);
+  /**
+   * A field's error, under it: the page message says it too, but hides after a few seconds (docs/product.md §9),
+   * and the reason must stay beside the field.
+   */
+  const errorOf = (name: string) => ({ error: errors[name] });
+  const usernameError = typedProblem === undefined ? errors.username : (typedProblem ?? undefined);
+  const onUsernameInput = (event: React.FormEvent<HTMLInputElement>) => {
+    USERNAME_INPUT.onInput(event);
+    const problem = usernameCharacterProblem(event.currentTarget.value);
+    event.currentTarget.setCustomValidity(problem ?? "");
+    setTypedProblem(problem);
+  };
   return (
     <section className="page account-page">
       <h1>
@@ -128,7 +145,8 @@ function JoinForm({
           defaultValue={values.username}
           hint={USERNAME_RULES}
           hintId="username-rules"
-          {...errorOf("username")}
+          onInput={onUsernameInput}
+          error={usernameError}
         />
         <Field id="password" label="Password" {...NEW_PASSWORD_INPUT} hint={PASSWORD_RULES} hintId="password-rules" {...errorOf("password")} />
         <Field id="passwordRepeat" label="Retype password" {...NEW_PASSWORD_INPUT} {...errorOf("passwordRepeat")} />

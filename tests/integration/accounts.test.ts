@@ -66,7 +66,7 @@ test("sign-up validation messages (docs/product.md §5) and no account is create
     "Password must be at most 256 characters long.",
   );
   expect(await (await post("/wiijiiwe", joinFields("ab"))).text()).toContain("A username needs at least 3 characters.");
-  expect(await (await post("/wiijiiwe", joinFields("no spaces!"))).text()).toContain("A username may use only lowercase letters");
+  expect(await (await post("/wiijiiwe", joinFields("no spaces!"))).text()).toContain("A username cannot contain spaces or “!”");
   expect(await (await post("/wiijiiwe", joinFields(name, { email: "not-an-email" }))).text()).toContain("Please enter a valid email address.");
   expect(await userRow(name)).toBeNull();
 });
