@@ -8,6 +8,7 @@ import { findAccount } from "../../db/queries/users";
 import { wotdSignupAction } from "../services/email-forms.server";
 import { learnerHome, type LearnerHome } from "../services/learner-home.server";
 import { passRetryAfter } from "../services/rate-limit.server";
+import { joinedMessage } from "../utils/account-messages";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Aanii! | Nishnaabemwin" },
@@ -21,9 +22,9 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const user = await getUser(context);
-  if (!user) return { learner: null, email: null };
+  if (!user) return { learner: null, email: null, username: null };
   const [learner, account] = await Promise.all([learnerHome(bindings, user.id), findAccount(bindings.db, user.id)]);
-  return { learner, email: account?.email ?? null };
+  return { learner, email: account?.email ?? null, username: user.username };
 }
 
 /** The Word of the Day form on the home page (source 'index-signup'). */
@@ -90,13 +91,21 @@ function NextSteps({ learner }: { learner: LearnerHome }) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { learner, email } = loaderData;
-  const farewell = FAREWELL[useSearchParams()[0].get("bye") ?? ""];
+  const { learner, email, username } = loaderData;
+  const [params] = useSearchParams();
+  const farewell = FAREWELL[params.get("bye") ?? ""];
+  // Joining lands here (JOINED_PATH): said to the account's own session only, never to a visitor given the link.
+  const joined = params.get("welcome") === "joined" && username ? joinedMessage(username) : null;
   return (
     <section className="page home">
       {farewell && !learner ? (
         <p className="alert alert-success" role="status" data-testid="farewell">
           {farewell}
+        </p>
+      ) : null}
+      {joined ? (
+        <p className="alert alert-success" role="status" data-testid="joined">
+          {joined}
         </p>
       ) : null}
       <h1>

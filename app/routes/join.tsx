@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
-import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES, usernameCharacterProblem } from "../utils/account-messages";
+import { JOINED_PATH, MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES, usernameCharacterProblem } from "../utils/account-messages";
 import { signUp } from "../services/account-access.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
@@ -62,9 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     string
   >;
   const result = await signUp(getBindings(context), request, form, true);
-  if (result.status === "ok") return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+  // The home page says the account was created (JOINED_PATH).
+  if (result.status === "ok") return redirect(JOINED_PATH, { headers: { "Set-Cookie": result.setCookie } });
   // A filled decoy looks like a success and creates nothing.
-  if (result.status === "decoy") return redirect("/");
+  if (result.status === "decoy") return redirect(JOINED_PATH);
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));
   if (result.status === "limited") {
     return data({ message: result.message, errors: {} as Record<string, string>, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });

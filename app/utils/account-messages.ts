@@ -60,6 +60,11 @@ export const MESSAGES = {
   addressProven: "Your email address is confirmed.",
 } as const;
 
+/** Where joining lands: the home page, which says the account was created (as /?bye=logout says a log-out). */
+export const JOINED_PATH = "/?welcome=joined";
+export const joinedMessage = (username: string) =>
+  `Your account “${username}” has been created. Welcome! Your practice is saved to your account from now on.`;
+
 /** How long a message stays before it hides (docs/product.md §9; only with JavaScript on). */
 export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const;
 
