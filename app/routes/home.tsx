@@ -27,7 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { learner, email: account?.email ?? null, username: user.username };
 }
 
-/** The Word of the Day form on the home page (source 'index-signup'). */
+/**
+ * The Word of the Day form of home pages served before its form posted to /signup-wotd (source 'index-signup'),
+ * which a browser may still hold.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return wotdSignupAction(request, getBindings(context), await request.formData(), "index-signup");
 }
@@ -148,7 +151,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </SiteLink>
         </li>
       </ul>
-      <WotdSignupForm action="/?index" result={actionData?.wotd} email={email ?? undefined} />
+      <WotdSignupForm source="index-signup" result={actionData?.wotd} email={email ?? undefined} />
     </section>
   );
 }
