@@ -25,6 +25,8 @@ export const UNSUBSCRIBE_TEXT = {
   failure:
     "There was an error unsubscribing. Please refresh the page to try again. If this error continues, please contact us.",
   success: "You have been unsubscribed from our emails.",
+  /** The link opened again after unsubscribing (docs/product.md gives no text for it). */
+  already: "You are already unsubscribed.",
 } as const;
 
 export const CONFIRM_TEXT = {
