@@ -8,7 +8,6 @@ import { findAccount } from "../../db/queries/users";
 import { wotdSignupAction } from "../services/email-forms.server";
 import { learnerHome, type LearnerHome } from "../services/learner-home.server";
 import { passRetryAfter } from "../services/rate-limit.server";
-import { joinedMessage } from "../utils/account-messages";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Aanii! | Nishnaabemwin" },
@@ -37,6 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** 429 answers keep their Retry-After on the document response too. */
 export const headers = passRetryAfter;
+
+/** Joining lands here (JOINED_PATH in app/utils/account-messages.ts): the page says the account was created. */
+const joinedMessage = (username: string) =>
+  `Your account “${username}” has been created. Welcome! Your practice is saved to your account from now on.`;
 
 /** After log-out (/logout) and account deletion (/niin), the home page says what happened. */
 const FAREWELL: Record<string, string> = {

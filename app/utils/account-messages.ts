@@ -12,27 +12,6 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const USERNAME_RULES = `${USERNAME_MIN} to ${USERNAME_MAX} characters: lowercase letters a–z, digits, hyphen (-) or underscore (_), starting with a letter or digit.`;
-const USERNAME_ALLOWED = "use only lowercase letters a–z, digits, hyphen (-) or underscore (_)";
-
-/** A character as a refusal names it: "spaces", or the character in quotes. */
-const named = (c: string) => (/\s/.test(c) ? "spaces" : `“${c}”`);
-
-/**
- * Why a username is refused for its characters, naming them ("A username cannot contain spaces: …"), or null. It
- * reads the name as it is kept (trimmed and lowercased: capitals are not a reason), and is shared by the server's
- * rule (./account-validation.ts) and the join page, which says it while the name is typed.
- */
-export function usernameCharacterProblem(typed: string): string | null {
-  const name = typed.trim().toLowerCase();
-  const bad = [...new Set([...name].filter((c) => !/[a-z0-9_-]/.test(c)).map(named))];
-  if (bad.length > 0) {
-    const list = bad.length === 1 ? bad[0] : `${bad.slice(0, -1).join(", ")} or ${bad.at(-1)}`;
-    return `A username cannot contain ${list}: ${USERNAME_ALLOWED}.`;
-  }
-  if (/^[_-]/.test(name)) return `A username must start with a letter or digit, not “${name[0]}”.`;
-  return null;
-}
-
 export const MESSAGES = {
   passwordTooShort: "Password must be at least 8 characters long.",
   passwordsDoNotMatch: "Passwords do not match!",
@@ -62,8 +41,6 @@ export const MESSAGES = {
 
 /** Where joining lands: the home page, which says the account was created (as /?bye=logout says a log-out). */
 export const JOINED_PATH = "/?welcome=joined";
-export const joinedMessage = (username: string) =>
-  `Your account “${username}” has been created. Welcome! Your practice is saved to your account from now on.`;
 
 /** How long a message stays before it hides (docs/product.md §9; only with JavaScript on). */
 export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const;

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { AGES, FLUENCIES, TRIBES } from "../../db/schema";
 import { isCommonPassword } from "./common-passwords";
 import { EmailSchema } from "./validation";
-import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN, usernameCharacterProblem } from "./account-messages";
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from "./account-messages";
+import { usernameCharacterProblem } from "./username-rules";
 
 export * from "./account-messages";
 
