@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { getBindings } from "../context";
-import { CONFIRM_TEXT } from "../utils/email-texts";
+import { CONFIRM_TEXT, WOTD_TEXT } from "../utils/email-texts";
 import { confirmationState, confirmEmail } from "../services/wotd.server";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
@@ -53,6 +53,8 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       ) : state === "confirmed" || state === "already-confirmed" ? (
         <div className="alert alert-success" role="status">
           <p>{state === "confirmed" ? CONFIRM_TEXT.success : CONFIRM_TEXT.already}</p>
+          {/* docs/product.md §8's sign-up success, said once it is true: the address is confirmed. */}
+          {state === "confirmed" ? <p>{WOTD_TEXT.success}</p> : null}
           <p>The Nishnaabemwin Word of the Day will arrive every morning. Miigwech!</p>
         </div>
       ) : state === "invalid" ? (

@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 
 
-const NOTHING_CHOSEN = { lexeme: null, practise: false, result: null, derivation: null, built: null, full: null };
+const NOTHING_CHOSEN = { lexeme: null, practise: false, practiseCell: null, result: null, derivation: null, built: null, full: null };
 
 type Cell = Parameters<typeof inflect>[1];
 
@@ -111,8 +111,9 @@ function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: 
   const plain = !whole.tense && !whole.shape && !whole.preverb;
   return {
     lexeme: { name: lexeme.name, pos: lexeme.pos, gloss: lexeme.gloss },
-    // "Practise this word" only where practice has forms to give (high confidence only).
+    // "Practise this word" only where practice has forms to give (high confidence only); it adds this cell's forms.
     practise: hasCoreForms(lexeme),
+    practiseCell: cellKey(cell),
     result,
     derivation,
     // A whole-verb form the rule-by-rule replay does not cover yet: its pieces and the form it is built on.
@@ -137,7 +138,7 @@ function conjHref(state: { type: string; verb: string; order: string; subject: s
 }
 
 export default function Conj({ loaderData }: Route.ComponentProps) {
-  const { state, whole, offered, verbs, result, derivation, built, full, showFull, lexeme, practise } = loaderData;
+  const { state, whole, offered, verbs, result, derivation, built, full, showFull, lexeme, practise, practiseCell } = loaderData;
   const submit = useSubmit();
   const subjects = subjectsOf(state.type, state.order);
   const objects = conjObjectsOf(state.type, state.order, state.subject);
@@ -268,7 +269,7 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </div>
-      {lexeme && practise ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} /> : null}
+      {lexeme && practise ? <PractiseWord verb={lexeme.name} pos={lexeme.pos} cell={practiseCell ?? undefined} /> : null}
 
       {full && lexeme && (
         <table className="conj-paradigm">

@@ -21,18 +21,25 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const user = await getUser(context);
-  if (!user) return { learner: null, email: null };
+  if (!user) return { learner: null, email: null, username: null };
   const [learner, account] = await Promise.all([learnerHome(bindings, user.id), findAccount(bindings.db, user.id)]);
-  return { learner, email: account?.email ?? null };
+  return { learner, email: account?.email ?? null, username: user.username };
 }
 
-/** The Word of the Day form on the home page (source 'index-signup'). */
+/**
+ * The Word of the Day form of home pages served before its form posted to /signup-wotd (source 'index-signup'),
+ * which a browser may still hold.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return wotdSignupAction(request, getBindings(context), await request.formData(), "index-signup");
 }
 
 /** 429 answers keep their Retry-After on the document response too. */
 export const headers = passRetryAfter;
+
+/** Joining lands here (JOINED_PATH in app/utils/account-messages.ts): the page says the account was created. */
+const joinedMessage = (username: string) =>
+  `Your account “${username}” has been created. Welcome! Your practice is saved to your account from now on.`;
 
 /** After log-out (/logout) and account deletion (/niin), the home page says what happened. */
 const FAREWELL: Record<string, string> = {
@@ -109,13 +116,21 @@ function NextSteps({ learner }: { learner: LearnerHome }) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { learner, email } = loaderData;
-  const farewell = FAREWELL[useSearchParams()[0].get("bye") ?? ""];
+  const { learner, email, username } = loaderData;
+  const [params] = useSearchParams();
+  const farewell = FAREWELL[params.get("bye") ?? ""];
+  // Joining lands here (JOINED_PATH): said to the account's own session only, never to a visitor given the link.
+  const joined = params.get("welcome") === "joined" && username ? joinedMessage(username) : null;
   return (
     <section className="page home">
       {farewell && !learner ? (
         <p className="alert alert-success" role="status" data-testid="farewell">
           {farewell}
+        </p>
+      ) : null}
+      {joined ? (
+        <p className="alert alert-success" role="status" data-testid="joined">
+          {joined}
         </p>
       ) : null}
       <h1>
@@ -158,7 +173,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </SiteLink>
         </li>
       </ul>
-      <WotdSignupForm action="/?index" result={actionData?.wotd} email={email ?? undefined} />
+      <WotdSignupForm source="index-signup" result={actionData?.wotd} email={email ?? undefined} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, NEW_PASSWORD_INPUT, PASSWORD_RULES, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
-import { MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
+import { JOINED_PATH, MESSAGE_MS, MESSAGES, USERNAME_MAX, USERNAME_RULES } from "../utils/account-messages";
+import { usernameCharacterProblem } from "../utils/username-rules";
 import { signUp } from "../services/account-access.server";
 import { passRetryAfter } from "../services/rate-limit.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
@@ -14,11 +16,15 @@ export const shouldRevalidate = skipRevalidationWhenUnreachable;
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Wiijiiwe (Join) | Nishnaabemwin" }];
 
+/**
+ * docs/product.md §3 age values (child, mid, aged, elder: stored as they always were), labelled as ranges that do
+ * not overlap (the reference's "18-35" and "35-50" both held 35).
+ */
 const AGE_OPTIONS = [
   ["child", "Under 18"],
-  ["mid", "18–35"],
-  ["aged", "35–50"],
-  ["elder", "Over 50"],
+  ["mid", "18–34"],
+  ["aged", "35–49"],
+  ["elder", "50 or over"],
 ] as const;
 
 const FLUENCY_OPTIONS = [
@@ -57,9 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     string
   >;
   const result = await signUp(getBindings(context), request, form, true);
-  if (result.status === "ok") return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+  // The home page says the account was created (JOINED_PATH).
+  if (result.status === "ok") return redirect(JOINED_PATH, { headers: { "Set-Cookie": result.setCookie } });
   // A filled decoy looks like a success and creates nothing.
-  if (result.status === "decoy") return redirect("/");
+  if (result.status === "decoy") return redirect(JOINED_PATH);
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));
   if (result.status === "limited") {
     return data({ message: result.message, errors: {} as Record<string, string>, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
@@ -98,8 +105,24 @@ function JoinForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  /** A field's error, shown under it unless the page message already says it. */
-  const errorOf = (name: string) => ({ error: errors[name], showError: errors[name] !== message });
+  /**
+   * Why the username as typed would be refused, said while it is typed (and kept from the browser's submit); null
+   * once it is fine, undefined until it is edited after the last answer (whose error then stands).
+   */
+  const [typedProblem, setTypedProblem] = useState<string | null | undefined>(undefined);
+  useEffect(() => setTypedProblem(undefined), [trigger]);
+  /**
+   * A field's error, under it: the page message says it too, but hides after a few seconds (docs/product.md §9),
+   * and the reason must stay beside the field.
+   */
+  const errorOf = (name: string) => ({ error: errors[name] });
+  const usernameError = typedProblem === undefined ? errors.username : (typedProblem ?? undefined);
+  const onUsernameInput = (event: React.FormEvent<HTMLInputElement>) => {
+    USERNAME_INPUT.onInput(event);
+    const problem = usernameCharacterProblem(event.currentTarget.value);
+    event.currentTarget.setCustomValidity(problem ?? "");
+    setTypedProblem(problem);
+  };
   return (
     <section className="page account-page">
       <h1>
@@ -124,7 +147,8 @@ function JoinForm({
           defaultValue={values.username}
           hint={USERNAME_RULES}
           hintId="username-rules"
-          {...errorOf("username")}
+          onInput={onUsernameInput}
+          error={usernameError}
         />
         <Field id="password" label="Password" {...NEW_PASSWORD_INPUT} hint={PASSWORD_RULES} hintId="password-rules" {...errorOf("password")} />
         <Field id="passwordRepeat" label="Retype password" {...NEW_PASSWORD_INPUT} {...errorOf("passwordRepeat")} />

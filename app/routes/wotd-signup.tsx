@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: account?.email ?? null };
 }
 
-/** The sign-up page's form (source 'wotd-signup'). */
+/** Every Word of the Day form posts here; the form says its source ('index-signup' on /, else 'wotd-signup'). */
 export async function action({ request, context }: Route.ActionArgs) {
   return wotdSignupAction(request, getBindings(context), await request.formData(), "wotd-signup");
 }
@@ -30,7 +30,7 @@ export const headers = passRetryAfter;
 export default function SignupWotd({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="page">
-      <WotdSignupForm action="/signup-wotd" result={actionData?.wotd} headingLevel={1} email={loaderData.email ?? undefined} />
+      <WotdSignupForm source="wotd-signup" result={actionData?.wotd} headingLevel={1} email={loaderData.email ?? undefined} />
       <p>
         We send a confirmation email first; nothing else arrives until you confirm. Every email has an unsubscribe
         link. <Link to="/wotd">See past words</Link>.

@@ -6,10 +6,11 @@
 import { data } from "react-router";
 import type { Bindings } from "./bindings.server";
 import { signUpForWotd, submitContactMessage } from "./wotd.server";
-import { CONTACT_TEXT, ContactSchema, WOTD_TEXT, WotdSignupSchema, type WOTD_SOURCES } from "../utils/email-forms";
+import { CONTACT_TEXT, ContactSchema, WOTD_SOURCES, WOTD_TEXT, WotdSignupSchema, wotdSentMessage } from "../utils/email-forms";
 
+/** "sent": a confirmation link went out; nothing is subscribed until it is used. */
 export type WotdFormResult = {
-  status: "subscribed" | "error" | "invalid";
+  status: "sent" | "error" | "invalid";
   message: string;
   email?: string;
 };
@@ -19,12 +20,17 @@ function field(form: FormData, name: string) {
   return typeof value === "string" ? value : undefined;
 }
 
+/**
+ * A Word of the Day form post. The form says where it is (`source`: the home page's form posts to /signup-wotd too,
+ * so the address bar ends on a page of its own); `fallback` is the page's own source for a form without it.
+ */
 export async function wotdSignupAction(
   request: Request,
   bindings: Bindings,
   form: FormData,
-  source: (typeof WOTD_SOURCES)[number],
+  fallback: (typeof WOTD_SOURCES)[number],
 ) {
+  const source = WOTD_SOURCES.find((s) => s === field(form, "source")) ?? fallback;
   const parsed = WotdSignupSchema.safeParse({ name: field(form, "name") ?? "", email: field(form, "email"), source });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? WOTD_TEXT.error;
@@ -33,7 +39,7 @@ export async function wotdSignupAction(
   const result = await signUpForWotd(bindings, parsed.data, request);
   switch (result.status) {
     case "subscribed":
-      return data({ wotd: { status: "subscribed", message: WOTD_TEXT.success } satisfies WotdFormResult });
+      return data({ wotd: { status: "sent", message: wotdSentMessage(parsed.data.email) } satisfies WotdFormResult });
     case "rate-limited":
       return data(
         { wotd: { status: "error", message: `${WOTD_TEXT.error} ${WOTD_TEXT.rateLimited}`, email: parsed.data.email } satisfies WotdFormResult },

@@ -147,6 +147,17 @@ export async function verifyUnsubscribeToken(db: Db, token: string | null | unde
   return Boolean(await findSubscriberByUnsubscribeHash(db, hash));
 }
 
+/**
+ * What an unsubscribe link stands for: a subscription to end ("subscribed", pending ones too), one that has already
+ * ended ("unsubscribed": the link opened again), or nothing ("invalid").
+ */
+export async function unsubscribeTokenState(db: Db, token: string | null | undefined): Promise<"subscribed" | "unsubscribed" | "invalid"> {
+  const hash = await tokenHash(token);
+  const subscriber = hash ? await findSubscriberByUnsubscribeHash(db, hash) : null;
+  if (!subscriber) return "invalid";
+  return subscriber.status === "unsubscribed" ? "unsubscribed" : "subscribed";
+}
+
 export async function unsubscribe(db: Db, token: string | null | undefined) {
   const hash = await tokenHash(token);
   if (!hash) return false;

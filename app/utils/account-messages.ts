@@ -12,7 +12,6 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const USERNAME_RULES = `${USERNAME_MIN} to ${USERNAME_MAX} characters: lowercase letters a–z, digits, hyphen (-) or underscore (_), starting with a letter or digit.`;
-
 export const MESSAGES = {
   passwordTooShort: "Password must be at least 8 characters long.",
   passwordsDoNotMatch: "Passwords do not match!",
@@ -39,6 +38,9 @@ export const MESSAGES = {
   addressProofInvalid: "This link is not valid any more. Ask for a new one on your account page.",
   addressProven: "Your email address is confirmed.",
 } as const;
+
+/** Where joining lands: the home page, which says the account was created (as /?bye=logout says a log-out). */
+export const JOINED_PATH = "/?welcome=joined";
 
 /** How long a message stays before it hides (docs/product.md §9; only with JavaScript on). */
 export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const;

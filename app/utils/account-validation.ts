@@ -7,6 +7,7 @@ import { AGES, FLUENCIES, TRIBES } from "../../db/schema";
 import { isCommonPassword } from "./common-passwords";
 import { EmailSchema } from "./validation";
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from "./account-messages";
+import { usernameCharacterProblem } from "./username-rules";
 
 export * from "./account-messages";
 
@@ -17,7 +18,10 @@ export const UsernameSchema = z
   .min(1, "Please enter a username.")
   .min(USERNAME_MIN, `A username needs at least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `A username can have at most ${USERNAME_MAX} characters.`)
-  .regex(/^[a-z0-9][a-z0-9_-]*$/, "A username may use only lowercase letters a–z, digits, - and _, starting with a letter or digit.");
+  .superRefine((name, ctx) => {
+    const problem = usernameCharacterProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** A new password (sign-up, restore). */
 export const NewPasswordSchema = z

@@ -21,7 +21,8 @@ test("join → navbar name with colour dot → change colour on /niin → surviv
   const name = uniqueName();
   const password = "ziibiwan-nibi-2026";
   await join(page, name.toUpperCase(), password);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?welcome=joined$/);
+  await expect(page.getByRole("status").filter({ hasText: `Your account “${name}” has been created.` })).toBeVisible();
   const userLink = nav(page).getByRole("link", { name });
   await expect(userLink).toBeVisible();
   await expect(userLink.locator(".color-dot")).toHaveCSS("background-color", "rgb(130, 91, 148)"); // #825b94
@@ -80,6 +81,34 @@ test("sign-up password messages hide after 3 s with JavaScript on", async ({ pag
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
+const SPACE_REASON = "A username cannot contain spaces: use only lowercase letters a–z, digits, hyphen (-) or underscore (_).";
+
+test("a username typed with a space says why under the field as it is typed, and joining waits for a good one", async ({ page }) => {
+  await page.goto("/wiijiiwe");
+  const username = page.getByLabel("Username");
+  await username.pressSequentially("Maya Walk");
+  // Lowercased as typed (docs/product.md), and the reason is there at once, tied to the field.
+  await expect(username).toHaveValue("maya walk");
+  await expect(page.locator("#username-error")).toHaveText(SPACE_REASON);
+  await expect(username).toHaveAttribute("aria-describedby", /username-error/);
+  await page.getByLabel("Password", { exact: true }).fill("ziibiwan-nibi-2026");
+  await page.getByLabel("Retype password").fill("ziibiwan-nibi-2026");
+  await page.getByLabel("Email").fill(`${uniqueName()}@example.org`);
+  await page.getByRole("button", { name: "Join" }).click();
+  // The browser keeps the form (the field says why); nothing was sent.
+  expect(await username.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(SPACE_REASON);
+  await expect(page).toHaveURL(/\/wiijiiwe$/);
+  await expect(page.locator("#username-error")).toHaveText(SPACE_REASON);
+
+  const name = `maya_${uniqueName()}`;
+  await username.fill(name);
+  await expect(page.locator("#username-error")).toHaveCount(0);
+  await page.getByRole("button", { name: "Join" }).click();
+  await expect(page).toHaveURL(/\/\?welcome=joined$/);
+  await expect(page.getByRole("status").filter({ hasText: `Your account “${name}” has been created.` })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test("a failed log-in call shows 'Error contacting server!'", async ({ page }) => {
   await page.goto("/biindge");
   await page.locator("html[data-hydrated]").waitFor();
@@ -122,7 +151,8 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByLabel("Retype password").fill(password);
     await page.getByRole("button", { name: "Join" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?welcome=joined$/);
+    await expect(page.getByRole("status").filter({ hasText: `Your account “${name}” has been created.` })).toBeVisible();
     await expect(nav(page).getByRole("link", { name })).toBeVisible();
 
     await page.goto("/niin");
@@ -156,6 +186,18 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Email").fill(`${name}@example.org`);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status")).toHaveText("A reset link will be sent to your email if your information matches.");
+  });
+
+  test("a username with a space is refused with the reason under the field, kept as typed", async ({ page }) => {
+    await page.goto("/wiijiiwe");
+    await page.getByLabel("Username").fill("Maya Walk");
+    await page.getByLabel("Password", { exact: true }).fill("ziibiwan-nibi-2026");
+    await page.getByLabel("Retype password").fill("ziibiwan-nibi-2026");
+    await page.getByLabel("Email").fill(`${uniqueName()}@example.org`);
+    await page.getByRole("button", { name: "Join" }).click();
+    await expect(page.locator("#username-error")).toHaveText(SPACE_REASON);
+    await expect(page.getByRole("alert")).toHaveText(SPACE_REASON);
+    await expect(page.getByLabel("Username")).toHaveValue("Maya Walk");
   });
 
   test("restore without a valid code shows the invalid-code state with a way to ask again", async ({ page }) => {

@@ -8,7 +8,7 @@ import { expect, type Page } from "./fixtures";
 import { expandLesson } from "../../app/services/course.server";
 import { parseSeedLexicon } from "../support/seed-lexicon";
 
-/** Joins through /wiijiiwe (lands on /). */
+/** Joins through /wiijiiwe (lands on the home page, which says the account was created). */
 export async function join(page: Page, username: string, password: string) {
   await page.goto("/wiijiiwe");
   await page.getByLabel("Username").fill(username);
@@ -16,7 +16,7 @@ export async function join(page: Page, username: string, password: string) {
   await page.getByLabel("Retype password").fill(password);
   await page.getByLabel("Email").fill(`${username}@example.org`);
   await page.getByRole("button", { name: "Join" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?welcome=joined$/);
 }
 
 /** A new learner with a unique name starting with `prefix`, signed in. */

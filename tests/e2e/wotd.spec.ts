@@ -34,7 +34,10 @@ function linkIn(text: string, path: string) {
   return url.pathname + url.search;
 }
 
-test("sign up on / → confirm from the email → daily job → the word arrives → unsubscribe", async ({ page, request }) => {
+const SIGNED_UP = "Congratulations, you are now signed up for the Nishnaabemwin Word of the Day!";
+const sent = (email: string) => `Almost there: we sent a confirmation link to ${email}.`;
+
+test("sign up on / → confirm from the email → daily job → the word arrives → unsubscribe, twice", async ({ page, request }) => {
   test.setTimeout(90_000);
   const email = `e2e-${crypto.randomUUID()}@example.org`;
 
@@ -42,7 +45,11 @@ test("sign up on / → confirm from the email → daily job → the word arrives
   const form = page.getByRole("region", { name: "Nishnaabemwin Word of the Day" });
   await form.getByLabel("Email address").fill(email);
   await form.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByText("Congratulations, you are now signed up for the Nishnaabemwin Word of the Day!")).toBeVisible();
+  // The truth: a link was sent, to be confirmed; the address bar ends on the sign-up page, not on /?index.
+  await expect(form.getByRole("status")).toContainText(sent(email));
+  await expect(form.getByRole("status")).toContainText("open the email we sent you and press 'Confirm subscription'");
+  await expect(page.getByText(SIGNED_UP)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signup-wotd$/);
   await expectNoAxeViolations(page);
 
   const confirmation = await waitForMail(request, email, /Confirm your/);
@@ -50,6 +57,8 @@ test("sign up on / → confirm from the email → daily job → the word arrives
   await page.goto(linkIn(confirmation.text, "/confirm-email?t="));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Your email has been confirmed.")).toBeVisible();
+  // Only now is it signed up, in docs/product.md's words.
+  await expect(page.getByText(SIGNED_UP)).toBeVisible();
 
   // The daily cron, through wrangler's local scheduled endpoint.
   const cron = await request.get("/cdn-cgi/local/scheduled?cron=0+12+*+*+*");
@@ -69,12 +78,20 @@ test("sign up on / → confirm from the email → daily job → the word arrives
   await expect(page.getByRole("heading", { level: 1 })).toContainText(word);
 
   // The visible unsubscribe link: GET shows a button, the button unsubscribes.
-  await page.goto(linkIn(daily.text, "/unsubscribe?t="));
+  const unsubscribeLink = linkIn(daily.text, "/unsubscribe?t=");
+  await page.goto(unsubscribeLink);
   await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByText("You have been unsubscribed from our emails.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Subscribe again" })).toHaveAttribute("href", "/signup-wotd");
+
+  // The same link opened again says it is done, and asks nothing.
+  await page.goto(unsubscribeLink);
+  await expect(page.getByRole("status")).toContainText("You are already unsubscribed.");
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Subscribe again" })).toHaveAttribute("href", "/signup-wotd");
+  await expectNoAxeViolations(page);
 });
 
 test("the contact form sends the message to the site owner and says 'Message received!'", async ({ page, request }) => {
@@ -102,15 +119,21 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the sign-up, contact and unsubscribe forms still work", async ({ page }) => {
+    const email = `nojs-${crypto.randomUUID()}@example.org`;
     await page.goto("/signup-wotd");
-    await page.getByLabel("Email address").fill(`nojs-${crypto.randomUUID()}@example.org`);
+    await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Sign up" }).click();
-    await expect(page.getByText("Congratulations, you are now signed up for the Nishnaabemwin Word of the Day!")).toBeVisible();
+    await expect(page.getByText(sent(email))).toBeVisible();
+    await expect(page).toHaveURL(/\/signup-wotd$/);
 
+    // The home page's form lands on the sign-up page with the answer, never on /?index.
+    const home = `nojs-home-${crypto.randomUUID()}@example.org`;
     await page.goto("/");
-    await page.getByLabel("Email address").fill(`nojs-home-${crypto.randomUUID()}@example.org`);
+    await page.getByLabel("Email address").fill(home);
     await page.getByRole("button", { name: "Sign up" }).click();
-    await expect(page.getByText("Congratulations, you are now signed up for the Nishnaabemwin Word of the Day!")).toBeVisible();
+    await expect(page.getByText(sent(home))).toBeVisible();
+    await expect(page.getByText(SIGNED_UP)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/signup-wotd$/);
 
     await page.goto("/contact");
     await page.getByLabel("Name", { exact: true }).fill("Nokomis");

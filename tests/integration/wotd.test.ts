@@ -3,7 +3,7 @@ import { createBindings } from "../../app/services/bindings.server";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
-import { WOTD_TEXT, UNSUBSCRIBE_TEXT, CONFIRM_TEXT } from "../../app/utils/email-forms";
+import { WOTD_TEXT, UNSUBSCRIBE_TEXT, CONFIRM_TEXT, wotdSentMessage } from "../../app/utils/email-forms";
 import { handleEmailBatch } from "../../app/services/email-queue.server";
 import type { JobMessage } from "../../app/services/job-messages.server";
 import { runWordOfTheDay } from "../../app/services/wotd-jobs.server";
@@ -120,10 +120,14 @@ function waitForMail(to: string, timeoutMs = 15_000) {
 
 test("double opt-in: a sign-up on / stays pending until the emailed confirmation link is used", async () => {
   const email = `Home-${crypto.randomUUID()}@Example.org`;
-  const response = await postForm("/?index", { name: "", email });
+  // The home page's form posts to /signup-wotd with its source.
+  const response = await postForm("/signup-wotd", { source: "index-signup", name: "", email });
   expect(response.status).toBe(200);
   const page = await response.text();
-  expect(page).toContain(WOTD_TEXT.success);
+  // It says what happened (a link was sent), not that the address is signed up: it is not, yet.
+  expect(page).toContain(wotdSentMessage(email.toLowerCase()));
+  expect(page).toContain(html(WOTD_TEXT.confirmPrompt));
+  expect(page).not.toContain(WOTD_TEXT.success);
 
   const row = await subscriber(email.toLowerCase());
   expect(row).toMatchObject({ status: "pending", source: "index-signup" });
@@ -149,7 +153,10 @@ test("double opt-in: a sign-up on / stays pending until the emailed confirmation
 
   // The button posts and confirms.
   const confirmed = await postForm(`/confirm-email?t=${link}`, { t: link! }, { Origin: "http://localhost" });
-  expect(await confirmed.text()).toContain(CONFIRM_TEXT.success);
+  const confirmedPage = await confirmed.text();
+  expect(confirmedPage).toContain(CONFIRM_TEXT.success);
+  // Now it is true: docs/product.md's words for a sign-up.
+  expect(confirmedPage).toContain(WOTD_TEXT.success);
   expect(await subscriber(email.toLowerCase())).toMatchObject({ status: "confirmed" });
 
   // Used again, the link says so, whether opened or posted.
@@ -175,13 +182,13 @@ test("a second sign-up for a pending address sends the same link again: the firs
 test("/signup-wotd stores source wotd-signup; a filled decoy name gets the success message and stores nothing", async () => {
   const email = `page-${crypto.randomUUID()}@example.org`;
   const ok = await postForm("/signup-wotd", { name: "", email });
-  expect(await ok.text()).toContain(WOTD_TEXT.success);
+  expect(await ok.text()).toContain(wotdSentMessage(email));
   expect(await subscriber(email)).toMatchObject({ status: "pending", source: "wotd-signup" });
 
   const bot = `bot-${crypto.randomUUID()}@example.org`;
   const botPage = await postForm("/signup-wotd", { name: "Mr Robot", email: bot });
   expect(botPage.status).toBe(200);
-  expect(await botPage.text()).toContain(WOTD_TEXT.success);
+  expect(await botPage.text()).toContain(wotdSentMessage(bot));
   expect(await subscriber(bot)).toBeNull();
 
   const botApi = await postJson("/api/signup-wotd", { name: "Mr Robot", email: bot, source: "index-signup" });
