@@ -194,6 +194,20 @@ describe("the course on the site", () => {
     expect(deck.get("verb:maajaa:ind:1s")?.odawa).toBe("nmaajaa");
   });
 
+  test("the future: its table and a typed question read as plain English, without the grammar label", async () => {
+    const future = COURSE.find((l) => l.cells.some((c) => c.endsWith(" pv:wii")))!;
+    const html = await (await worker.fetch(`http://localhost/aambe/learn/${future.id}`)).text();
+    expect(html).toContain("you (sg) will go home");
+    expect(html).toContain("you (sg) (with wii-)");
+    expect(html).not.toContain("(future or want to, wii-)");
+    const form = expandLesson({ words: future.words, cells: future.cells }, LEXICON).forms.find((f) => f.odawa === "gwii-giiwe")!;
+    // The second question of a round is typed.
+    const query = new URLSearchParams({ lesson: String(future.id), q: form.key, t: "1", n: "1" });
+    const question = await (await worker.fetch(`http://localhost/aambe/practice?${query}`)).text();
+    expect(question.replace(/<[^>]*>/g, "")).toContain("How do you say “you (sg) will go home” in Nishnaabemwin?");
+    expect(question).not.toContain("want to, wii-");
+  });
+
   test("a draft lesson is not on the path and its page redirects", async () => {
     const id = 900_000 + Math.floor(Math.random() * 1_000_000);
     await env.DB.prepare("INSERT INTO lessons (id, title, position, status, spec) VALUES (?, ?, 99, 'draft', ?)")
