@@ -188,6 +188,10 @@ describe("the course on the site", () => {
     expect(html).toContain("I (with gii-)");
     expect(html).toContain("Ngii-maajaa.");
     expect(html).toContain('href="/d/DEMO1"');
+    // The story is cited by the title a visitor reads on /d, in quotes, and no note about the data reaches the page.
+    const text = html.slice(html.indexOf("<main"), html.indexOf("</main>")).replace(/<[^>]*>/g, "");
+    expect(text).toContain(`(from the story “${demo.title}”)`);
+    expect(text).not.toMatch(/demo|reference forms|placeholder/i);
     // Its cards come back from the deck as the past, not as the present of the same person.
     const deck = await resolveItems(createDb(env.DB), ["verb:maajaa:ind:1s:pv=gii", "verb:maajaa:ind:1s"]);
     expect(deck.get("verb:maajaa:ind:1s:pv=gii")?.odawa).toBe("ngii-maajaa");
