@@ -30,6 +30,7 @@ import {
 } from "../utils/course";
 import { LessonSpecSchema, type LessonSpec } from "../utils/lesson-spec";
 import type { FormPartsView, PracticeItem } from "../utils/practice";
+import { glossFrame } from "../core/grammar/gloss";
 import { grammarMemo } from "./grammar-memo.server";
 
 export type CourseLexeme = { name: string; pos: string; gloss: string; stem: string | null; audio: string | null };
@@ -57,6 +58,16 @@ function verbCellLabel(cell: Cell, orders: number) {
     ...(cell.preverbs?.length ? [`with ${cell.preverbs.map((p) => `${p}-`).join("")}`] : []),
   ];
   return notes.length ? `${who} (${notes.join(", ")})` : who;
+}
+
+/**
+ * A whole-verb form's English as a learner reads it: the engine ends it with a note naming the grammar that makes it
+ * ("I went away (past, gii-)", "whenever I go home (changed conjunct)"); the lesson's row label already names the
+ * preverb or the change ("I (with gii-)"), and a question asks in plain English, so the course leaves the note out.
+ */
+function plainEnglish(gloss: string, cell: Cell): string {
+  const { note } = glossFrame(cell);
+  return note && gloss.endsWith(note) ? gloss.slice(0, -note.length) : gloss;
 }
 
 /**
@@ -105,7 +116,7 @@ export function expandLesson(spec: LessonSpec, lexicon: readonly CourseLexeme[])
         return {
           key: verbCardKey(word.name, verbCell),
           odawa: f.form,
-          english: f.gloss,
+          english: plainEnglish(f.gloss, verbCell),
           answers: [f.form, ...f.variants],
           audio: null,
           parts: { prefix: f.prefix, root: f.root, suffix: f.suffix },

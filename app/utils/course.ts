@@ -74,14 +74,59 @@ export function parseCardKey(key: string): ParsedCardKey | null {
   return null;
 }
 
+/** `text` split at `separator` where it is outside brackets ("rip sth. [clothing worn, due to one's size], tear sth."). */
+function splitOutsideBrackets(text: string, separator: "," | ";"): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(" || c === "[") depth++;
+    else if ((c === ")" || c === "]") && depth > 0) depth--;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
 /**
- * A dictionary gloss as the course uses it, in one place for every lesson, practice card and table: bracketed notes
- * that hold a comma or semicolon are left out, so no sense is cut in the middle of a note ("snow (referring to the
- * event of snowing, not the snow itself)" → "snow").
+ * A dictionary gloss with each sense once: a sense (the parts between semicolons) that repeats an earlier sense, or
+ * one of the comma-separated wordings of an earlier sense, is left out ("realize sth.; realize sth." → "realize
+ * sth."; "boot liner, overshoe; overshoe" → "boot liner, overshoe"), and a sense that is one wording said twice is
+ * said once ("bend sth. over, bend sth. over"). Wordings that differ ("you (sg.), you (sg.), too") stay as they are.
+ */
+export function withoutRepeatedSenses(gloss: string): string {
+  const key = (text: string) => text.toLowerCase().replace(/\s+/g, " ");
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  let changed = false;
+  for (const sense of splitOutsideBrackets(gloss, ";")) {
+    const wordings = splitOutsideBrackets(sense, ",");
+    const once = wordings.length > 1 && wordings.every((w) => key(w) === key(wordings[0]!)) ? wordings[0]! : sense;
+    if (once !== sense) changed = true;
+    if (seen.has(key(once))) {
+      changed = true;
+      continue;
+    }
+    kept.push(once);
+    seen.add(key(once));
+    for (const w of wordings) seen.add(key(w));
+  }
+  return changed && kept.length ? kept.join("; ") : gloss;
+}
+
+/**
+ * A dictionary gloss as the course uses it, in one place for every lesson, practice card and table: each sense once
+ * (withoutRepeatedSenses), and bracketed notes that hold a comma or semicolon are left out, so no sense is cut in the
+ * middle of a note ("snow (referring to the event of snowing, not the snow itself)" → "snow").
  */
 export function courseGloss(gloss: string): string {
-  const plain = gloss.replace(/\s*\([^()]*[,;][^()]*\)/g, "").replace(/\s+/g, " ").trim();
-  return plain || gloss.trim();
+  const senses = withoutRepeatedSenses(gloss);
+  const plain = senses.replace(/\s*\([^()]*[,;][^()]*\)/g, "").replace(/\s+/g, " ").trim();
+  return plain || senses;
 }
 
 /** The senses a lesson's table names for a word: the course gloss up to its first semicolon ("be evening, be night"). */

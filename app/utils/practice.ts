@@ -81,10 +81,40 @@ export function asked(english: string): string {
 /** Distractors per multiple-choice question. */
 const CHOICE_DISTRACTORS = 3;
 
+/** A bracketed note at the end of a gloss, one level of brackets inside it: " (obv.)", " (you (sg))". */
+const TRAILING_NOTE = /\s*\((?:[^()]|\([^()]*\))*\)$/;
+/** A gloss that starts with the pronoun I, capitalised whatever the style ("I leave", "I'm"). */
+const STARTS_WITH_I = /^I\b/;
+
+/**
+ * Whether a gloss is written as a sentence ("You (sg) see it.", "Go away! (you (sg))") rather than as a form's gloss
+ * ("you (sg) see it", "go away! (you (sg))"): it ends with a full stop, or starts with a capital other than "I".
+ */
+function isSentenceStyle(english: string): boolean {
+  const text = english.trim();
+  return text.endsWith(".") || (!STARTS_WITH_I.test(text) && /^\p{Lu}/u.test(text));
+}
+
+/**
+ * A gloss written in the style of another: as a sentence (capitalised, closed with a full stop unless it already
+ * ends in . ! or ? before its bracketed note) or as a form's gloss (no capital but "I", no closing full stop).
+ */
+function inStyle(english: string, sentence: boolean): string {
+  const text = english.trim();
+  if (sentence) {
+    const capital = text.charAt(0).toUpperCase() + text.slice(1);
+    return /[.!?]$/.test(capital.replace(TRAILING_NOTE, "")) ? capital : `${capital}.`;
+  }
+  const open = text.replace(/\.$/, "");
+  return STARTS_WITH_I.test(open) ? open : open.charAt(0).toLowerCase() + open.slice(1);
+}
+
 /**
  * The options of a multiple-choice question: the right meaning and up to three others that a learner could not
  * defend. A distractor never has the item's form, word-and-cell or meaning, nor another distractor's; other cells of
- * the same word come first (the learner reads the inflection, not the gloss wording), then other words.
+ * the same word come first (the learner reads the inflection, not the gloss wording), then other words. Every
+ * distractor is written in the style of the right meaning (a lesson's sentences are glossed as sentences, its forms
+ * as forms), so capitals and full stops never give the answer away.
  */
 export function choiceOptions(item: PracticeItem, pool: readonly PracticeItem[], seed: string): string[] {
   const taken = { forms: new Set([answerKey(item.odawa)]), meanings: new Set([meaningKey(item.english)]), cells: new Set<string>() };
@@ -92,6 +122,7 @@ export function choiceOptions(item: PracticeItem, pool: readonly PracticeItem[],
   if (cellOf(item)) taken.cells.add(cellOf(item)!);
   const sameWord = (i: PracticeItem) => Boolean(item.lemma) && i.lemma === item.lemma && i.pos === item.pos;
   const candidates = [...seededOrder(pool.filter(sameWord), seed), ...seededOrder(pool.filter((i) => !sameWord(i)), seed)];
+  const sentence = isSentenceStyle(item.english);
   const chosen: string[] = [];
   for (const other of candidates) {
     if (chosen.length >= CHOICE_DISTRACTORS) break;
@@ -102,7 +133,7 @@ export function choiceOptions(item: PracticeItem, pool: readonly PracticeItem[],
     taken.forms.add(form);
     taken.meanings.add(meaning);
     if (cell) taken.cells.add(cell);
-    chosen.push(other.english);
+    chosen.push(inStyle(other.english, sentence));
   }
   return chosen;
 }

@@ -3,6 +3,14 @@ import { inflect } from "../../app/core/grammar";
 import { VAI_SUBJECTS } from "../../app/components/learn/subjects";
 import { expectNoAxeViolations } from "./axe";
 import { answerRight, COURSE, joinAsNewLearner, lessonAnswers as answers } from "./learners";
+import { styleProblems } from "../support/choice-style";
+
+/** The options of the multiple-choice question on the page, as the learner reads them. */
+async function choiceTexts(page: Page) {
+  const choices = page.getByRole("list", { name: "Choices" }).getByRole("button");
+  await expect(choices.first()).toBeVisible();
+  return (await choices.allInnerTexts()).map((t) => t.trim());
+}
 
 /** Answers a whole round; the first question wrong on purpose. Returns the card keys in the order asked. */
 async function playRound(page: Page, lessonIndex: number) {
@@ -26,6 +34,9 @@ async function playRound(page: Page, lessonIndex: number) {
       await page.getByRole("button", { name: "Check" }).click();
     } else {
       await expect(question.locator(".practice-prompt")).toHaveText(item.odawa);
+      // Written alike: capitals and full stops do not point at the answer.
+      const options = await choiceTexts(page);
+      expect(styleProblems(options), `${item.odawa}: ${options.join(" | ")}`).toEqual([]);
       const choices = page.getByRole("list", { name: "Choices" });
       if (wrong) await choices.getByRole("button").filter({ hasNotText: item.english }).first().click();
       else await choices.getByRole("button", { name: item.english, exact: true }).click();
@@ -199,6 +210,28 @@ test("/aambe/verbs/vai: the table is the engine's output and the popovers work b
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  // Every lesson's rounds are server-rendered pages: read without JavaScript, as fast as the page can be served.
+  test("every lesson's multiple-choice options share one style: its sentences and a form, each asked first", async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const [index, lesson] of COURSE.entries()) {
+      const keys = [...answers(index).keys()];
+      const asked = [keys[0]!, ...keys.filter((k) => k.startsWith("lesson:"))];
+      await page.goto(`/aambe/practice?lesson=${lesson.id}`);
+      const start = new URL((await page.getByRole("link", { name: "Start", exact: true }).getAttribute("href"))!, page.url());
+      for (const key of asked) {
+        // The round as the Start link has it, with this question first (the first question of a round is multiple choice).
+        const queue = start.searchParams.get("q")!.split(" ");
+        start.searchParams.set("q", [key, ...queue.filter((k) => k !== key)].join(" "));
+        await page.goto(start.toString());
+        await expect(page.locator(".practice-question")).toHaveAttribute("data-card", key);
+        await expect(page.locator(".practice-question")).toHaveAttribute("data-kind", "choose");
+        const options = await choiceTexts(page);
+        expect(options).toContain(answers(index).get(key)!.english);
+        expect(styleProblems(options), `lesson ${lesson.id}, ${key}: ${options.join(" | ")}`).toEqual([]);
+      }
+    }
+  });
 
   test("a signed-in learner completes lessons 1 and 2: every step is a link or a form", async ({ page }) => {
     test.setTimeout(120_000);

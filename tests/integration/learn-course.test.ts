@@ -188,10 +188,28 @@ describe("the course on the site", () => {
     expect(html).toContain("I (with gii-)");
     expect(html).toContain("Ngii-maajaa.");
     expect(html).toContain('href="/d/DEMO1"');
+    // The story is cited by the title a visitor reads on /d, in quotes, and no note about the data reaches the page.
+    const text = html.slice(html.indexOf("<main"), html.indexOf("</main>")).replace(/<[^>]*>/g, "");
+    expect(text).toContain(`(from the story “${demo.title}”)`);
+    expect(text).not.toMatch(/demo|reference forms|placeholder/i);
     // Its cards come back from the deck as the past, not as the present of the same person.
     const deck = await resolveItems(createDb(env.DB), ["verb:maajaa:ind:1s:pv=gii", "verb:maajaa:ind:1s"]);
     expect(deck.get("verb:maajaa:ind:1s:pv=gii")?.odawa).toBe("ngii-maajaa");
     expect(deck.get("verb:maajaa:ind:1s")?.odawa).toBe("nmaajaa");
+  });
+
+  test("the future: its table and a typed question read as plain English, without the grammar label", async () => {
+    const future = COURSE.find((l) => l.cells.some((c) => c.endsWith(" pv:wii")))!;
+    const html = await (await worker.fetch(`http://localhost/aambe/learn/${future.id}`)).text();
+    expect(html).toContain("you (sg) will go home");
+    expect(html).toContain("you (sg) (with wii-)");
+    expect(html).not.toContain("(future or want to, wii-)");
+    const form = expandLesson({ words: future.words, cells: future.cells }, LEXICON).forms.find((f) => f.odawa === "gwii-giiwe")!;
+    // The second question of a round is typed.
+    const query = new URLSearchParams({ lesson: String(future.id), q: form.key, t: "1", n: "1" });
+    const question = await (await worker.fetch(`http://localhost/aambe/practice?${query}`)).text();
+    expect(question.replace(/<[^>]*>/g, "")).toContain("How do you say “you (sg) will go home” in Nishnaabemwin?");
+    expect(question).not.toContain("want to, wii-");
   });
 
   test("a draft lesson is not on the path and its page redirects", async () => {

@@ -42,7 +42,8 @@ describe("multiple choice over every lesson", () => {
         const forms = new Set<string>();
         const cells = new Set<string>();
         for (const option of page.options) {
-          const owners = option === item.english ? [item] : items.filter((i) => i.english === option);
+          // A distractor is written in the style of the right meaning: its owners are the items of that meaning.
+          const owners = option === item.english ? [item] : items.filter((i) => meaningKey(i.english) === meaningKey(option));
           for (const owner of owners) {
             const form = answerKey(owner.odawa);
             if (owner !== item) expect(answerKey(item.odawa), `${item.key}: "${option}" is the same form`).not.toBe(form);

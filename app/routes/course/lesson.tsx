@@ -132,7 +132,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
                 <>
                   {" "}
                   <span className="muted">
-                    (from the story <SiteLink to={`/d/${s.story.id}`}>{s.story.title}</SiteLink>)
+                    (from the story “<SiteLink to={`/d/${s.story.id}`}>{s.story.title}</SiteLink>”)
                   </span>
                 </>
               ) : null}
