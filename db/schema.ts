@@ -348,6 +348,18 @@ export const formLexemes = sqliteTable(
   ],
 );
 
+/** What a story's edit in review holds (ADR 032): the state it asks for and its text. */
+export type StoryEdit = { title: string; state: "coming" | "published"; data: Array<Array<{ text: string; trans: string }>> };
+
+/** What a lesson's edit in review holds (ADR 032): the fields of the editor's form. */
+export type LessonEdit = {
+  title: string;
+  summary: string;
+  explanation: string;
+  spec: { words: Array<{ name: string; pos: string }>; cells: string[] };
+  sentences: Array<{ text: string; trans: string }>;
+};
+
 export const stories = sqliteTable(
   "stories",
   {
@@ -363,12 +375,17 @@ export const stories = sqliteTable(
      */
     listed: integer("listed", { mode: "boolean" }).notNull().default(false),
     /**
-     * A draft sent for review (issue 38): who sent it. Another editor or an admin publishes it; neither its
-     * sender nor its author may (app/utils/review.ts). Null: not in review.
+     * Who sent it for review (issue 38): a draft, or the edit in `pending` of a public story (ADR 032). Another
+     * editor or an admin publishes it; neither its sender nor its author may (app/utils/review.ts). Null: not in review.
      */
     reviewBy: integer("review_by").references(() => users.id, { onDelete: "set null" }),
     /** JSON: Array<Array<{ text, trans, audio? }>> — paragraphs of sentences (audio: an R2 key under audio/). */
     data: text("data", { mode: "json" }).$type<Array<Array<{ text: string; trans: string; audio?: string }>>>().notNull(),
+    /**
+     * An edit of a published or coming story waiting for review (ADR 032): the columns above stay what everyone
+     * sees until a reviewer publishes it. Editors only; null when there is none.
+     */
+    pending: text("pending", { mode: "json" }).$type<StoryEdit>(),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
@@ -393,8 +410,10 @@ export const lessons = sqliteTable(
     explanation: text("explanation").notNull().default(""),
     /** JSON LessonSpec (app/utils/course.ts): { words: [{ name, pos }], cells: ["ind 1s", "pl", …] }. */
     spec: text("spec", { mode: "json" }).$type<{ words: Array<{ name: string; pos: string }>; cells: string[] }>(),
-    /** Who sent it for review (status "review"); null otherwise. */
+    /** Who sent it for review (status "review", or the edit in `pending` of a published lesson); null otherwise. */
     reviewBy: integer("review_by").references(() => users.id, { onDelete: "set null" }),
+    /** An edit of a published lesson waiting for review (ADR 032); learners see the columns above until it is published. */
+    pending: text("pending", { mode: "json" }).$type<LessonEdit>(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("lessons_status_position_idx").on(t.status, t.position)],

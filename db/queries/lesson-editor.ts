@@ -2,16 +2,17 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
-import { audioObjects, editLog, lessonItems, lessons, users } from "../schema";
+import { audioObjects, editLog, lessonItems, lessons, users, type LessonEdit } from "../schema";
 
-export type LessonFields = {
-  title: string;
-  summary: string;
-  explanation: string;
-  status: "draft" | "review" | "published";
-  spec: { words: Array<{ name: string; pos: string }>; cells: string[] };
-  sentences: Array<{ text: string; trans: string }>;
-};
+export type LessonFields = LessonEdit & { status: "draft" | "review" | "published" };
+
+/** The course's lessons in path order, drafts too, and whether an edit waits for review (the editor's list). */
+export async function listLessonsForEditor(db: Db) {
+  return db
+    .select({ id: lessons.id, title: lessons.title, status: lessons.status, editInReview: sql<boolean>`${lessons.pending} IS NOT NULL`.mapWith(Boolean) })
+    .from(lessons)
+    .orderBy(asc(lessons.position), asc(lessons.id));
+}
 
 export async function createLesson(db: Db, input: { title: string; userId: number }) {
   const next = await db.select({ id: sql<number>`coalesce(max(${lessons.id}), 0) + 1`, position: sql<number>`coalesce(max(${lessons.position}), 0) + 1` }).from(lessons).get();
@@ -34,7 +35,10 @@ export async function getLessonForEditor(db: Db, id: number) {
   return { ...lesson, items };
 }
 
-/** Saves a lesson; its sentences replace the old ones (a sentence kept word for word keeps its recording). */
+/**
+ * Saves a lesson; its sentences replace the old ones (a sentence kept word for word keeps its recording). It replaces
+ * any edit in review: the save is the lesson now.
+ */
 export async function saveLesson(db: Db, id: number, fields: LessonFields, userId: number) {
   const before = await getLessonForEditor(db, id);
   if (!before) return false;
@@ -43,10 +47,11 @@ export async function saveLesson(db: Db, id: number, fields: LessonFields, userI
   const action =
     published(before.status) !== published(fields.status)
       ? published(fields.status) ? "publish" : "unpublish"
+      : before.pending && published(fields.status) ? "publish_edit"
       : fields.status === "review" && before.status !== "review" ? "send_for_review" : "update";
   const { sentences, ...rest } = fields;
   // In review: who sent it (the first sender, while it stays in review).
-  const lesson = { ...rest, reviewBy: fields.status === "review" ? (before.reviewBy ?? userId) : null };
+  const lesson = { ...rest, reviewBy: fields.status === "review" ? (before.reviewBy ?? userId) : null, pending: null };
   // Sentences come after any older word items of the lesson.
   const first = Math.max(0, ...before.items.filter((i) => i.type !== "sent").map((i) => i.position)) + 1;
   await db.batch([
@@ -67,9 +72,23 @@ export async function saveLesson(db: Db, id: number, fields: LessonFields, userI
       entity: "lessons",
       entityId: String(id),
       action,
-      before: { title: before.title, status: before.status, summary: before.summary, explanation: before.explanation, spec: before.spec, sentences: before.items },
+      before: { title: before.title, status: before.status, summary: before.summary, explanation: before.explanation, spec: before.spec, sentences: before.items, pending: before.pending },
       after: fields,
     }),
+  ]);
+  return true;
+}
+
+/**
+ * An edit of a published lesson, sent for review by `userId` (ADR 032): kept in `pending` while learners keep the
+ * lesson as it is; a reviewer's save (saveLesson) makes it the lesson.
+ */
+export async function proposeLessonEdit(db: Db, id: number, edit: LessonEdit, userId: number) {
+  const before = await db.select({ title: lessons.title, pending: lessons.pending }).from(lessons).where(eq(lessons.id, id)).get();
+  if (!before) return false;
+  await db.batch([
+    db.update(lessons).set({ pending: edit, reviewBy: userId, updatedAt: new Date() }).where(eq(lessons.id, id)),
+    db.insert(editLog).values({ userId, entity: "lessons", entityId: String(id), action: "send_for_review", before, after: { pending: edit } }),
   ]);
   return true;
 }

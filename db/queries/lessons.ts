@@ -47,11 +47,6 @@ function coursePathQuery(db: Db, opts: { drafts?: boolean }) {
     .orderBy(asc(lessons.position), asc(lessons.id));
 }
 
-/** The course path: lessons in order (drafts only when asked, for editors). */
-export async function listLessons(db: Db, opts: { drafts?: boolean } = {}) {
-  return courseQuery(db, opts);
-}
-
 /** Dictionary entries by headword (any of the names), for the course's word lists. */
 export async function getLexemesByNames(db: Db, names: readonly string[]) {
   const unique = [...new Set(names)].filter(Boolean);

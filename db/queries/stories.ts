@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
-import { editLog, STORY_SOURCES, stories, users } from "../schema";
+import { editLog, STORY_SOURCES, stories, users, type StoryEdit } from "../schema";
 
 export type StorySource = (typeof STORY_SOURCES)[number];
 
@@ -51,6 +51,17 @@ export async function getStory(db: Db, id: string) {
   );
 }
 
+/** Any story with its edit in review, if any (the editor's view; ADR 032). */
+export async function getStoryForEditor(db: Db, id: string) {
+  return (
+    (await db
+      .select({ id: stories.id, title: stories.title, completed: stories.completed, listed: stories.listed, reviewBy: stories.reviewBy, data: stories.data, pending: stories.pending })
+      .from(stories)
+      .where(eq(stories.id, id))
+      .get()) ?? null
+  );
+}
+
 /** Every story of one source (the old /bloomfield, /olp, /misc lists that clients search by id). */
 export async function listStoriesBySource(db: Db, source: StorySource) {
   return db
@@ -65,7 +76,14 @@ export type StoryData = Array<Array<{ text: string; trans: string; audio?: strin
 /** Every story, drafts included, newest edits first (the editor's list). */
 export async function listStoriesForEditor(db: Db) {
   return db
-    .select({ id: stories.id, title: stories.title, completed: stories.completed, listed: stories.listed, reviewBy: stories.reviewBy })
+    .select({
+      id: stories.id,
+      title: stories.title,
+      completed: stories.completed,
+      listed: stories.listed,
+      reviewBy: stories.reviewBy,
+      editInReview: sql<boolean>`${stories.pending} IS NOT NULL`.mapWith(Boolean),
+    })
     .from(stories)
     .orderBy(desc(stories.updatedAt), asc(stories.id));
 }
@@ -88,19 +106,21 @@ export async function createStory(db: Db, input: { id: string; title: string; us
 
 /**
  * Saves a story's title, sentences and status with an edit_log row holding what it was and what it became
- * (a sentence kept word for word keeps its recording).
+ * (a sentence kept word for word keeps its recording). It replaces any edit in review: the save is the story now.
  */
 export async function updateStory(db: Db, input: { id: string; title: string; state: StoryState; data: StoryData; userId: number }) {
-  const before = await getStory(db, input.id);
+  const before = await getStoryForEditor(db, input.id);
   if (!before) return false;
   const audioByText = new Map(before.data.flat().flatMap((s) => (s.audio ? [[s.text, s.audio] as const] : [])));
   const data = input.data.map((p) => p.map((s) => ({ ...s, ...(audioByText.has(s.text) ? { audio: audioByText.get(s.text) } : {}) })));
   const completed = input.state === "published";
   // In review: who sent it (the first sender, while it stays in review).
   const reviewBy = input.state === "review" ? (before.reviewBy ?? input.userId) : null;
-  const after = { title: input.title, completed, listed: input.state === "coming", reviewBy, data };
+  const after = { title: input.title, completed, listed: input.state === "coming", reviewBy, data, pending: null };
   const action =
-    before.completed !== completed ? (completed ? "publish" : "unpublish") : reviewBy && !before.reviewBy ? "send_for_review" : "update";
+    before.completed !== completed
+      ? completed ? "publish" : "unpublish"
+      : before.pending && (completed || after.listed) ? "publish_edit" : reviewBy && !before.reviewBy ? "send_for_review" : "update";
   await db.batch([
     db.update(stories).set({ ...after, updatedAt: new Date() }).where(eq(stories.id, input.id)),
     db.insert(editLog).values({
@@ -108,8 +128,29 @@ export async function updateStory(db: Db, input: { id: string; title: string; st
       entity: "stories",
       entityId: input.id,
       action,
-      before: { title: before.title, completed: before.completed, listed: before.listed, reviewBy: before.reviewBy, data: before.data },
+      before: { title: before.title, completed: before.completed, listed: before.listed, reviewBy: before.reviewBy, data: before.data, pending: before.pending },
       after,
+    }),
+  ]);
+  return true;
+}
+
+/**
+ * An edit of a published or coming story, sent for review by `userId` (ADR 032): kept in `pending` while the public
+ * columns stay; a reviewer's save (updateStory) makes it the story.
+ */
+export async function proposeStoryEdit(db: Db, input: { id: string; edit: StoryEdit; userId: number }) {
+  const before = await getStoryForEditor(db, input.id);
+  if (!before) return false;
+  await db.batch([
+    db.update(stories).set({ pending: input.edit, reviewBy: input.userId, updatedAt: new Date() }).where(eq(stories.id, input.id)),
+    db.insert(editLog).values({
+      userId: input.userId,
+      entity: "stories",
+      entityId: input.id,
+      action: "send_for_review",
+      before: { title: before.title, completed: before.completed, listed: before.listed, data: before.data, pending: before.pending },
+      after: { pending: input.edit },
     }),
   ]);
   return true;

@@ -2,14 +2,15 @@
  * /DEV_editor/lessons/{id}: edit a lesson — title, summary, the English explanation, its dictionary words and cells,
  * its sentences ("Odawa | English" per line) and draft/published. The preview shows exactly what learners are taught:
  * the engine's high-confidence forms only; words not in the dictionary are refused, and the sentences' words are
- * checked with the analyser (unknown ones highlighted). Each save is in edit_log.
+ * checked with the analyser (unknown ones highlighted). Each save is in edit_log. An author's edit of a published
+ * lesson waits for review while learners keep the lesson as it is (ADR 032); the form shows the edit.
  */
 import { data, Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { ClipRecorder } from "../../components/editor/clip-recorder";
 import { getLexemesByNames } from "../../../db/queries/lessons";
-import { getLessonForEditor, lessonHistory, saveLesson } from "../../../db/queries/lesson-editor";
+import { getLessonForEditor, lessonHistory, proposeLessonEdit, saveLesson } from "../../../db/queries/lesson-editor";
 import { authorOf } from "../../../db/queries/review";
-import { mayPublish, PUBLISH_REFUSED } from "../../utils/review";
+import { EDIT_IN_REVIEW, publicSave, PUBLISH_REFUSED } from "../../utils/review";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { expandLesson, parseSpec } from "../../services/course.server";
@@ -30,12 +31,21 @@ function lessonId(raw: string) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const { db } = bindings;
-  const lesson = await getLessonForEditor(db, lessonId(params.id));
-  if (!lesson) throw data("No such lesson", { status: 404 });
+  const user = await getRoleUser(context);
+  const stored = await getLessonForEditor(db, lessonId(params.id));
+  if (!stored) throw data("No such lesson", { status: 404 });
+  // The form shows the edit in review, if any; recordings belong to the lesson's sentences with the same words.
+  const lesson = { ...stored, ...stored.pending };
   const spec = parseSpec(lesson.spec);
   const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
   const preview = spec ? expandLesson(spec, lexicon).table : null;
-  const sentences = lesson.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position, hasAudio: i.audioId !== null }));
+  const live = stored.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position as number | null, hasAudio: i.audioId !== null }));
+  const sentences = stored.pending
+    ? stored.pending.sentences.map(({ text, trans }) => {
+        const same = live.find((l) => l.text === text);
+        return { text, trans, position: same?.position ?? null, hasAudio: same?.hasAudio ?? false };
+      })
+    : live;
   const texts = sentences.map((s) => s.text);
   const words = tapAWord(await indexForTexts(bindings, texts), texts);
   return {
@@ -50,6 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       sentences: formatStoryText([sentences.map(({ text, trans }) => ({ text, trans }))]),
     },
     sentences,
+    edit: stored.pending ? (stored.reviewBy === user.id ? "own" : "other") : null,
     unknown: Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word),
     preview,
     history: await lessonHistory(db, lesson.id),
@@ -81,35 +92,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!sentences.ok) return fail(sentences.error);
   const chosen = form.get("status");
   const status = chosen === "published" ? "published" : chosen === "review" ? "review" : "draft";
+  const fields = {
+    title,
+    summary: normalizeText(String(form.get("summary") ?? "")).slice(0, 500),
+    explanation: String(form.get("explanation") ?? "").normalize("NFC").replace(/\r\n?/g, "\n").trim().slice(0, 10_000),
+    spec: spec.data,
+    sentences: sentences.paragraphs.flat().map(({ text, trans }) => ({ text, trans })),
+  };
   if (status === "published") {
     const before = await getLessonForEditor(db, id);
-    if (before && !mayPublish(user, { published: before.status === "published", reviewBy: before.reviewBy, authorId: await authorOf(db, "lessons", String(id)) })) {
-      return data({ error: PUBLISH_REFUSED, saved: false }, { status: 403 });
+    if (!before) throw data("No such lesson", { status: 404 });
+    const isPublic = before.status === "published";
+    const editInReview = isPublic && before.pending !== null;
+    const authorId = editInReview ? null : await authorOf(db, "lessons", String(id));
+    const save = publicSave(user, { isPublic, editInReview, reviewBy: before.reviewBy, authorId });
+    if (save === "refuse") return data({ error: PUBLISH_REFUSED, saved: false }, { status: 403 });
+    if (save === "review") {
+      await proposeLessonEdit(db, id, fields, user.id);
+      return { error: null, saved: true, inReview: true };
     }
   }
-  const saved = await saveLesson(
-    db,
-    id,
-    {
-      title,
-      summary: normalizeText(String(form.get("summary") ?? "")).slice(0, 500),
-      explanation: String(form.get("explanation") ?? "").normalize("NFC").replace(/\r\n?/g, "\n").trim().slice(0, 10_000),
-      status,
-      spec: spec.data,
-      sentences: sentences.paragraphs.flat(),
-    },
-    user.id,
-  );
+  const saved = await saveLesson(db, id, { ...fields, status }, user.id);
   if (!saved) throw data("No such lesson", { status: 404 });
-  return { error: null, saved: true };
+  return { error: null, saved: true, inReview: false };
 }
 
 export default function EditorLesson({ loaderData, actionData }: Route.ComponentProps) {
-  const { lesson, preview, sentences, unknown, history } = loaderData;
+  const { lesson, preview, sentences, edit, unknown, history } = loaderData;
   const unknownSet = new Set(unknown);
   const [search] = useSearchParams();
   const { revalidate } = useRevalidator();
-  const recording = sentences.find((s) => String(s.position) === search.get("record"));
+  const recording = sentences.flatMap((s) => (s.position !== null && String(s.position) === search.get("record") ? [{ ...s, position: s.position }] : []))[0];
   const field = (id: string, label: string, input: React.ReactNode, hint?: string) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -129,6 +142,13 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
         ) : null}
       </p>
       <h1>{lesson.title}</h1>
+      {edit ? (
+        <p className="alert alert-warning" role="note">
+          {edit === "own"
+            ? EDIT_IN_REVIEW
+            : "An edit waits for review (its sender is in the history below); the form shows it, and saving it as Published publishes it. Learners see the lesson as it was until then."}
+        </p>
+      ) : null}
       <Form method="post" className="account-form">
         {field("lesson-title", "Title", <input id="lesson-title" name="title" required maxLength={200} defaultValue={lesson.title} />)}
         {field("lesson-summary", "Summary", <input id="lesson-summary" name="summary" maxLength={500} defaultValue={lesson.summary} />)}
@@ -156,7 +176,7 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
           </p>
         ) : actionData?.saved ? (
           <p className="alert alert-success" role="status">
-            Saved.
+            {"inReview" in actionData && actionData.inReview ? "Saved: it waits for review." : "Saved."}
           </p>
         ) : null}
         <button type="submit" className="button button-primary">
@@ -193,9 +213,13 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
                   )}
                 </span>{" "}
                 — {s.trans} <span className="muted">{s.hasAudio ? "(recorded)" : "(no recording)"}</span>{" "}
-                <Link to={`?record=${s.position}`} preventScrollReset>
-                  Record<span className="visually-hidden"> sentence {i + 1}</span>
-                </Link>
+                {s.position !== null ? (
+                  <Link to={`?record=${s.position}`} preventScrollReset>
+                    Record<span className="visually-hidden"> sentence {i + 1}</span>
+                  </Link>
+                ) : (
+                  <span className="muted">(recorded once the edit is published)</span>
+                )}
               </li>
             ))}
           </ol>

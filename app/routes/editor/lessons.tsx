@@ -1,15 +1,13 @@
 /** /DEV_editor/lessons: the course's lessons in path order (drafts too) and a form to start a new one. */
 import { data, Form, Link, redirect } from "react-router";
-import { listLessons } from "../../../db/queries/lessons";
-import { createLesson } from "../../../db/queries/lesson-editor";
+import { createLesson, listLessonsForEditor } from "../../../db/queries/lesson-editor";
 import { getBindings } from "../../context";
 import { getRoleUser } from "../../middleware/guard.server";
 import { normalizeText } from "../../core/orthography";
 import type { Route } from "./+types/lessons";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const lessons = await listLessons(getBindings(context).db, { drafts: true });
-  return { lessons: lessons.map(({ id, title, status }) => ({ id, title, status })) };
+  return { lessons: await listLessonsForEditor(getBindings(context).db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +37,10 @@ export default function EditorLessons({ loaderData, actionData }: Route.Componen
         {loaderData.lessons.map((l) => (
           <li key={l.id}>
             <Link to={`/DEV_editor/lessons/${l.id}`}>{l.title}</Link>{" "}
-            <span className="lesson-state">{l.status === "published" ? "Published" : "Draft"}</span>
+            <span className="lesson-state">
+              {l.status === "published" ? "Published" : l.status === "review" ? "In review" : "Draft"}
+              {l.editInReview ? " · Edit in review" : ""}
+            </span>
           </li>
         ))}
       </ol>

@@ -46,7 +46,10 @@ export default function EditorStories({ loaderData, actionData }: Route.Componen
         {loaderData.stories.map((story) => (
           <li key={story.id}>
             <Link to={`/DEV_editor/stories/${story.id}`}>{story.title}</Link>{" "}
-            <span className="lesson-state">{story.completed ? "Published" : story.listed ? "Coming" : story.reviewBy ? "In review" : "Draft"}</span>
+            <span className="lesson-state">
+              {story.completed ? "Published" : story.listed ? "Coming" : story.reviewBy ? "In review" : "Draft"}
+              {story.editInReview ? " · Edit in review" : ""}
+            </span>
           </li>
         ))}
       </ul>

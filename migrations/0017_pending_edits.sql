@@ -1,0 +1,2 @@
+ALTER TABLE `lessons` ADD `pending` text;--> statement-breakpoint
+ALTER TABLE `stories` ADD `pending` text;
