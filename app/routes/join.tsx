@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     string
   >;
   const result = await signUp(getBindings(context), request, form, true);
-  if (result.status === "ok") return redirect("/", { headers: { "Set-Cookie": result.setCookie } });
+  if (result.status === "ok") return redirect("/", { headers: result.cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
   // A filled decoy looks like a success and creates nothing.
   if (result.status === "decoy") return redirect("/");
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));

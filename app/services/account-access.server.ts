@@ -91,7 +91,8 @@ export async function logIn({ config, db, authLimiter }: Bindings, request: Requ
 // ---------------------------------------------------------------- sign up
 
 export type SignupResult =
-  | { status: "ok"; setCookie: string; username: string }
+  /** `cookies`: the session and the device cookie (Set-Cookie values; a new account is a known device at once). */
+  | { status: "ok"; cookies: string[]; username: string }
   /** The hidden decoy was filled: answer as if it worked, create nothing. */
   | { status: "decoy" }
   | { status: "invalid"; errors: Record<string, string>; message: string }
@@ -125,7 +126,8 @@ export async function signUp({ config, db, authLimiter }: Bindings, request: Req
     return { status: "invalid", errors: { username: MESSAGES.usernameTaken }, message: MESSAGES.usernameTaken };
   }
   const token = await createSessionToken(config, user);
-  return { status: "ok", setCookie: sessionCookie(token), username: user.username };
+  const device = await deviceCookie(config, { id: user.id, deviceKey: await ensureDeviceKey(db, user) }, null);
+  return { status: "ok", cookies: [sessionCookie(token), device], username: user.username };
 }
 
 // ---------------------------------------------------------------- forgot

@@ -67,7 +67,7 @@ export async function createUser(db: Db, user: NewUser) {
     return await db
       .insert(users)
       .values({ ...user, role: "learner", deviceKey: newDeviceKey() })
-      .returning({ id: users.id, username: users.username, sessionVersion: users.sessionVersion })
+      .returning({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, deviceKey: users.deviceKey })
       .get();
   } catch (error) {
     if (isUniqueViolation(error)) return null;

@@ -1,10 +1,11 @@
 /**
  * The account findings of the third outside test (ADR 020): one test per finding, by behaviour over HTTP.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
+import { RATE_RULES } from "../../app/services/rate-limit.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
-import { get, post, sessionFrom } from "./accounts-helpers";
+import { get, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
 
 const SITE = "https://site.example";
 
@@ -14,6 +15,43 @@ function expectOnThisSite(location: string | null, label: string) {
   expect(location!, label).toMatch(/^\/(?![/\\])/);
   expect(decodeURIComponent(location!), label).toMatch(/^\/(?![/\\])/);
   expect(new URL(location!, SITE).origin, label).toBe(SITE);
+}
+
+/** Every Set-Cookie `name=value` of the responses, joined for the next request's Cookie header. */
+function cookiesFrom(...responses: Response[]) {
+  return responses.flatMap((r) => r.headers.getSetCookie().map((c) => c.split(";")[0])).join("; ");
+}
+
+const joinFields = (username: string, extra: Record<string, string> = {}) => ({
+  username,
+  password: "ziibiwan-nibi-2026",
+  passwordRepeat: "ziibiwan-nibi-2026",
+  email: `${username}@example.org`,
+  niijii: "",
+  ...extra,
+});
+
+async function userRow(username: string) {
+  return env.DB.prepare("SELECT id, email FROM users WHERE username = ?").bind(username).first<{ id: number; email: string }>();
+}
+
+/** A JSON call of the docs/product.md §7 API, from a fresh client. */
+async function api(path: string, body: Record<string, string>) {
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), Origin: "http://localhost" },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** Strangers from many addresses use up the account's log-in budget; the right password from an unknown client is then refused. */
+async function exhaustAccountBudget(username: string, password: string) {
+  for (let i = 0; i < RATE_RULES.loginAccount.limit + 1; i++) {
+    await post("/biindge", { username, password: "wrong-password-guess", from: "" });
+  }
+  expect((await post("/biindge", { username, password, from: "" })).status).toBe(429);
 }
 
 describe("finding 1: no redirect built from the request leaves the site", () => {
@@ -67,5 +105,57 @@ describe("finding 1: no redirect built from the request leaves the site", () => 
       expectOnThisSite(response.headers.get("Location"), path);
       expect(response.headers.get("Location"), path).toMatch(/^\/DEV_editor/);
     }
+  });
+});
+
+describe("finding 2: strangers never spend a freshly signed-up owner's allowance on /niin", () => {
+  test("sign-up sets the device cookie; after ten failed log-ins by others the owner still changes the password", async () => {
+    const name = uniqueName("owner");
+    const joined = await post("/wiijiiwe", joinFields(name));
+    expect(joined.status).toBe(302);
+    const cookie = cookiesFrom(joined);
+    expect(cookie).toContain("__Host-session=");
+    expect(cookie).toContain("__Host-device=");
+    await exhaustAccountBudget(name, "ziibiwan-nibi-2026");
+    const change = await post(
+      "/niin",
+      { intent: "password", currentPassword: "ziibiwan-nibi-2026", password: "a-new-good-password", passwordRepeat: "a-new-good-password" },
+      { cookie },
+    );
+    expect(change.status).toBe(302);
+    expect(change.headers.get("Location")).toBe("/niin?password=changed");
+  });
+
+  test("the API's sign-up sets the device cookie too", async () => {
+    const name = uniqueName("owner");
+    const response = await api("/api/join", { username: name, password: "ziibiwan-nibi-2026", email: `${name}@example.org` });
+    expect(response.status).toBe(200);
+    const cookie = cookiesFrom(response);
+    expect(cookie).toContain("__Host-session=");
+    expect(cookie).toContain("__Host-device=");
+  });
+
+  test("the owner's session alone (no device cookie) counts as a known device: deletion still works", async () => {
+    const name = uniqueName("owner");
+    const joined = await post("/wiijiiwe", joinFields(name));
+    const session = sessionFrom(joined)!;
+    await exhaustAccountBudget(name, "ziibiwan-nibi-2026");
+    const deleted = await post("/niin", { intent: "delete", deletePassword: "ziibiwan-nibi-2026" }, { cookie: session });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe("/?bye=deleted");
+    expect(await userRow(name)).toBeNull();
+  });
+
+  test("a session still has a budget of its own: it cannot guess the password without end", async () => {
+    const user = await insertUser(env);
+    const cookie = await sessionCookieHeader(env, user);
+    const wrong = () => post("/niin", { intent: "delete", deletePassword: "not-the-password" }, { cookie });
+    for (let i = 0; i < RATE_RULES.loginDevice.limit; i++) expect((await wrong()).status).toBe(400);
+    const limited = await wrong();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another session of the owner (another browser) has its own budget.
+    const other = await post("/niin", { intent: "delete", deletePassword: user.password }, { cookie: await sessionCookieHeader(env, user) });
+    expect(other.status).toBe(302);
   });
 });
