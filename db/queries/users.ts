@@ -112,17 +112,20 @@ export async function findAccount(db: Db, userId: number) {
 }
 
 /**
- * A new password from /niin: new hash and a new session version in one statement (every other session ends).
- * Returns the new session version for this session's fresh cookie.
+ * A new password from /niin: new hash and a new session version (every other session ends), and every outstanding
+ * reset code of the user made dead, as a completed reset does, in one batch. Returns the new session version for
+ * this session's fresh cookie.
  */
 export async function changePasswordHash(db: Db, userId: number, passwordHash: string, now = Date.now()) {
-  const row = await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id, sessionVersion: users.sessionVersion })
-    .get();
-  return row ?? null;
+  const [rows] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, sessionVersion: users.sessionVersion }),
+    endResetTokens(db, userId, now),
+  ]);
+  return rows[0] ?? null;
 }
 
 /**
@@ -199,9 +202,14 @@ export async function completePasswordReset(db: Db, userId: number, passwordHash
         updatedAt: new Date(now),
       })
       .where(eq(users.id, userId)),
-    db
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+    endResetTokens(db, userId, now),
   ]);
+}
+
+/** Marks every unused reset code of the user used (a completed reset, a password change on /niin). */
+function endResetTokens(db: Db, userId: number, now: number) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

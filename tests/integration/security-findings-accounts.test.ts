@@ -3,8 +3,10 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
+import { getRecordedMail } from "../../app/services/mail.server";
 import { RATE_RULES } from "../../app/services/rate-limit.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
+import { waitFor } from "../support/wait-for";
 import { get, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
 
 const SITE = "https://site.example";
@@ -157,5 +159,41 @@ describe("finding 2: strangers never spend a freshly signed-up owner's allowance
     // Another session of the owner (another browser) has its own budget.
     const other = await post("/niin", { intent: "delete", deletePassword: user.password }, { cookie: await sessionCookieHeader(env, user) });
     expect(other.status).toBe(302);
+  });
+});
+
+describe("finding 9: a password change ends every outstanding reset code", () => {
+  async function resetCode(user: { username: string; email: string }) {
+    const before = getRecordedMail().length;
+    expect((await post("/forgot", { username: user.username, email: user.email })).status).toBe(200);
+    const mail = await waitFor(() => getRecordedMail().slice(before).find((m) => m.to === user.email), {
+      timeoutMs: 10_000,
+      message: "no reset mail",
+    });
+    return /\/restore\?code=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  }
+
+  test("codes sent before a change on /niin no longer work after it; a code sent after it does", async () => {
+    const user = await insertUser(env);
+    const [first, second] = [await resetCode(user), await resetCode(user)];
+    const change = await post(
+      "/niin",
+      { intent: "password", currentPassword: user.password, password: "a-new-good-password", passwordRepeat: "a-new-good-password" },
+      { cookie: await sessionCookieHeader(env, user) },
+    );
+    expect(change.status).toBe(302);
+    for (const code of [first, second]) {
+      expect(await (await get(`/restore?code=${code}`)).text()).toContain("The reset code was invalid.");
+      const restore = await post(`/restore?code=${code}`, { code, password: "an-attackers-password", passwordRepeat: "an-attackers-password" });
+      expect(restore.status).toBe(400);
+      expect(await restore.text()).toContain("The reset code was invalid.");
+    }
+    expect((await post("/biindge", { username: user.username, password: "an-attackers-password" })).status).toBe(401);
+    expect((await post("/biindge", { username: user.username, password: "a-new-good-password" })).status).toBe(302);
+
+    const later = await resetCode(user);
+    const restored = await post(`/restore?code=${later}`, { code: later, password: "a-third-good-password", passwordRepeat: "a-third-good-password" });
+    expect(restored.status).toBe(200);
+    expect(await restored.text()).toContain("Your password has been changed.");
   });
 });
