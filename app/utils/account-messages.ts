@@ -22,7 +22,6 @@ export const MESSAGES = {
   loginServerError: "Error contacting server!",
   joinServerError: "Error contacting the server!",
   usernameTaken: "That username is already taken. Please choose another.",
-  emailTaken: "An account with that email address already exists. You can log in or reset your password.",
   forgotDone: "A reset link will be sent to your email if your information matches.",
   restoreServiceError: "There was an error using the restore service. Please contact us.",
   restoreInvalidCode: "The reset code was invalid. Please request another.",

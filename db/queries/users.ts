@@ -49,6 +49,12 @@ export async function findTaken(db: Db, username: string, email: string) {
   return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
 }
 
+/** The username of the account with this email address, if any. */
+export async function findUsernameByEmail(db: Db, email: string) {
+  const row = await db.select({ username: users.username }).from(users).where(eq(users.email, email)).get();
+  return row?.username ?? null;
+}
+
 export type NewUser = {
   username: string;
   email: string;

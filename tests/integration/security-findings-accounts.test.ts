@@ -1,8 +1,10 @@
 /**
  * The account findings of the third outside test (ADR 020): one test per finding, by behaviour over HTTP.
  */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
+import worker from "../../workers/app";
 import { getRecordedMail } from "../../app/services/mail.server";
 import { RATE_RULES } from "../../app/services/rate-limit.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
@@ -159,6 +161,73 @@ describe("finding 2: strangers never spend a freshly signed-up owner's allowance
     // Another session of the owner (another browser) has its own budget.
     const other = await post("/niin", { intent: "delete", deletePassword: user.password }, { cookie: await sessionCookieHeader(env, user) });
     expect(other.status).toBe(302);
+  });
+});
+
+/** The page a sign-up answers: status, where it goes, and the page's alert if any. */
+async function joinAnswer(response: Response) {
+  const text = await response.text();
+  return [response.status, response.headers.get("Location"), text.match(/<div[^>]*class="alert[^"]*"[\s\S]*?<\/div>/)?.[0] ?? null];
+}
+
+describe("finding 7: the sign-up never tells whether an address has an account", () => {
+  test("an address with an account gets the answer a new one gets; nothing is created, nobody signed in; the owner is told", async () => {
+    const owner = await insertUser(env);
+    const before = getRecordedMail().length;
+    for (const email of [owner.email, owner.email.toUpperCase(), ` ${owner.email} `]) {
+      const fresh = await post("/wiijiiwe", joinFields(uniqueName("fresh")));
+      const name = uniqueName("taker");
+      const taken = await post("/wiijiiwe", joinFields(name, { email }));
+      expect(await joinAnswer(taken), email).toEqual(await joinAnswer(fresh));
+      expect(taken.headers.getSetCookie().join("\n"), email).not.toMatch(/__Host-session=[^;]/);
+      expect(await userRow(name), email).toBeNull();
+    }
+    const note = await waitFor(() => getRecordedMail().slice(before).find((m) => m.to === owner.email), {
+      timeoutMs: 15_000,
+      message: "the owner was not told",
+    });
+    expect(note.subject).toMatch(/join/i);
+    expect(note.text).toContain("/biindge");
+    expect(note.text).toContain("/forgot");
+    expect(note.text).not.toContain("ziibiwan-nibi-2026");
+  });
+
+  test("the API answers an address with an account as it answers a new one", async () => {
+    const owner = await insertUser(env);
+    const answer = async (email: string) => {
+      const name = uniqueName("api");
+      const response = await api("/api/join", { username: name, password: "ziibiwan-nibi-2026", email: email || `${name}@example.org` });
+      return [response.status, (await response.text()).replaceAll(name, "NAME")];
+    };
+    expect(await answer(owner.email)).toEqual(await answer(""));
+  });
+
+  test("the notes to the owner are capped per address", async () => {
+    const owner = await insertUser(env);
+    const attempts = RATE_RULES.joinNoticeMail.limit + 2;
+    for (let i = 0; i < attempts; i++) {
+      const ctx = createExecutionContext();
+      const request = new Request("http://localhost/wiijiiwe", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": randomIp(), Origin: "http://localhost" },
+        body: new URLSearchParams(joinFields(uniqueName("taker"), { email: owner.email })),
+        redirect: "manual",
+      }) as Request<unknown, IncomingRequestCfProperties>;
+      expect((await worker.fetch(request, env, ctx)).status).toBe(302);
+      await waitOnExecutionContext(ctx);
+    }
+    expect(getRecordedMail().filter((m) => m.to === owner.email)).toHaveLength(RATE_RULES.joinNoticeMail.limit);
+  });
+
+  test("a taken username still says so (usernames are public), also when the address has an account", async () => {
+    const owner = await insertUser(env);
+    for (const email of [`${uniqueName()}@example.org`, owner.email]) {
+      const response = await post("/wiijiiwe", joinFields(owner.username, { email }));
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain("That username is already taken. Please choose another.");
+      expect(page).not.toContain("email address already");
+    }
   });
 });
 
