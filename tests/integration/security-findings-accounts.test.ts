@@ -1,5 +1,8 @@
 /**
- * The account findings of the third outside test (ADR 020): one test per finding, by behaviour over HTTP.
+ * The account findings of the third outside test (ADR 020, "the third test"): one test per finding, by behaviour
+ * over HTTP. An open redirect through the `?email=` clean-up and `from=`, a freshly signed-up owner locked out of
+ * /niin by strangers, the sign-up telling which addresses have an account, reset codes outliving a password change,
+ * and names carrying characters that turn text around.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
@@ -264,5 +267,55 @@ describe("finding 9: a password change ends every outstanding reset code", () =>
     const restored = await post(`/restore?code=${later}`, { code: later, password: "a-third-good-password", passwordRepeat: "a-third-good-password" });
     expect(restored.status).toBe(200);
     expect(await restored.text()).toContain("Your password has been changed.");
+  });
+});
+
+describe("names never carry characters that turn text around", () => {
+  const DIRECTION_CONTROLS = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
+  const MESSAGE = "characters that change the direction of text";
+
+  test("a username or a display name with one is refused with a clear message, and nothing is created", async () => {
+    for (const c of DIRECTION_CONTROLS) {
+      const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+      const name = uniqueName("bidi");
+      const byName = await post("/wiijiiwe", joinFields(`${name}${c}exe`, { email: `${name}@example.org` }));
+      expect(byName.status, code).toBe(400);
+      expect(await byName.text(), code).toContain(MESSAGE);
+      const byRealName = await post("/wiijiiwe", joinFields(name, { realName: `Anna${c}gnp.exe` }));
+      expect(byRealName.status, code).toBe(400);
+      expect(await byRealName.text(), code).toContain(MESSAGE);
+      expect(await userRow(name), code).toBeNull();
+    }
+    const api400 = await api("/api/join", { username: uniqueName("bidi"), password: "ziibiwan-nibi-2026", email: `${uniqueName()}@example.org`, realName: "Ann\u202ea" });
+    expect(api400.status).toBe(400);
+    expect(await api400.text()).toContain(MESSAGE);
+  });
+
+  test("the editor's speaker field refuses them with a clear message; the same name without them is kept", async () => {
+    const editor = await insertUser(env, { role: "editor" });
+    const cookie = await sessionCookieHeader(env, editor);
+    const word = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', 's/he speaks') RETURNING id")
+      .bind(uniqueName("bidiword"), uniqueName("bidiword"))
+      .first<{ id: number }>();
+    const upload = (speaker: string) => {
+      const bytes = new Uint8Array(256);
+      bytes.set(new TextEncoder().encode("OggS"), 0);
+      const body = new FormData();
+      body.append("audio", new Blob([bytes]), "clip.ogg");
+      body.append("speaker", speaker);
+      return exports.default.fetch(
+        new Request(`http://localhost/api/editor/lexemes/${word!.id}/audio`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: "http://localhost", "CF-Connecting-IP": randomIp() },
+          body,
+        }),
+      );
+    };
+    for (const c of DIRECTION_CONTROLS) {
+      const refused = await upload(`Maajaa${c} Speaker`);
+      expect(refused.status, c.codePointAt(0)!.toString(16)).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toContain(MESSAGE);
+    }
+    expect((await upload("Maajaa Speaker")).status).toBe(200);
   });
 });
