@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  redirect,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -14,6 +13,7 @@ import type { Route } from "./+types/root";
 import { getBindings } from "./context";
 import { publicConfig } from "./services/config.server";
 import { getUser, requestGuard } from "./middleware/guard.server";
+import { safeRedirect } from "./services/safe-redirect.server";
 import { skipRevalidationWhenOffline } from "./utils/client-action";
 import { useOffline, useReloadWhenOffline } from "./components/offline";
 import { isRoleGate, RoleGate } from "./components/role-gate";
@@ -41,9 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Old Word of the Day emails linked with ?email=…: drop the address from the address bar. A GET never
   // writes, so nothing is logged; today's emails carry an opaque ?r= that the page posts to /click (below).
+  // The path is the request's own: `//host/?email=` must not become `Location: //host/` (safeRedirect).
   if (url.searchParams.has("email")) {
     url.searchParams.delete("email");
-    throw redirect(url.pathname + url.search + url.hash);
+    throw safeRedirect(url.pathname + url.search + url.hash);
   }
 
   const user = await getUser(context);

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   >;
   const result = await signUp(getBindings(context), request, form, true);
   // The home page says the account was created (JOINED_PATH).
-  if (result.status === "ok") return redirect(JOINED_PATH, { headers: { "Set-Cookie": result.setCookie } });
+  if (result.status === "ok") return redirect(JOINED_PATH, { headers: result.cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
   // A filled decoy looks like a success and creates nothing.
   if (result.status === "decoy") return redirect(JOINED_PATH);
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));

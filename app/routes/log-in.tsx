@@ -1,10 +1,11 @@
-import { data, Form, Link, redirectDocument, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Field, USERNAME_INPUT } from "../components/field";
 import { TimedMessage } from "../components/timed-message";
 import { getBindings } from "../context";
 import { MESSAGES, safeFrom } from "../utils/account-messages";
 import { logIn } from "../services/account-access.server";
 import { passRetryAfter } from "../services/rate-limit.server";
+import { safeRedirectDocument } from "../services/safe-redirect.server";
 import { serverOrMessage, skipRevalidationWhenUnreachable } from "../utils/client-action";
 import { requireAnonymous } from "../services/session.server";
 import type { Route } from "./+types/log-in";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ["Set-Cookie", result.setCookie],
       ["Set-Cookie", result.deviceCookie],
     ]);
-    return redirectDocument(safeFrom(String(form.get("from") ?? "")), { headers });
+    return safeRedirectDocument(safeFrom(String(form.get("from") ?? "")), { headers });
   }
   return data(
     { status: result.status, message: result.message, username: username.toLowerCase() },

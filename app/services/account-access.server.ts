@@ -15,6 +15,7 @@ import {
   findLiveResetToken,
   findTaken,
   findUserByUsernameAndEmail,
+  findUsernameByEmail,
   insertResetToken,
   updatePasswordHash,
 } from "../../db/queries/users";
@@ -91,14 +92,23 @@ export async function logIn({ config, db, authLimiter }: Bindings, request: Requ
 // ---------------------------------------------------------------- sign up
 
 export type SignupResult =
-  | { status: "ok"; setCookie: string; username: string }
+  /**
+   * `cookies`: the session and the device cookie (Set-Cookie values; a new account is a known device at once). None
+   * when the address already has an account: the answer is otherwise a new account's, and the address is told.
+   */
+  | { status: "ok"; cookies: string[]; username: string }
   /** The hidden decoy was filled: answer as if it worked, create nothing. */
   | { status: "decoy" }
   | { status: "invalid"; errors: Record<string, string>; message: string }
   | Limited;
 
-/** `withRepeat`: the page sends `passwordRepeat`; the docs/product.md §7 `/join` call does not. */
-export async function signUp({ config, db, authLimiter }: Bindings, request: Request, input: unknown, withRepeat: boolean): Promise<SignupResult> {
+/**
+ * `withRepeat`: the page sends `passwordRepeat`; the docs/product.md §7 `/join` call does not. A taken username is
+ * said (usernames are public); an address that already has an account is not: that sign-up gets a new account's
+ * answer, creates nothing, signs nobody in, and the address's owner gets a note (`noteToAddressOwner`).
+ */
+export async function signUp(bindings: Bindings, request: Request, input: unknown, withRepeat: boolean): Promise<SignupResult> {
+  const { config, db, authLimiter } = bindings;
   const ip = clientKey(request);
   if (!(await bindingAllows(authLimiter, `signup:${ip}`))) return limited(BINDING_RETRY_AFTER_SECONDS);
   const refusal = await take(db, RATE_RULES.signupIp, ip);
@@ -112,20 +122,53 @@ export async function signUp({ config, db, authLimiter }: Bindings, request: Req
   const { niijii, username, email, password, ...survey } = parsed.data;
   if (niijii.trim() !== "") return { status: "decoy" };
 
+  const usernameTaken = { status: "invalid", errors: { username: MESSAGES.usernameTaken }, message: MESSAGES.usernameTaken } as const;
   const taken = await findTaken(db, username, email);
-  if (taken.username || taken.email) {
-    const errors: Record<string, string> = {};
-    if (taken.username) errors.username = MESSAGES.usernameTaken;
-    if (taken.email) errors.email = MESSAGES.emailTaken;
-    return { status: "invalid", errors, message: Object.values(errors)[0] };
-  }
-  const user = await createUser(db, { username, email, passwordHash: await hashPassword(password), ...survey });
+  if (taken.username) return usernameTaken;
+  // Hashed either way, so an address with an account costs the same work as a new one.
+  const passwordHash = await hashPassword(password);
+  if (taken.email) return noteToAddressOwner(bindings, email, username);
+  const user = await createUser(db, { username, email, passwordHash, ...survey });
   if (!user) {
     // Someone took the name or address between the check and the insert.
-    return { status: "invalid", errors: { username: MESSAGES.usernameTaken }, message: MESSAGES.usernameTaken };
+    const now = await findTaken(db, username, email);
+    return !now.username && now.email ? noteToAddressOwner(bindings, email, username) : usernameTaken;
   }
   const token = await createSessionToken(config, user);
-  return { status: "ok", setCookie: sessionCookie(token), username: user.username };
+  const device = await deviceCookie(config, { id: user.id, deviceKey: await ensureDeviceKey(db, user) }, null);
+  return { status: "ok", cookies: [sessionCookie(token), device], username: user.username };
+}
+
+/**
+ * Someone signed up with an address that has an account: answer as a new account would (without its cookies) and
+ * tell the address, after the response (ctx.waitUntil) and a few times a day at most (RATE_RULES.joinNoticeMail).
+ */
+async function noteToAddressOwner({ config, db, ctx }: Bindings, email: string, typedUsername: string): Promise<SignupResult> {
+  const work = sendJoinNotice(config, db, email).catch((error) => console.error("join-notice-error", String(error)));
+  if (ctx) ctx.waitUntil(work);
+  else await work;
+  return { status: "ok", cookies: [], username: typedUsername };
+}
+
+async function sendJoinNotice(config: Config, db: Db, email: string) {
+  const username = await findUsernameByEmail(db, email);
+  if (!username || (await take(db, RATE_RULES.joinNoticeMail, email))) return;
+  const { siteUrl, siteName } = config;
+  const [logIn, forgot] = [`${siteUrl}/biindge`, `${siteUrl}/forgot`];
+  const result = await sendMail(config, {
+    to: email,
+    subject: `Someone tried to join ${siteName} with your email address`,
+    text: [
+      `Aanii ${username},`,
+      "",
+      `Someone (we hope you) tried to make a new ${siteName} account with this email address. It already belongs to your account (username: ${username}), so no new account was made.`,
+      "",
+      `If it was you, log in at ${logIn}, or choose a new password at ${forgot} if you have forgotten it.`,
+      "If it was not you, you can ignore this email: nothing about your account has changed.",
+    ].join("\n"),
+    html: `<p>Aanii ${escapeHtml(username)},</p><p>Someone (we hope you) tried to make a new ${escapeHtml(siteName)} account with this email address. It already belongs to your account (username: ${escapeHtml(username)}), so no new account was made.</p><p>If it was you, <a href="${escapeHtml(logIn)}">log in</a>, or <a href="${escapeHtml(forgot)}">choose a new password</a> if you have forgotten it.</p><p>If it was not you, you can ignore this email: nothing about your account has changed.</p>`,
+  });
+  if (result.status === "error") console.error("join-notice-mail-failed", { error: result.message });
 }
 
 // ---------------------------------------------------------------- forgot

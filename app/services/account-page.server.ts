@@ -14,7 +14,7 @@ import { escapeHtml } from "../core/html";
 import type { Bindings as FullBindings } from "./bindings.server";
 import { hashToken, randomToken } from "./email-tokens.server";
 import { sendMail } from "./mail.server";
-import { trustedDevice } from "./device-cookie.server";
+import { sessionDevice, trustedDevice } from "./device-cookie.server";
 import { createSessionToken, type SessionUser, sessionCookie } from "./session.server";
 import { signUpForWotd, unsubscribeAddress, wotdStatusOf } from "./wotd.server";
 import { learnerCourse } from "./learner-home.server";
@@ -105,15 +105,15 @@ export type AccountResult =
   | { status: "limited"; message: string; retryAfter: number };
 
 /**
- * Checks the current password the way log-in does: counted in the log-in budgets first (rate-limit.server.ts), so a
- * borrowed session cannot be used to guess the password; a match gives the count back. On the owner's trusted
- * device (its device cookie) only that device's budget counts, so strangers' failed log-ins cannot lock the owner
- * out of changing the password or deleting the account.
+ * Checks the current password the way log-in does: counted in a log-in budget first (rate-limit.server.ts), so a
+ * borrowed session cannot be used to guess the password without end; a match gives the count back. Only the owner's
+ * own budgets count: the trusted device's (its device cookie), or else this session's (`sessionDevice`), never the
+ * account's, so strangers' failed log-ins cannot lock the owner out of changing the password or deleting the account.
  */
 async function checkPassword({ config, db }: Pick<Bindings, "config" | "db">, request: Request, user: SessionUser, password: string) {
   const account = await findAccount(db, user.id);
   if (!account) return { ok: false as const };
-  const device = await trustedDevice(config, request, account);
+  const device = (await trustedDevice(config, request, account)) ?? (await sessionDevice(request));
   const reservation = await reserveLogin(db, { account: account.username, client: clientKey(request), device });
   if (!("release" in reservation)) return { ok: false as const, retryAfter: reservation.retryAfter };
   if (!(await verifyPassword(password, account.passwordHash))) return { ok: false as const };

@@ -5,12 +5,13 @@
  * that presents it is counted in the device's own budget and is not blocked by other clients' failures for the
  * account; so is the signed-in owner's password check on /niin. A password reset gives the account a new key and a
  * deleted account's key goes with it, so an old cookie never counts for a later owner of the name. It proves only
- * that this browser once knew the password; it never signs anyone in.
+ * that this browser once knew the password; it never signs anyone in. Sign-up sets it too, and on /niin the owner's
+ * session is a known device of its own (`sessionDevice`), so strangers never spend the owner's allowance there.
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
  * @see docs/decisions/020-outside-test-security-findings.md
  */
 import { jwtVerify, SignJWT } from "jose";
-import { getSessionKey, readCookie, SESSION_ISSUER } from "./session.server";
+import { getSessionKey, readCookie, SESSION_COOKIE, SESSION_ISSUER } from "./session.server";
 import type { Config } from "./config.server";
 
 export const DEVICE_COOKIE = "__Host-device";
@@ -25,7 +26,7 @@ export type DeviceAccount = { id: number; deviceKey: string | null };
 /** What the cookie carries of the key: a digest, so the cookie never holds the key itself. */
 async function keyDigest(deviceKey: string) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`device-key:${deviceKey}`)));
-  return btoa(String.fromCharCode(...hash.slice(0, 16))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(hash.slice(0, 16));
 }
 
 /** The device id of a valid device cookie for `account`, or null (absent, forged, expired, another account's or an old key's). */
@@ -47,6 +48,18 @@ export async function trustedDevice(config: Config, request: Request, account: D
   }
 }
 
+/**
+ * The device a signed-in request's session stands for, for the owner's password checks on /niin (whose callers
+ * have already verified the session): a digest of the session token, so each log-in or sign-up is a device with its
+ * own budget. A stranger's failed log-ins never touch it, and a borrowed session is still limited to its own guesses.
+ */
+export async function sessionDevice(request: Request): Promise<string | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`session-device:${token}`)));
+  return `session-${base64url(hash.slice(0, 18))}`;
+}
+
 /** The Set-Cookie value binding this browser to the account (keeps `device` when it already had one). */
 export async function deviceCookie(config: Config, account: { id: number; deviceKey: string }, device: string | null) {
   const did = device ?? randomDeviceId();
@@ -62,6 +75,9 @@ export async function deviceCookie(config: Config, account: { id: number; device
 }
 
 function randomDeviceId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return base64url(crypto.getRandomValues(new Uint8Array(18)));
+}
+
+function base64url(bytes: Uint8Array) {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }

@@ -49,6 +49,8 @@ export const RATE_RULES = {
   report: { name: "report:client", limit: 10, windowMs: HOUR },
   /** Confirmation emails per email address (over it the sign-up still answers success, no mail is sent). */
   wotdConfirmMail: { name: "wotd-confirm:email", limit: 3, windowMs: 24 * HOUR },
+  /** Notes to an address that already has an account when someone signs up with it (the sign-up answers as usual). */
+  joinNoticeMail: { name: "join-notice:email", limit: 3, windowMs: 24 * HOUR },
   /** Links that prove an account's address (/niin), per account. */
   addressProof: { name: "address-proof:user", limit: 3, windowMs: 24 * HOUR },
 } satisfies Record<string, RateRule>;

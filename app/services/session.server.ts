@@ -10,6 +10,7 @@ import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { ROLES, users } from "../../db/schema";
 import type { Config } from "./config.server";
+import { safeRedirect } from "./safe-redirect.server";
 
 export const SESSION_COOKIE = "__Host-session";
 export const SESSION_ISSUER = "nishnaabemwin";
@@ -121,10 +122,13 @@ export async function requireUser(request: Request, config: Config, db: Db): Pro
   return user;
 }
 
-/** For pages only anonymous visitors see (/biindge, /wiijiiwe, /forgot, /restore): throws a redirect to `to` when signed in. */
+/**
+ * For pages only anonymous visitors see (/biindge, /wiijiiwe, /forgot, /restore): throws a redirect to `to` when
+ * signed in (`to` may come from the request, so only a path on this site is followed: safeRedirect).
+ */
 export async function requireAnonymous(request: Request, config: Config, db: Db, to = "/"): Promise<void> {
   const user = await getSessionUser(request, config, db);
-  if (user) throw redirect(to);
+  if (user) throw safeRedirect(to);
 }
 
 export type Role = SessionUser["role"];

@@ -3,7 +3,7 @@
  * and keeping zod out of them keeps it out of the public pages' client JavaScript.
  * The zod rules live in ./account-validation.ts (which re-exports this module).
  */
-import { normaliseSitePath } from "./site-path";
+import { sitePathOr } from "./site-path";
 
 /** Password length rules (the hashing itself is in app/services/password.server.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -21,7 +21,6 @@ export const MESSAGES = {
   loginServerError: "Error contacting server!",
   joinServerError: "Error contacting the server!",
   usernameTaken: "That username is already taken. Please choose another.",
-  emailTaken: "An account with that email address already exists. You can log in or reset your password.",
   forgotDone: "A reset link will be sent to your email if your information matches.",
   restoreServiceError: "There was an error using the restore service. Please contact us.",
   restoreInvalidCode: "The reset code was invalid. Please request another.",
@@ -47,9 +46,10 @@ export const MESSAGE_MS = { password: 3000, restore: 3000, join: 5000 } as const
 
 /**
  * docs/product.md §2 /biindge: the `from` query returns the user to `/{from}`. Only a path on this site survives,
- * judged after normalising (app/utils/validation.ts normaliseSitePath); anything else gives "/".
+ * judged after normalising (app/utils/site-path.ts sitePathOr, the rule of every redirect built from request data);
+ * anything else gives "/".
  */
 export function safeFrom(from: string | null | undefined): string {
   if (!from) return "/";
-  return normaliseSitePath(from.startsWith("/") ? from : `/${from}`) ?? "/";
+  return sitePathOr(from.startsWith("/") ? from : `/${from}`);
 }

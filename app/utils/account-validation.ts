@@ -5,16 +5,13 @@
 import { z } from "zod";
 import { AGES, FLUENCIES, TRIBES } from "../../db/schema";
 import { isCommonPassword } from "./common-passwords";
-import { EmailSchema } from "./validation";
+import { EmailSchema, withoutDirectionControls } from "./validation";
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from "./account-messages";
 import { usernameCharacterProblem } from "./username-rules";
 
 export * from "./account-messages";
 
-export const UsernameSchema = z
-  .string({ error: "Please enter a username." })
-  .trim()
-  .toLowerCase()
+export const UsernameSchema = withoutDirectionControls(z.string({ error: "Please enter a username." }).trim().toLowerCase(), "A username")
   .min(1, "Please enter a username.")
   .min(USERNAME_MIN, `A username needs at least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `A username can have at most ${USERNAME_MAX} characters.`)
@@ -30,10 +27,8 @@ export const NewPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
   .refine((p) => !isCommonPassword(p), MESSAGES.passwordTooCommon);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (max: number, schema = z.string().trim()) =>
+  schema
     .max(max, `At most ${max} characters, please.`)
     .optional()
     .transform((v) => (v ? v : null));
@@ -49,7 +44,8 @@ export const SignupFieldsSchema = z.object({
   username: UsernameSchema,
   password: NewPasswordSchema,
   email: EmailSchema,
-  realName: optionalText(100),
+  /** The display name ("Your name"). */
+  realName: optionalText(100, withoutDirectionControls(z.string().trim(), "Your name")),
   age: optionalEnum(AGES),
   fluency: optionalEnum(FLUENCIES),
   fluencyComment: optionalText(1000),

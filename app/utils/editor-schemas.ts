@@ -1,5 +1,6 @@
 /** zod schemas for the editor's inputs, shared by the pages' actions and the /api/editor handlers. */
 import { z } from "zod";
+import { withoutDirectionControls } from "./validation";
 
 export const MORPH_SIDE_VALUES = ["right", "left", "both", "none"] as const;
 
@@ -21,9 +22,7 @@ export const EmojiSchema = z.object({
 });
 
 /** Who speaks on a recording (credited on the word page): optional, plain text, at most 100 characters. */
-export const SpeakerSchema = z
-  .string()
-  .trim()
+export const SpeakerSchema = withoutDirectionControls(z.string().trim(), "The speaker's name")
   .max(100, "The speaker's name is at most 100 characters.")
   .regex(/^[^<>\p{Cc}]*$/u, "Enter the speaker's name as plain text.");
 

@@ -49,6 +49,12 @@ export async function findTaken(db: Db, username: string, email: string) {
   return { username: rows.some((r) => r.username === username), email: rows.some((r) => r.email === email) };
 }
 
+/** The username of the account with this email address, if any. */
+export async function findUsernameByEmail(db: Db, email: string) {
+  const row = await db.select({ username: users.username }).from(users).where(eq(users.email, email)).get();
+  return row?.username ?? null;
+}
+
 export type NewUser = {
   username: string;
   email: string;
@@ -67,7 +73,7 @@ export async function createUser(db: Db, user: NewUser) {
     return await db
       .insert(users)
       .values({ ...user, role: "learner", deviceKey: newDeviceKey() })
-      .returning({ id: users.id, username: users.username, sessionVersion: users.sessionVersion })
+      .returning({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, deviceKey: users.deviceKey })
       .get();
   } catch (error) {
     if (isUniqueViolation(error)) return null;
@@ -112,17 +118,20 @@ export async function findAccount(db: Db, userId: number) {
 }
 
 /**
- * A new password from /niin: new hash and a new session version in one statement (every other session ends).
- * Returns the new session version for this session's fresh cookie.
+ * A new password from /niin: new hash and a new session version (every other session ends), and every outstanding
+ * reset code of the user made dead, as a completed reset does, in one batch. Returns the new session version for
+ * this session's fresh cookie.
  */
 export async function changePasswordHash(db: Db, userId: number, passwordHash: string, now = Date.now()) {
-  const row = await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id, sessionVersion: users.sessionVersion })
-    .get();
-  return row ?? null;
+  const [rows] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, sessionVersion: users.sessionVersion }),
+    endResetTokens(db, userId, now),
+  ]);
+  return rows[0] ?? null;
 }
 
 /**
@@ -199,9 +208,14 @@ export async function completePasswordReset(db: Db, userId: number, passwordHash
         updatedAt: new Date(now),
       })
       .where(eq(users.id, userId)),
-    db
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt))),
+    endResetTokens(db, userId, now),
   ]);
+}
+
+/** Marks every unused reset code of the user used (a completed reset, a password change on /niin). */
+function endResetTokens(db: Db, userId: number, now: number) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -72,7 +72,8 @@ accounts.openapi(
   async (c) => {
   const result = await signUp(c.env, c.req.raw, (await readBody(c)) ?? {}, false);
   if (result.status === "ok") {
-    return c.json({ success: true as const, message: `Welcome, ${result.username}!` }, 200, { ...noStore, "Set-Cookie": result.setCookie });
+    for (const cookie of result.cookies) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ success: true as const, message: `Welcome, ${result.username}!` }, 200, noStore);
   }
   if (result.status === "decoy") return c.json({ success: true as const, message: "Welcome!" }, 200, noStore);
   if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });

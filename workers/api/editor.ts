@@ -60,9 +60,10 @@ const UPLOAD_FAILURES = {
   failed: { status: API_ERRORS.INTERNAL.status, message: "Upload failed. The server did not indicate success." },
 } as const;
 
-function uploadFailure(c: Context, failure: keyof typeof UPLOAD_FAILURES, fields: Record<string, unknown> = {}): Response {
+/** `said`: the schema's own message, when it says more than the list's. */
+function uploadFailure(c: Context, failure: keyof typeof UPLOAD_FAILURES, fields: Record<string, unknown> = {}, said?: string): Response {
   const { status, message } = UPLOAD_FAILURES[failure];
-  return c.json({ success: false, error: message, ...fields }, status);
+  return c.json({ success: false, error: said ?? message, ...fields }, status);
 }
 
 function editResponse(c: Context, result: EditResult): Response {
@@ -441,7 +442,7 @@ async function receiveOneClip(c: Context<EditorEnv>) {
   // One recording per request (the recorder sends a pending list clip by clip).
   if (files.length > 1) return uploadFailure(c, "oneFile");
   const speaker = SpeakerSchema.safeParse(body.get("speaker") ?? "");
-  if (!speaker.success) return uploadFailure(c, "speaker");
+  if (!speaker.success) return uploadFailure(c, "speaker", {}, speaker.error.issues[0]?.message);
   const result = await checkAudioFile(files[0]!);
   if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
   const refusal = await takeUploadBudget(c.var.db, c.var.user.id, result.bytes.length);
