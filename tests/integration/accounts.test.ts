@@ -80,7 +80,7 @@ test("a taken username gets a clear message; a taken email gets a new account's 
   const name = uniqueName();
   const byEmail = await post("/wiijiiwe", joinFields(name, { email: existing.email }));
   expect(byEmail.status).toBe(302);
-  expect(byEmail.headers.get("Location")).toBe("/");
+  expect(byEmail.headers.get("Location")).toBe("/?welcome=joined");
   expect(byEmail.headers.get("Set-Cookie")).toBeNull();
   expect(await userRow(name)).toBeNull();
 });
