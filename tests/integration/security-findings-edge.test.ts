@@ -1,15 +1,73 @@
 /**
  * Findings of the third outside test (issue 48) at the Worker's edge, by behaviour over HTTP:
+ * - finding 6: the admins' import answers any file with a report or a 4xx and its reason, never a 500;
  * - also noticed: a malformed D1 bookmark cookie is ignored; non-HTML responses carry COOP and Permissions-Policy.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import worker from "../../workers/app";
 import { BOOKMARK_COOKIE } from "../../app/services/d1-session.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 
 const FORM = "application/x-www-form-urlencoded";
+
+async function adminPost(fields: Record<string, string>, file: { name: string; text: string }) {
+  const cookie = await sessionCookieHeader(env, await insertUser(env, { role: "admin" }));
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append("file", new Blob([file.text]), file.name);
+  const response = await exports.default.fetch(
+    new Request("http://localhost/admin/import", { method: "POST", body, headers: { Origin: "http://localhost", Cookie: cookie }, redirect: "manual" }),
+  );
+  return { status: response.status, report: reportOf(await response.text()) };
+}
+
+/** The import report the page shows, as text ("" when the page shows none). */
+function reportOf(html: string) {
+  const shown = /<pre class="import-report"[^>]*>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? "";
+  return shown.replaceAll("<!-- -->", "").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+}
+
+describe("finding 6: any import file gets a report or a 4xx with its reason, never a 500", () => {
+  test("a JSON dictionary whose gloss is an object: that line is refused with its reason", async () => {
+    const tag = `j${crypto.randomUUID().slice(0, 8)}`;
+    const text = JSON.stringify([
+      { name: `${tag}a`, pos: "vai", gloss: { toString: "x" } },
+      { name: `${tag}b`, pos: ["vai"], gloss: "s/he tests" },
+      { name: `${tag}c`, pos: "vai", gloss: "s/he tests", constructor: "kept apart" },
+    ]);
+    const { status, report } = await adminPost({ intent: "dry-run" }, { name: "objects.json", text });
+    expect(status).toBe(200);
+    expect(report).toContain("Refused lines, not imported (2):");
+    expect(report).toMatch(/objects\.json:1: gloss: is not text \(a JSON object\)/);
+    expect(report).toMatch(/objects\.json:1: pos: is not text \(a JSON array\)/);
+    expect(report).toContain("Lexicon: 1 added");
+  });
+
+  test.each(["lexicon", "stems"])("a %s file of 300,000 refused lines: a report that lists some and counts the rest", async (kind) => {
+    const header = kind === "stems" ? "lemma\tunderlying_stem\tlexicon" : "headword\tpos\tgloss";
+    const line = kind === "stems" ? "x\ty\tNOPE" : "\tvai\tno headword";
+    const text = `${header}\n${`${line}\n`.repeat(300_000)}`;
+    const { status, report } = await adminPost({ intent: "dry-run", kind }, { name: "many.tsv", text });
+    expect(status).toBe(200);
+    expect(report).toContain("(300,000):");
+    expect(report).toMatch(/… and 299,\d{3} more/);
+    expect(report.length).toBeLessThan(200_000);
+  });
+
+  test.each([
+    ["U+202E", "\u202E"], ["U+202A", "\u202A"], ["U+2066", "\u2066"], ["U+2069", "\u2069"],
+    ["U+200E", "\u200E"], ["U+200F", "\u200F"], ["U+061C", "\u061C"],
+  ])("a headword with %s (a control character that changes text direction) is refused with its reason", async (code, char) => {
+    const tag = `b${crypto.randomUUID().slice(0, 8)}`;
+    const text = `headword\tpos\tgloss\n${tag}${char}gnaa\tvai\ts/he tests\n${tag}ok\tvai\ts/he tests\n`;
+    const { status, report } = await adminPost({ intent: "dry-run" }, { name: "bidi.tsv", text });
+    expect(status).toBe(200);
+    expect(report).toContain(`bidi.tsv:2: name: contains ${code}, a control character that changes the direction of text`);
+    expect(report).toContain("Lexicon: 1 added");
+  });
+});
 
 /** The worker's env with D1's `withSession` recorded (the real local D1 answers every call). */
 function recordingSessions() {
