@@ -1,16 +1,137 @@
 /**
  * Findings of the third outside test (issue 48) at the Worker's edge, by behaviour over HTTP:
+ * - finding 3: every request body is size-checked while it is read, before any parse (ADR 031);
  * - finding 6: the admins' import answers any file with a report or a 4xx and its reason, never a 500;
  * - also noticed: a malformed D1 bookmark cookie is ignored; non-HTML responses carry COOP and Permissions-Policy.
+ * Body-limit requests go straight to the Worker's fetch (no runtime in between), so the test sees exactly how much
+ * of the body the Worker pulled. Memory figures: bench/body-limit.bench.ts.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import worker from "../../workers/app";
 import { BOOKMARK_COOKIE } from "../../app/services/d1-session.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
+import { countRows, waitForEmailQueueDrain } from "../support/email-queue";
+import { randomIp } from "./accounts-helpers";
+
+const KB = 1024;
+const MB = 1024 * KB;
+const CHUNK = 64 * KB;
+
+/**
+ * A body of `total` bytes of "a", made as it is pulled; `pulled()` says how much was made (the stream's queue holds
+ * a chunk ahead of its reader, hence the tests' room of two chunks).
+ */
+function countedBody(total: number, prefix = "") {
+  let sent = 0;
+  const head = new TextEncoder().encode(prefix);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const size = Math.min(CHUNK, total - sent);
+      const chunk = new Uint8Array(size).fill(0x61);
+      if (sent === 0) chunk.set(head.subarray(0, size));
+      sent += size;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+async function send(path: string, init: { body: BodyInit; type: string; length?: number; cookie?: string }) {
+  const headers: Record<string, string> = { Origin: "http://localhost", "CF-Connecting-IP": randomIp() };
+  if (init.type) headers["Content-Type"] = init.type;
+  if (init.length !== undefined) headers["Content-Length"] = String(init.length);
+  if (init.cookie) headers.Cookie = init.cookie;
+  const request = new Request(`http://localhost${path}`, { method: "POST", headers, body: init.body, redirect: "manual", duplex: "half" } as RequestInit);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, text };
+}
 
 const FORM = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
+const TWENTY_MB = 20 * MB;
+
+// A contact message that gets through is queued on the real local queue: let it drain before the file ends.
+afterAll(async () => {
+  await waitForEmailQueueDrain(
+    async () =>
+      (await countRows(
+        `SELECT COUNT(*) AS n FROM contact_messages c WHERE NOT EXISTS
+           (SELECT 1 FROM job_runs j WHERE j.job = 'contact-mail-sent' AND j.detail = CAST(c.id AS TEXT))`,
+      )) === 0,
+  );
+}, 20_000);
+
+describe("finding 3: a body over its limit is refused while it is read, before any parse", () => {
+  test.each([
+    ["declared by Content-Length", TWENTY_MB],
+    ["streamed without Content-Length", undefined],
+    ["streamed past a Content-Length that lies", 100],
+  ])("a 20 MB form post to /contact, %s: 413 in plain text with the limit; at most the limit is read", async (_, length) => {
+    const body = countedBody(TWENTY_MB, "name=x&message=");
+    const { response, text } = await send("/contact", { body: body.stream, type: FORM, length });
+    expect(response.status).toBe(413);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(text).toBe("The request is too large (at most 64 KB).");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(body.pulled()).toBeLessThanOrEqual(64 * KB + 2 * CHUNK);
+  });
+
+  test.each([
+    ["declared by Content-Length", TWENTY_MB],
+    ["streamed without Content-Length", undefined],
+  ])("a 20 MB JSON post to /api, %s: 413 in the API's error shape; at most the limit is read", async (_, length) => {
+    const body = countedBody(TWENTY_MB, '{"email":"');
+    const { response, text } = await send("/api/signup-wotd", { body: body.stream, type: JSON_TYPE, length });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(text)).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is too large (at most 512 KB)." } });
+    expect(body.pulled()).toBeLessThanOrEqual(512 * KB + 2 * CHUNK);
+  });
+
+  test("a form post just under the limit still works", async () => {
+    const email = `edge-${crypto.randomUUID()}@example.org`;
+    const fields = new URLSearchParams({ honorific: "", name: "Nokomis", email, subject: "Aanii!", message: "Miigwech." });
+    const form = `${fields}&pad=${"a".repeat(64 * KB - fields.toString().length - 5)}`;
+    expect(form.length).toBe(64 * KB);
+    const { response, text } = await send("/contact", { body: form, type: FORM });
+    expect(response.status).toBe(200);
+    expect(text).toContain("Message received!");
+    expect(await countRows(`SELECT COUNT(*) AS n FROM contact_messages WHERE email = '${email}'`)).toBe(1);
+  });
+
+  test("a JSON call just under the limit still works", async () => {
+    const head = JSON.stringify({ email: "reader@example.org", page: "/k" }).slice(0, -1);
+    const json = `${head},"pad":"${"a".repeat(512 * KB - head.length - 10)}"}`;
+    expect(json.length).toBe(512 * KB);
+    const { response, text } = await send("/api/click", { body: json, type: JSON_TYPE });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ success: true });
+  });
+
+  test("limits are per address: the admin import takes a file larger than a form, and refuses one over its own limit", async () => {
+    const cookie = await sessionCookieHeader(env, await insertUser(env, { role: "admin" }));
+    const lines = ["headword\tpos\tgloss", ...Array.from({ length: 4000 }, (_, i) => `\tvai\tno headword ${i}`)];
+    const file = new FormData();
+    file.append("intent", "dry-run");
+    file.append("file", new Blob([lines.join("\n")]), "big.tsv");
+    const size = (await new Response(file).arrayBuffer()).byteLength;
+    expect(size).toBeGreaterThan(64 * KB);
+    const dry = await send("/admin/import", { body: file, type: "", cookie });
+    expect(dry.response.status).toBe(200);
+    expect(dry.text).toContain("Refused lines, not imported (4,000)");
+
+    const over = countedBody(TWENTY_MB);
+    const refused = await send("/admin/import", { body: over.stream, type: "multipart/form-data; boundary=x", cookie });
+    expect(refused.response.status).toBe(413);
+    expect(refused.text).toBe("The request is too large (at most 8.1 MB).");
+    expect(over.pulled()).toBeLessThanOrEqual(8 * MB + 64 * KB + 2 * CHUNK);
+  });
+});
 
 async function adminPost(fields: Record<string, string>, file: { name: string; text: string }) {
   const cookie = await sessionCookieHeader(env, await insertUser(env, { role: "admin" }));
