@@ -48,11 +48,13 @@ export function tooLargeMessage(limit: number): string {
 
 /**
  * The request with its body read, when the body is at most `limit` bytes; null when it is larger (the read stops at
- * the first byte over the limit, and the rest is never read). A request without a body is returned as it is.
+ * the first byte over the limit, and the rest is never read). A request without a body, or a GET or HEAD, is
+ * returned as it is.
  */
 export async function readBoundedBody(request: Request, limit: number): Promise<Request | null> {
   const body = request.body;
-  if (body === null) return request;
+  // A GET or HEAD is never read for a body (and a Request of those methods cannot be given one).
+  if (body === null || request.method === "GET" || request.method === "HEAD") return request;
   const declared = request.headers.get("Content-Length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
     await body.cancel().catch(() => undefined);
