@@ -6,6 +6,8 @@
  * - anonymous GETs of public pages come from the Workers Cache API, keyed by content version
  *   (app/services/page-cache.server.ts); an editor's change makes the next request render afresh
  * - D1 through the Sessions API: replicas for reads, the primary for writes, bookmarks after a user's writes
+ * - every request body is size-checked while it is read, before anything parses it: 413 over its address's limit
+ *   (app/services/body-limit.server.ts, ADR 031)
  * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
  * - views of word pages and searches are counted per lexeme, in batches (app/services/word-uses.server.ts)
  * - `scheduled` → daily Word of the Day job; `queue` → the queue's consumer (emails, batches of admins' imports).
@@ -18,7 +20,9 @@ import { openD1Session } from "../app/services/d1-session.server";
 import { forgetContentVersion, isEditorWrite, memoryHit, openPageCache } from "../app/services/page-cache.server";
 import { getConfig } from "../app/services/config.server";
 import { withBaselineHeaders } from "../app/services/security-headers.server";
+import { bodyLimitFor, readBoundedBody, tooLargeMessage } from "../app/services/body-limit.server";
 import { api as apiApp } from "./api";
+import { apiErrorBody } from "./api/errors";
 import { handleEmailBatch } from "../app/services/email-queue.server";
 import { runScheduled } from "../app/services/wotd-jobs.server";
 import { countRequest } from "../app/services/word-uses.server";
@@ -57,11 +61,22 @@ async function pages(request: Request, bindings: Bindings) {
   return cache ? cache.store(response) : response;
 }
 
+/** 413 for a body over its limit: plain text for pages, the API's JSON error for /api. */
+function tooLarge(api: boolean, limit: number) {
+  const message = tooLargeMessage(limit);
+  if (api) return Response.json(apiErrorBody("PAYLOAD_TOO_LARGE", { message }), { status: 413 });
+  return new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    // Every request reads and writes D1 through one session (read replicas, bookmarks for the user's own writes).
-    const url = new URL(request.url);
+  async fetch(incoming, env, ctx) {
+    const url = new URL(incoming.url);
     const api = isApiPath(url.pathname);
+    // Before anything reads the body: at most its address's limit, or 413 (ADR 031).
+    const limit = bodyLimitFor(url.pathname);
+    const request = await readBoundedBody(incoming, limit);
+    if (!request) return withBaselineHeaders(tooLarge(api, limit));
+    // Every request reads and writes D1 through one session (read replicas, bookmarks for the user's own writes).
     // Parsed once per request and handed down: services never read `env`.
     const config = getConfig(env);
     // Word-page views and searches count before any cache answers (batched; app/services/word-uses.server.ts).

@@ -9,6 +9,8 @@ import { audioContentType, type UploadAudioKind } from "../utils/audio-types";
 export const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
 /** Room for multipart boundaries and the small text fields around the file(s). */
 const MULTIPART_SLACK = 64 * 1024;
+/** The body limit of an upload request (app/services/body-limit.server.ts): one file and its fields. */
+export const MAX_AUDIO_REQUEST_BYTES = MAX_AUDIO_BYTES + MULTIPART_SLACK;
 
 export type SniffedAudio = { kind: UploadAudioKind; contentType: string };
 

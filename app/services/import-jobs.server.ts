@@ -34,6 +34,8 @@ import { BoundedCache } from "./bounded-cache.server";
 import { forgetContentVersion } from "./page-cache.server";
 import { sha256Hex } from "../utils/sha256";
 
+/** The largest file an admin may import (the whole dictionary file is under 1 MB; room for larger ones). */
+export const MAX_IMPORT_FILE_BYTES = 8 * 1024 * 1024;
 /** Entries (lexicon) or stems per batch: one D1 transaction of a few statements. */
 export const IMPORT_BATCH_ROWS = 500;
 /** Files of at most this many batches are written in the request that applies them (no queue, no waiting). */

@@ -53,17 +53,23 @@ const BASELINE: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  // Nothing that is not a page uses a powerful feature.
+  "Permissions-Policy": "microphone=(), camera=(), geolocation=(), payment=()",
 };
+
+/** The page's own policies, which a 304 must not replace. */
+const PAGE_POLICIES = new Set(["Content-Security-Policy", "Permissions-Policy"]);
 
 /**
  * The same security headers on every response: a header the response already has (the page CSP) is kept.
  * A 304 gets no policy of its own: the browser merges a 304's headers into the page it kept, so a policy there
  * would replace the page's (the baseline's `default-src 'none'` would unstyle the page; a new nonce would stop its
- * scripts). The kept page's own policy stays in force.
+ * scripts; `microphone=()` would stop the editor's recorder). The kept page's own policies stay in force.
  */
 export function withBaselineHeaders(response: Response): Response {
   const missing = Object.entries(BASELINE).filter(
-    ([name]) => !response.headers.has(name) && !(response.status === 304 && name === "Content-Security-Policy"),
+    ([name]) => !response.headers.has(name) && !(response.status === 304 && PAGE_POLICIES.has(name)),
   );
   if (missing.length === 0) return response;
   const out = new Response(response.body, response);

@@ -310,8 +310,11 @@ describe("uploads", () => {
       { method: "POST", body: multipart({ filetype: "audio/ogg", filename: "test.ogg", word: "test", audio: [new Blob([big]), "test.ogg"] }) },
       admin.cookie,
     );
+    // Refused at the Worker's door (ADR 031), in the API's error shape, which the recorder reads too.
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: string }).error).toMatch(/too large/);
+    const refused = (await response.json()) as { error: { code: string; message: string } };
+    expect(refused.error.code).toBe(ERROR_CODES.PAYLOAD_TOO_LARGE);
+    expect(refused.error.message).toMatch(/too large \(at most 10\.1 MB\)/);
 
     // Without a Content-Length the counter stops the read.
     const stream = new ReadableStream<Uint8Array>({

@@ -38,6 +38,11 @@ export const API_ERRORS = {
     message: "This call does not answer that method.",
     description: "The path exists but not with this method; the `Allow` header lists the methods it answers.",
   },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: "The request is too large.",
+    description: "The request body is over the call's size limit (the message says the limit); nothing was read past it.",
+  },
   IGNORED: {
     status: 409,
     message: "The change was ignored.",

@@ -10,8 +10,9 @@
  * glosses are joined the same way, in file order, each distinct sense once.
  */
 import { normalizeText } from "../orthography.ts";
+import { directionControlIn } from "../text-direction.ts";
 import { normalizePos } from "./pos-tags.ts";
-import { cellText, readTable, type LineNote, type RawRow } from "./table.ts";
+import { cellText, notText, readTable, type LineNote, type RawRow } from "./table.ts";
 
 export type LexiconField = "name" | "pos" | "gloss" | "stem" | "corpus_count" | "source";
 
@@ -83,25 +84,35 @@ type Row = {
 
 function readRow(raw: RawRow, fields: Partial<Record<LexiconField, string>>, out: LexiconParse): Row | LineNote {
   const get = (f: LexiconField) => (fields[f] ? normalizeText(cellText(raw.value[fields[f]!])) : "");
-  const problems: string[] = [];
+  // The first problem of each field; a cell that is not text (a JSON object or array) says so first.
+  const problems = new Map<LexiconField, string>();
+  const problem = (f: LexiconField, message: string) => problems.has(f) || problems.set(f, `${f}: ${message}`);
+  for (const f of Object.keys(fields) as LexiconField[]) {
+    const reason = notText(raw.value[fields[f]!]);
+    if (reason) problem(f, `is not text (${reason})`);
+  }
   const written = get("name");
   const name = written.includes("{") ? normalizeText(written.replace(/[{}]/g, "")) : written;
-  if (!name) problems.push("name: is required");
-  else if (name.length > MAX.name) problems.push(`name: longer than ${MAX.name} characters`);
+  const control = directionControlIn(name);
+  if (!name) problem("name", "is required");
+  else if (name.length > MAX.name) problem("name", `longer than ${MAX.name} characters`);
+  else if (control) problem("name", `contains ${control}, a control character that changes the direction of text`);
   const pos = normalizePos(get("pos"));
-  if (!pos.ok) problems.push(`pos: ${pos.message}`);
+  if (!pos.ok) problem("pos", pos.message);
   const gloss = get("gloss");
-  if (gloss.length > MAX.gloss) problems.push(`gloss: longer than ${MAX.gloss} characters`);
+  if (gloss.length > MAX.gloss) problem("gloss", `longer than ${MAX.gloss} characters`);
   const stem = get("stem") || undefined;
-  if (stem && stem.length > MAX.stem) problems.push(`stem: longer than ${MAX.stem} characters`);
+  if (stem && stem.length > MAX.stem) problem("stem", `longer than ${MAX.stem} characters`);
+  const stemControl = stem && directionControlIn(stem);
+  if (stemControl) problem("stem", `contains ${stemControl}, a control character that changes the direction of text`);
   const source = get("source") || undefined;
-  if (source && source.length > MAX.source) problems.push(`source: longer than ${MAX.source} characters`);
+  if (source && source.length > MAX.source) problem("source", `longer than ${MAX.source} characters`);
   const count = get("corpus_count");
   const corpusCount = count === "" ? undefined : Number(count);
   if (corpusCount !== undefined && !(Number.isInteger(corpusCount) && corpusCount >= 0)) {
-    problems.push("corpus_count: must be a whole number, 0 or more");
+    problem("corpus_count", "must be a whole number, 0 or more");
   }
-  if (problems.length || !pos.ok) return { line: raw.line, message: problems.join("; ") };
+  if (problems.size || !pos.ok) return { line: raw.line, message: [...problems.values()].join("; ") };
   if (name !== written) out.bracesRemoved.push(raw.line);
   const posWritten = pos.changed ? cellText(raw.value[fields.pos!]).trim() : undefined;
   return { line: raw.line, name, pos: pos.tag, gloss, stem, corpusCount, source, posWritten, posKnown: pos.known };
@@ -143,7 +154,9 @@ export function parseLexiconText(content: string, format: "tsv" | "json"): Lexic
   const unknown = new Map<string, number[]>();
   const groups = new Map<string, Row[]>();
   for (const raw of table.rows) {
-    for (const [column, lines] of ignoredLines) if (cellText(raw.value[column]).trim() !== "") lines.push(raw.line);
+    for (const [column, lines] of ignoredLines) {
+      if (cellText(raw.value[column]).trim() !== "" || notText(raw.value[column])) lines.push(raw.line);
+    }
     const row = readRow(raw, fields, out);
     if (!("name" in row)) {
       out.refused.push(row);

@@ -1,7 +1,8 @@
 /**
  * The import's report as text: what the database got, and what became of every line that is not simply an entry
  * (refused with its reason, merged into an earlier entry, a tag written another way, a column not imported).
- * Refused lines are all listed; the long lists (merged lines) are shortened here and given whole by `lineReport`.
+ * The lists are shortened here (refused lines to the first 200, merged lines to 12; the rest counted) and given whole
+ * by `lineReport`.
  */
 import type { LexiconParse } from "./lexicon.ts";
 import type { LexiconPlan } from "./plan.ts";
@@ -17,13 +18,15 @@ export function lineList(lines: readonly number[], max = SHOWN) {
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n.toLocaleString("en")} ${n === 1 ? word : words}`;
 
-function notes(label: string, title: string, list: readonly LineNote[], max = Infinity) {
-  if (!list.length) return [];
-  return [
-    `${title} (${list.length}):`,
-    ...list.slice(0, max).map((n) => `  ${label}:${n.line}: ${n.message}`),
-    ...(list.length > max ? [`  … and ${list.length - max} more (all of them with --report <file>)`] : []),
-  ];
+/** The most lines of one kind a report lists; the rest are counted (the import command writes them all with --report). */
+const LISTED = 200;
+
+/** Adds a titled list of line notes to `out`, at most `max` of them (never spread into one call: a list can be huge). */
+function notes(out: string[], label: string, title: string, list: readonly LineNote[], max = LISTED) {
+  if (!list.length) return;
+  out.push(`${title} (${list.length.toLocaleString("en")}):`);
+  for (const n of list.slice(0, max)) out.push(`  ${label}:${n.line}: ${n.message}`);
+  if (list.length > max) out.push(`  … and ${(list.length - max).toLocaleString("en")} more (all of them with --report <file>)`);
 }
 
 export function lexiconReport(label: string, parse: LexiconParse, plan?: LexiconPlan): string {
@@ -37,8 +40,8 @@ export function lexiconReport(label: string, parse: LexiconParse, plan?: Lexicon
     const which = fields.size ? ` (${[...fields].map(([f, n]) => `${f} ${n}`).join(", ")})` : "";
     out.push(`Lexicon: ${plan.added.length} added, ${plan.changed.length} changed${which}, ${plan.unchanged} unchanged.`);
   }
-  out.push(...notes(label, "Refused lines, not imported", parse.refused));
-  out.push(...notes(label, "Homographs merged (same headword and part of speech: one entry, its senses joined by \"; \")", parse.merged, SHOWN));
+  notes(out, label, "Refused lines, not imported", parse.refused);
+  notes(out, label, "Homographs merged (same headword and part of speech: one entry, its senses joined by \"; \")", parse.merged, SHOWN);
   if (parse.tagsChanged.length) {
     out.push("Part-of-speech tags written the site's way:");
     for (const t of parse.tagsChanged) out.push(`  "${t.from}" → ${t.to} (${lineList(t.lines)})`);
@@ -64,10 +67,10 @@ export function stemsReport(label: string, parse: StemsParse, plan?: StemsPlan):
       `Stems: ${plan.updates.length} set, ${plan.unchanged} unchanged (${plural(used, "line")} used, ` +
         `${plan.merged.length} for an entry an earlier line gave a stem, ${plan.refused.length} refused).`,
     );
-    out.push(...notes(label, "Refused lines, not imported", plan.refused));
-    out.push(...notes(label, "Lines for an entry that already has its stem from an earlier line", plan.merged, SHOWN));
+    notes(out, label, "Refused lines, not imported", plan.refused);
+    notes(out, label, "Lines for an entry that already has its stem from an earlier line", plan.merged, SHOWN);
   } else {
-    out.push(...notes(label, "Refused lines", parse.refused));
+    notes(out, label, "Refused lines", parse.refused);
   }
   return out.join("\n");
 }

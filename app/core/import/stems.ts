@@ -6,6 +6,7 @@
  */
 import { normalizeText } from "../orthography.ts";
 import { lexemeKey } from "./plan.ts";
+import { directionControlIn } from "../text-direction.ts";
 import { normalizePos } from "./pos-tags.ts";
 import { cellText, readTable, type LineNote } from "./table.ts";
 
@@ -67,6 +68,9 @@ export function parseStemsText(content: string): StemsParse {
     if (!name) problems.push("lemma: is required");
     if (!underlying) problems.push("underlying_stem: is required");
     else if (underlying.length > MAX_STEM) problems.push(`underlying_stem: longer than ${MAX_STEM} characters`);
+    else if (directionControlIn(underlying)) {
+      problems.push(`underlying_stem: contains ${directionControlIn(underlying)}, a control character that changes the direction of text`);
+    }
     if (problems.length || !tag) out.refused.push({ line, message: problems.join("; ") });
     else out.rows.push({ line, name, pos: tag, stem: underlying });
   }

@@ -13,6 +13,9 @@ export type Table = {
   errors: LineNote[];
 };
 
+/** A row's cells by column: no prototype, so a column named "constructor" or "__proto__" is a column like any other. */
+const row = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
 /** Tab-separated with a header row; blank lines are skipped but keep their line numbers. */
 export function readTsv(content: string): Table {
   const lines = content.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -28,7 +31,7 @@ export function readTsv(content: string): Table {
       errors.push({ line: i + 1, message: `${cells.length} cells, but the header has ${columns.length} columns` });
       continue;
     }
-    const value: Record<string, unknown> = {};
+    const value = row();
     columns.forEach((c, j) => {
       const cell = (cells[j] ?? "").trim();
       if (cell !== "" && !(c in value)) value[c] = cell;
@@ -50,7 +53,7 @@ export function readJsonArray(content: string): Table {
   const starts = topLevelItemLines(content);
   const columns = new Set<string>();
   const rows = data.map((item, i) => {
-    const value: Record<string, unknown> = {};
+    const value = row();
     if (item && typeof item === "object" && !Array.isArray(item)) {
       for (const [key, v] of Object.entries(item)) {
         const column = key.trim().toLowerCase();
@@ -96,7 +99,18 @@ export function readTable(content: string, format: "tsv" | "json"): Table {
   return format === "json" ? readJsonArray(content) : readTsv(content);
 }
 
-/** A cell as text ("" when absent); numbers and booleans as written. */
+/**
+ * A cell as text ("" when absent); numbers and booleans as written. A JSON object or array is not text: it reads
+ * as "" here, and `notText` gives the reason its line is refused (never `String()` of it, which can throw).
+ */
 export function cellText(value: unknown): string {
-  return value === undefined || value === null ? "" : typeof value === "string" ? value : String(value);
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return "";
+}
+
+/** Why a cell is not text ("a JSON object", "a JSON array"), or null when it is text or absent. */
+export function notText(value: unknown): string | null {
+  if (value === undefined || value === null || ["string", "number", "boolean"].includes(typeof value)) return null;
+  return Array.isArray(value) ? "a JSON array" : "a JSON object";
 }
