@@ -138,9 +138,10 @@ describe("finding 5: the sign-up never tells who is subscribed", () => {
       );
     const [a, b] = [await json(confirmed.email), await json(fresh)];
     expect([a.status, await a.text()]).toEqual([b.status, await b.text()]);
+    // The answer names the address the visitor typed; apart from it, both answers are the same.
     const page = async (email: string) => {
       const response = await post("/signup-wotd", { name: "", email }, { ip: randomIp() });
-      return [response.status, (await response.text()).match(/<div[^>]*class="alert[^"]*"[\s\S]*?<\/div>/)?.[0]];
+      return [response.status, (await response.text()).match(/<div[^>]*class="alert[^"]*"[\s\S]*?<\/div>/)?.[0]?.replaceAll(email, "{address}")];
     };
     const [pa, pb] = [await page(confirmed.email), await page(`new-${crypto.randomUUID()}@example.org`)];
     expect(pa).toEqual(pb);
