@@ -19,6 +19,9 @@ async function wordId(page: Page, name: string) {
 }
 
 test("an editor records a queue of three words; the word pages play and credit them; the ask is answered", async ({ page, browser }) => {
+  // 165 page views, three recordings checked and stored, and the pages that play them: about half a minute alone,
+  // twice that beside the other browser tests on a 2-core machine. A retry cannot help: the first try's recordings stay.
+  test.setTimeout(150_000);
   const ids = await Promise.all(WORDS.map((w) => wordId(page, w)));
 
   // A learner (not signed in: views count for anyone) looks at the three words (most at the first), and asks for a recording of the second.
