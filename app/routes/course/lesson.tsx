@@ -50,7 +50,8 @@ function pageNow(lesson: LoadedLesson) {
   return {
     id, title, summary, explanation, previous, next, number, steps,
     table: {
-      words: table.words,
+      // The table's glosses worked out here: the gloss rules stay out of every page's script.
+      words: table.words.map((w) => ({ ...w, gloss: tableGloss(w.gloss) })),
       rows: table.rows.map((row) => ({
         cell: row.cell,
         label: row.label,
@@ -88,7 +89,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
                   <th scope="col">Who / what</th>
                   {table.words.map((w) => (
                     <th scope="col" key={`${w.name}.${w.pos}`}>
-                      <span lang="otw">{w.name}</span> <span className="muted">“{tableGloss(w.gloss)}”</span>
+                      <span lang="otw">{w.name}</span> <span className="muted">“{w.gloss}”</span>
                     </th>
                   ))}
                 </tr>
