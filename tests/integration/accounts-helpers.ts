@@ -43,3 +43,13 @@ export function sessionFrom(response: Response): string | null {
 export function uniqueName(prefix = "u") {
   return `${prefix}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
 }
+
+/** The join form's fields for a new account of `username` (a password the checks accept). */
+export const joinFields = (username: string, extra: Record<string, string> = {}) => ({
+  username,
+  password: "ziibiwan-nibi-2026",
+  passwordRepeat: "ziibiwan-nibi-2026",
+  email: `${username}@example.org`,
+  niijii: "",
+  ...extra,
+});

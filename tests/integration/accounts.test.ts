@@ -5,20 +5,11 @@
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
 import { insertUser, sessionCookieHeader } from "../factories/users";
-import { get, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
+import { get, joinFields, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
 
 async function userRow(username: string) {
   return env.DB.prepare("SELECT * FROM users WHERE username = ?").bind(username).first<Record<string, unknown>>();
 }
-
-const joinFields = (username: string, extra: Record<string, string> = {}) => ({
-  username,
-  password: "ziibiwan-nibi-2026",
-  passwordRepeat: "ziibiwan-nibi-2026",
-  email: `${username}@example.org`,
-  niijii: "",
-  ...extra,
-});
 
 // ---------------------------------------------------------------- sign-up
 

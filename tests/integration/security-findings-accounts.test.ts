@@ -12,7 +12,7 @@ import { getRecordedMail } from "../../app/services/mail.server";
 import { RATE_RULES } from "../../app/services/rate-limit.server";
 import { insertUser, sessionCookieHeader } from "../factories/users";
 import { waitFor } from "../support/wait-for";
-import { get, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
+import { get, joinFields, post, randomIp, sessionFrom, uniqueName } from "./accounts-helpers";
 
 const SITE = "https://site.example";
 
@@ -28,15 +28,6 @@ function expectOnThisSite(location: string | null, label: string) {
 function cookiesFrom(...responses: Response[]) {
   return responses.flatMap((r) => r.headers.getSetCookie().map((c) => c.split(";")[0])).join("; ");
 }
-
-const joinFields = (username: string, extra: Record<string, string> = {}) => ({
-  username,
-  password: "ziibiwan-nibi-2026",
-  passwordRepeat: "ziibiwan-nibi-2026",
-  email: `${username}@example.org`,
-  niijii: "",
-  ...extra,
-});
 
 async function userRow(username: string) {
   return env.DB.prepare("SELECT id, email FROM users WHERE username = ?").bind(username).first<{ id: number; email: string }>();

@@ -5,25 +5,12 @@
  * or table gloss carries a grammar label ("(future or want to, wii-)").
  */
 import { describe, expect, test } from "vitest";
-import { expandLesson } from "../../app/services/course.server";
-import { sentenceCardKey } from "../../app/utils/course";
 import { asked, choiceOptions, type PracticeItem } from "../../app/utils/practice";
 import { buildPracticePage } from "../../app/utils/practice-page";
 import { hasGrammarLabel, styleProblems } from "../support/choice-style";
+import { expandLesson } from "../../app/services/course.server";
 import { COURSE, LEXICON } from "../factories/course";
-
-function lessonItems(lesson: (typeof COURSE)[number]): PracticeItem[] {
-  const { forms } = expandLesson({ words: lesson.words, cells: lesson.cells }, LEXICON);
-  const sentences = lesson.sentences.map((s, i) => ({
-    key: sentenceCardKey(lesson.id, i + 1),
-    odawa: s.text,
-    english: s.trans,
-    answers: [s.text],
-    audio: null,
-    parts: null,
-  }));
-  return [...forms, ...sentences];
-}
+import { lessonItems } from "../support/lesson-items";
 
 const context = { signedIn: false, now: 0, due: new Map<string, number>(), extra: new Map<string, PracticeItem>() };
 

@@ -4,24 +4,10 @@
  * accepted typed as the site shows it (hyphenated parts), with h for the glottal stop, in capitals, with punctuation.
  */
 import { describe, expect, test } from "vitest";
-import { expandLesson } from "../../app/services/course.server";
-import { sentenceCardKey } from "../../app/utils/course";
 import { advance, answerKey, isAcceptedAnswer, meaningKey, quoted, type PracticeItem } from "../../app/utils/practice";
 import { buildPracticePage } from "../../app/utils/practice-page";
-import { COURSE, LEXICON } from "../factories/course";
-
-function lessonItems(lesson: (typeof COURSE)[number]): PracticeItem[] {
-  const { forms } = expandLesson({ words: lesson.words, cells: lesson.cells }, LEXICON);
-  const sentences = lesson.sentences.map((s, i) => ({
-    key: sentenceCardKey(lesson.id, i + 1),
-    odawa: s.text,
-    english: s.trans,
-    answers: [s.text],
-    audio: null,
-    parts: null,
-  }));
-  return [...forms, ...sentences];
-}
+import { COURSE } from "../factories/course";
+import { lessonItems } from "../support/lesson-items";
 
 const context = { signedIn: false, now: 0, due: new Map<string, number>(), extra: new Map<string, PracticeItem>() };
 
