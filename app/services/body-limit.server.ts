@@ -10,6 +10,7 @@
  */
 import { MAX_AUDIO_REQUEST_BYTES } from "./audio-upload.server";
 import { MAX_IMPORT_FILE_BYTES } from "./import-jobs.server";
+import { pagePath } from "./page-address.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -33,7 +34,9 @@ const BODY_LIMITS: readonly BodyLimit[] = [
 
 /** The body limit of a request to `pathname`, in bytes. */
 export function bodyLimitFor(pathname: string): number {
-  return BODY_LIMITS.find((limit) => limit.path.test(pathname))!.bytes;
+  // With JavaScript a form posts to its page's data address (`/admin/import.data`): the page's limit.
+  const page = pagePath(pathname);
+  return BODY_LIMITS.find((limit) => limit.path.test(page))!.bytes;
 }
 
 /** "64 KB", "8.1 MB": a limit as the refusal says it. */

@@ -5,6 +5,7 @@
  */
 import { createStaticHandler, type RouteObject, type ServerBuild, type StaticHandler } from "react-router";
 import { BoundedCache } from "./bounded-cache.server";
+import { pagePath } from "./page-address.server";
 
 /**
  * The route tree of a build, with React Router's matcher: made once per build, so its routes are flattened and
@@ -34,17 +35,6 @@ function matcherOf(manifest: ServerBuild["routes"]) {
       methods: new BoundedCache<string, string[]>("the methods of a page address", { entries: 1_000 }),
     };
   });
-}
-
-/**
- * A client-side navigation asks for `/path.data`, and for a path ending in `/` (the home page among them) for
- * `/path/_.data` (React Router 8; 7 wrote `/_root.data` for /): the same route as the page.
- */
-function pagePath(pathname: string) {
-  if (!pathname.endsWith(".data")) return pathname;
-  const path = pathname.slice(0, -".data".length);
-  if (path === "/_root") return "/";
-  return path.endsWith("/_") ? path.slice(0, -1) : path;
 }
 
 /** The methods the page address `pathname` answers (OPTIONS is left to the caller). */

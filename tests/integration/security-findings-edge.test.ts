@@ -124,6 +124,10 @@ describe("finding 3: a body over its limit is refused while it is read, before a
     const dry = await send("/admin/import", { body: file, type: "", cookie });
     expect(dry.response.status).toBe(200);
     expect(dry.text).toContain("Refused lines, not imported (4,000)");
+    // With JavaScript the form posts to the page's data address: the same limit.
+    const client = await send("/admin/import.data", { body: file, type: "", cookie });
+    expect(client.response.status).toBe(200);
+    expect(client.text).toContain("Refused lines, not imported (4,000)");
 
     const over = countedBody(TWENTY_MB);
     const refused = await send("/admin/import", { body: over.stream, type: "multipart/form-data; boundary=x", cookie });
