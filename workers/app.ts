@@ -23,7 +23,7 @@ import { withBaselineHeaders } from "../app/services/security-headers.server";
 import { bodyLimitFor, readBoundedBody, tooLargeMessage } from "../app/services/body-limit.server";
 import { api as apiApp } from "./api";
 import { apiErrorBody } from "./api/errors";
-import { handleEmailBatch } from "../app/services/email-queue.server";
+import { handleQueueBatch } from "../app/services/email-queue.server";
 import { runScheduled } from "../app/services/wotd-jobs.server";
 import { countRequest } from "../app/services/word-uses.server";
 
@@ -100,6 +100,6 @@ export default {
   },
 
   async queue(batch, env, ctx) {
-    await handleEmailBatch(batch, createBindings(env, ctx));
+    await handleQueueBatch(batch, createBindings(env, ctx));
   },
 } satisfies ExportedHandler<Env, unknown>;

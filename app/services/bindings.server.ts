@@ -13,13 +13,15 @@ export type Bindings = {
   ctx: ExecutionContext;
   /** R2: the recordings. */
   audio: R2Bucket;
-  /** The queue of email and import jobs. */
+  /** The queue of mail (the Word of the Day, confirmations, contact messages). */
   queue: Queue;
+  /** The queue of heavy jobs: import batches, the stored page words, the offline dictionary. */
+  jobs: Queue;
   /** The optional Workers rate limiter of log-in, sign-up and reset (the D1 counter is the floor). */
   authLimiter: RateLimit | undefined;
 };
 
 /** The bindings of one entry; `db` may be the request's D1 session (d1-session.server.ts), `config` parsed once. */
 export function createBindings(env: Env, ctx: ExecutionContext, config: Config = getConfig(env), db: D1Database = env.DB): Bindings {
-  return { config, db: createDb(db), ctx, audio: env.AUDIO, queue: env.EMAIL_QUEUE, authLimiter: env.AUTH_RATE_LIMITER };
+  return { config, db: createDb(db), ctx, audio: env.AUDIO, queue: env.EMAIL_QUEUE, jobs: env.JOBS_QUEUE, authLimiter: env.AUTH_RATE_LIMITER };
 }

@@ -1,9 +1,10 @@
 /**
- * Queue consumer for the email queue (which also carries the batches of admins' imports:
- * app/services/import-jobs.server.ts). Each message is parsed from `unknown`;
- * malformed messages are acknowledged and logged (retrying cannot fix them).
- * Transient mail failures are retried with exponential backoff; after the queue's last retry the
- * message goes to the dead-letter queue (wrangler.toml `dead_letter_queue`).
+ * The consumer of both queues (wrangler.toml): the mail queue (the Word of the Day, confirmations, contact messages)
+ * and the jobs queue (an admin import's batches, the stored page words, the offline dictionary: one message per
+ * delivery, so a long job holds up neither mail nor pages for long). A message is handled by its type, whichever
+ * queue brought it. Each message is parsed from `unknown`; malformed messages are acknowledged and logged (retrying
+ * cannot fix them). Transient failures are retried with exponential backoff; after the queue's last retry the
+ * message goes to that queue's dead-letter queue (wrangler.toml `dead_letter_queue`).
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import type { Db } from "../../db/client";
@@ -31,11 +32,11 @@ export function retryDelaySeconds(attempts: number) {
 const SEND_CONCURRENCY = 6;
 
 /** What the consumer uses of the Worker: the database, the configuration, R2 (import files) and the queue. */
-type ConsumerBindings = Pick<Bindings, "db" | "config" | "audio" | "queue">;
+type ConsumerBindings = Pick<Bindings, "db" | "config" | "audio" | "queue" | "jobs">;
 
 type Outcome = { retry: boolean; sent: number; failed: number };
 
-export async function handleEmailBatch(batch: MessageBatch<unknown>, bindings: ConsumerBindings, deps?: ConsumerDeps) {
+export async function handleQueueBatch(batch: MessageBatch<unknown>, bindings: ConsumerBindings, deps?: ConsumerDeps) {
   const { db, config } = bindings;
   const mailer = deps?.mailer ?? getMailTransport(config);
   const totals = { handled: 0, rejected: 0, retried: 0, sent: 0, failed: 0 };
@@ -43,7 +44,7 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, bindings: C
     const parsed = JobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
       totals.rejected++;
-      console.error("email-queue-bad-message", { id: message.id, issues: parsed.error.issues.length });
+      console.error("queue-bad-message", { id: message.id, issues: parsed.error.issues.length });
       message.ack();
       continue;
     }
@@ -51,7 +52,7 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, bindings: C
     try {
       outcome = await handleJob(bindings, mailer, parsed.data);
     } catch (error) {
-      console.error("email-queue-failed", { id: message.id, type: parsed.data.type, error: String(error) });
+      console.error("queue-job-failed", { id: message.id, type: parsed.data.type, error: String(error) });
       outcome = { retry: true, sent: 0, failed: 0 };
     }
     totals.sent += outcome.sent;
@@ -64,7 +65,7 @@ export async function handleEmailBatch(batch: MessageBatch<unknown>, bindings: C
       message.ack();
     }
   }
-  console.info("email-batch", totals);
+  console.info("queue-batch", { queue: batch.queue, ...totals });
   return totals;
 }
 

@@ -4,7 +4,7 @@
  * - The dry run plans the whole file against the database and writes nothing.
  * - Applying a file that has something to write stores it in R2 under `imports/` (never served) and makes an import
  *   job of batches of IMPORT_BATCH_ROWS entries. A file of one batch is written in the request; a larger one goes
- *   through the queue, one `import-batch` message per batch, and the admin watches its progress.
+ *   through the jobs queue, one `import-batch` message per batch, and the admin watches its progress.
  * - A batch reads the stored file (checked against its hash), takes its slice of the entries, plans that slice
  *   against the rows it names as they are now and writes the plan with its mark in one D1 batch (a transaction):
  *   a batch that runs again, or a file imported again, has nothing left to write. A batch that fails marks the job
@@ -87,7 +87,7 @@ export async function dryRunImport(db: Db, kind: ImportJobKind, text: string, fo
 
 
 type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
-type JobBindings = Pick<Bindings, "db" | "audio" | "queue">;
+type JobBindings = Pick<Bindings, "db" | "audio" | "jobs">;
 
 const queueOf = (queue: Queue): Enqueue => (messages) => queue.sendBatch(messages);
 
@@ -104,7 +104,7 @@ export type StartResult = { fileError: string } | { nothing: DryRun } | { jobId:
  * job; otherwise a new job, written here when it is one batch and queued when it is more.
  */
 export async function startImport(
-  { db, audio, queue }: JobBindings,
+  { db, audio, jobs }: JobBindings,
   file: { kind: ImportJobKind; name: string; format: Format; bytes: ArrayBuffer; userId: number },
 ): Promise<StartResult> {
   const fileHash = await sha256Hex(file.bytes);
@@ -130,15 +130,15 @@ export async function startImport(
     userId: file.userId,
   });
   if (job.totalBatches <= IN_REQUEST_BATCHES) {
-    for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, audio, queue }, job.id, batch);
+    for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, audio, jobs }, job.id, batch);
   } else {
-    await enqueueBatches(job, Array.from({ length: job.totalBatches }, (_, i) => i), queueOf(queue));
+    await enqueueBatches(job, Array.from({ length: job.totalBatches }, (_, i) => i), queueOf(jobs));
   }
   return { jobId: job.id };
 }
 
 /** Sends again the batches of an unfinished job that have no mark; the job is queued again. */
-export async function resumeImport({ db, audio, queue }: JobBindings, jobId: number, enqueue: Enqueue = queueOf(queue)) {
+export async function resumeImport({ db, audio, jobs }: JobBindings, jobId: number, enqueue: Enqueue = queueOf(jobs)) {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done") return job;
   const done = await doneBatches(db, job.id);
@@ -171,7 +171,7 @@ async function readStoredFile(audio: R2Bucket, job: ImportJob): Promise<Read> {
  * Writes one batch of a job (see the module comment). A batch already written, of a finished or unknown job, or
  * past the end writes nothing. A failure marks the job failed with its reason and is not thrown: "Resume" retries.
  */
-export async function runImportBatch({ db, audio, queue }: JobBindings, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
+export async function runImportBatch({ db, audio, jobs }: JobBindings, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done" || batch >= job.totalBatches) return "skipped";
   if ((await doneBatches(db, jobId, [batch])).has(batch)) return "skipped";

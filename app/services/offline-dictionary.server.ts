@@ -12,7 +12,7 @@ import type { Bindings } from "./bindings.server";
 import { BoundedCache } from "./bounded-cache.server";
 import { PACK_VERSION_RE, type JobMessage } from "./job-messages.server";
 
-type PackBindings = Pick<Bindings, "db" | "audio" | "queue">;
+type PackBindings = Pick<Bindings, "db" | "audio" | "jobs">;
 
 /** What the browser is told: the current version, and whether (and how big) its pack is there yet. */
 export type PackStatus = { version: string; ready: boolean; bytes: number | null; rawBytes: number | null; builtAt: string | null; url: string };
@@ -52,7 +52,7 @@ export async function requestPack(bindings: PackBindings): Promise<PackStatus> {
   if (!status.ready && (last === undefined || Date.now() - last > ASK_AGAIN_MS)) {
     asked.set(status.version, Date.now());
     const message: JobMessage = { version: 1, type: "offline-pack", packVersion: status.version };
-    await bindings.queue.send(message);
+    await bindings.jobs.send(message);
   }
   return status;
 }

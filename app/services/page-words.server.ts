@@ -87,11 +87,11 @@ export async function pageWordsOf(
 }
 
 /** The cron's check: asks for the job when the stored rows are not of the current lexicon and content. */
-export async function askForPageWordsIfBehind({ db, queue }: Pick<Bindings, "db" | "queue">): Promise<boolean> {
+export async function askForPageWordsIfBehind({ db, jobs }: Pick<Bindings, "db" | "jobs">): Promise<boolean> {
   const [stored, lexicon, content] = await Promise.all([pageWordsVersion(db), lexiconVersion(db), contentVersion(db)]);
   if (stored?.lexicon === lexicon && stored.content === content) return false;
   const message: JobMessage = { version: 1, type: "page-words", lexiconVersion: lexicon };
-  await queue.send(message);
+  await jobs.send(message);
   return true;
 }
 

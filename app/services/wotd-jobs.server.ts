@@ -25,7 +25,7 @@ export function dayOf(time: number | Date): string {
 
 export async function runScheduled(
   controller: Pick<ScheduledController, "cron" | "scheduledTime">,
-  bindings: Pick<Bindings, "config" | "db" | "queue">,
+  bindings: Pick<Bindings, "config" | "db" | "queue" | "jobs">,
 ) {
   switch (controller.cron) {
     case WOTD_CRON: {

@@ -131,7 +131,7 @@ test("a large file goes through the queue in batches; a failed batch stops the j
   // Batch 1 delivered again, twice, while the job is stopped: it is written already, nothing changes.
   const before = await env.DB.prepare("SELECT max(updated_at) AS t FROM lexemes WHERE name LIKE ?").bind(`${tag}%`).first<{ t: number }>();
   const message = { version: 1, type: "import-batch", jobId: id, batch: 0 };
-  const batch = createMessageBatch<unknown>("nishnaabemwin-email", [
+  const batch = createMessageBatch<unknown>("nishnaabemwin-jobs", [
     { id: "first", timestamp: new Date(), attempts: 1, body: message },
     { id: "again", timestamp: new Date(), attempts: 1, body: message },
     { id: "bad", timestamp: new Date(), attempts: 1, body: { ...message, batch: -1 } },

@@ -3,7 +3,7 @@ import { createBindings } from "../../app/services/bindings.server";
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
 import { CONTACT_TEXT } from "../../app/utils/email-forms";
-import { handleEmailBatch } from "../../app/services/email-queue.server";
+import { handleQueueBatch } from "../../app/services/email-queue.server";
 import type { MailMessage, MailTransport } from "../../app/services/mail.server";
 import { countRows, waitForEmailQueueDrain } from "../support/email-queue";
 
@@ -59,7 +59,7 @@ test("/contact without JavaScript stores the message, says 'Message received!' a
     { id: "c2", timestamp: new Date(), attempts: 2, body },
   ]);
   const ctx = createExecutionContext();
-  await handleEmailBatch(batch, createBindings(env, createExecutionContext()), { mailer });
+  await handleQueueBatch(batch, createBindings(env, createExecutionContext()), { mailer });
   expect((await getQueueResult(batch, ctx)).explicitAcks.sort()).toEqual(["c1", "c2"]);
   const forwarded = sent.filter((m) => m.replyTo === email);
   expect(forwarded).toHaveLength(1); // redelivery does not mail twice

@@ -91,25 +91,25 @@ test("a new recording (an editor's save) is caught up by the cron's job through 
   // The recording is a new lexicon version: the rows are not taken until the job has run for it.
   const version = await lexiconVersion(db);
   expect(await storedPageWords(bindings, wordPageKey(word.id), [])).toBeNull();
-  await runScheduled({ cron: PAGE_WORDS_CRON, scheduledTime: Date.now() }, { ...bindings, queue: env.EMAIL_QUEUE });
+  await runScheduled({ cron: PAGE_WORDS_CRON, scheduledTime: Date.now() }, { ...bindings, queue: env.EMAIL_QUEUE, jobs: env.JOBS_QUEUE });
   await waitFor(async () => ((await pageWordsVersion(db))?.lexicon === version ? true : null), { timeoutMs: 20_000, message: "the page words job did not run" });
   expect(await storedPageWords(bindings, wordPageKey(word.id), [])).not.toBeNull();
 });
 
 test("the cron asks for the job only when the rows lag behind the lexicon or the editors' changes", async () => {
   const sent: unknown[] = [];
-  const queue = { send: async (message: unknown) => void sent.push(message) } as unknown as Queue;
+  const jobs = { send: async (message: unknown) => void sent.push(message) } as unknown as Queue;
   const cron = { cron: PAGE_WORDS_CRON, scheduledTime: Date.now() };
   await buildPageWords(bindings, await lexiconVersion(db));
-  await runScheduled(cron, { ...bindings, queue });
+  await runScheduled(cron, { ...bindings, queue: env.EMAIL_QUEUE, jobs });
   expect(sent).toEqual([]);
   await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES ('zqpwcron', 'zqpwcron', 'na', 'a word the import wrote')").run();
-  await runScheduled(cron, { ...bindings, queue });
+  await runScheduled(cron, { ...bindings, queue: env.EMAIL_QUEUE, jobs });
   expect(sent).toEqual([{ version: 1, type: "page-words", lexiconVersion: await lexiconVersion(db) }]);
   // An edited story is an editor's change (edit_log): the lexicon is the same, the texts are not.
   await buildPageWords(bindings, await lexiconVersion(db));
   sent.length = 0;
   await env.DB.prepare("INSERT INTO edit_log (entity, entity_id, action) VALUES ('story', ?, 'update')").bind(story).run();
-  await runScheduled(cron, { ...bindings, queue });
+  await runScheduled(cron, { ...bindings, queue: env.EMAIL_QUEUE, jobs });
   expect(sent).toHaveLength(1);
 });

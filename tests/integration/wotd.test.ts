@@ -4,7 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { afterAll, expect, test } from "vitest";
 import { WOTD_TEXT, UNSUBSCRIBE_TEXT, CONFIRM_TEXT, wotdSentMessage } from "../../app/utils/email-forms";
-import { handleEmailBatch } from "../../app/services/email-queue.server";
+import { handleQueueBatch } from "../../app/services/email-queue.server";
 import type { JobMessage } from "../../app/services/job-messages.server";
 import { runWordOfTheDay } from "../../app/services/wotd-jobs.server";
 import { getRecordedMail, type MailMessage, type MailTransport } from "../../app/services/mail.server";
@@ -104,7 +104,7 @@ async function drain(messages: JobMessage[], mailer: MailTransport, maxRounds = 
     rounds++;
     const batch = createMessageBatch("nishnaabemwin-email", pending.map((m) => ({ ...m, timestamp: new Date() })));
     const ctx = createExecutionContext();
-    await handleEmailBatch(batch, createBindings(env, createExecutionContext()), { mailer });
+    await handleQueueBatch(batch, createBindings(env, createExecutionContext()), { mailer });
     const result = await getQueueResult(batch, ctx);
     const retried = new Set(result.retryMessages.map((m) => m.msgId));
     pending = pending.filter((m) => retried.has(m.id)).map((m) => ({ ...m, attempts: m.attempts + 1 }));
