@@ -745,3 +745,18 @@ export const lexemeKeysPending = sqliteTable("lexeme_keys_pending", {
   lexemeId: integer("lexeme_id").primaryKey(),
   n: integer("n").notNull().default(1),
 });
+
+/**
+ * The one row (id 1) that says which version of the engine and of the key format made the stored search data
+ * (app/core/search-data-version.ts, ADR 034): the keys, the tail rows, and through the lexicon version the page
+ * words and the offline dictionary. When the code's version is another, every lexeme is marked pending and the tail
+ * rows go (`bringSearchDataCurrent`), so nothing of the old engine is read as current; the scheduled work derives
+ * them again in bounded batches.
+ */
+export const searchData = sqliteTable("search_data", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+  /** When the version last changed (ms), and when the last batch of pending keys was written (ms). */
+  rederivedAt: integer("rederived_at"),
+  indexedAt: integer("indexed_at"),
+});

@@ -19,6 +19,7 @@ import { renderAlreadySubscribedEmail, renderConfirmEmail, renderContactEmail, r
 import { runImportBatch } from "./import-jobs.server";
 import { buildPack } from "./offline-dictionary.server";
 import { buildPageWords } from "./page-words.server";
+import { runIndexJob } from "./search-data.server";
 import { JobMessageSchema, type JobMessage } from "./job-messages.server";
 
 export type ConsumerDeps = { mailer: MailTransport };
@@ -101,6 +102,13 @@ async function handleJob(bindings: ConsumerBindings, mailer: MailTransport, job:
       const started = Date.now();
       const outcome = await buildPack(bindings, job.packVersion);
       console.info("offline-pack", { version: job.packVersion, outcome, ms: Date.now() - started });
+      return { retry: false, sent: 0, failed: 0 };
+    }
+    case "index-pending": {
+      // A failure throws and is retried with backoff; the cron asks again in 5 minutes anyway.
+      const started = Date.now();
+      const result = await runIndexJob(bindings);
+      console.info("index-pending", { ...result, ms: Date.now() - started });
       return { retry: false, sent: 0, failed: 0 };
     }
     case "page-words": {

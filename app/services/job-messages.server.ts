@@ -1,5 +1,5 @@
 /**
- * Messages on the queue (the email queue, which also carries the batches of admins' imports): a versioned
+ * Messages on the queues (mail on the email queue, heavy jobs on the jobs queue: wrangler.toml): a versioned
  * discriminated union, parsed from `unknown` at the consumer (never trusted as typed).
  */
 import { z } from "zod";
@@ -78,6 +78,12 @@ export const PageWordsMessageSchema = z.object({
   lexiconVersion: z.string().min(1).max(200),
 });
 
+/** Write the keys of a batch of pending lexemes, and ask for the next (app/services/search-data.server.ts). */
+export const IndexPendingMessageSchema = z.object({
+  version: z.literal(1),
+  type: z.literal("index-pending"),
+});
+
 export const JobMessageSchema = z.discriminatedUnion("type", [
   WotdSendMessageSchema,
   WotdConfirmMessageSchema,
@@ -86,6 +92,7 @@ export const JobMessageSchema = z.discriminatedUnion("type", [
   ImportBatchMessageSchema,
   OfflinePackMessageSchema,
   PageWordsMessageSchema,
+  IndexPendingMessageSchema,
 ]);
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

@@ -11,6 +11,7 @@
 import type { Db } from "../../db/client";
 import { entriesByKeys, pendingLexemes, tailEndingsByIds, writeKeys, wordListPage, type EntryRow } from "../../db/queries/lexicon-keys";
 import { audioUrl, lexiconVersion, listLexiconEntries } from "../../db/queries/lexemes";
+import { bringSearchDataCurrent, noteIndexed } from "../../db/queries/search-data";
 import { newAnalysisCaches, type AnalysisCaches } from "../core/grammar/analysis";
 import { hintsOf } from "../core/grammar/cell-hints";
 import { useTailEndings, verbTails } from "../core/grammar/tail-endings";
@@ -92,9 +93,11 @@ export async function wordList(source: Source, query: WordListQuery, size = WORD
 
 /**
  * Writes the keys of lexemes written since their keys were (up to `limit`), each batch in one transaction with the
- * marks it settles; returns how many were written. Every writer of lexemes calls it after its write.
+ * marks it settles; returns how many were written. Every writer of lexemes calls it after its write; the scheduled
+ * work (search-data.server.ts) writes what is left. Stored data of an older version is marked pending first (ADR 034).
  */
 export async function indexPendingLexemes(db: Db, limit = 20_000): Promise<number> {
+  await bringSearchDataCurrent(db);
   let done = 0;
   while (done < limit) {
     const pending = await pendingLexemes(db, Math.min(PENDING_READ, limit - done));
@@ -102,6 +105,7 @@ export async function indexPendingLexemes(db: Db, limit = 20_000): Promise<numbe
     await writeKeys(db, indexRows(pending, sharedCaches().wholeCaches), pending);
     done += pending.length;
   }
+  if (done > 0) await noteIndexed(db);
   return done;
 }
 const PENDING_READ = 1_000;
@@ -127,11 +131,19 @@ export async function trustedLexiconVersion(db: Db, config: Pick<Config, "enviro
   return trusted.version;
 }
 
-/** The whole lexicon indexed in memory, once per isolate and lexicon version (ADR 009's path). */
+/** Requests of this isolate that read the lexicon whole because the stored keys were pending or of another version. */
+let fallbacks = 0;
+
+/**
+ * The whole lexicon indexed in memory, once per isolate and lexicon version (ADR 009's path): only while the stored
+ * keys cannot be read as current. Each such read is counted, and each build logged with the count (ADR 034).
+ */
 export async function getSearchIndex(db: Db, config: Pick<Config, "environment">): Promise<SearchIndex> {
+  fallbacks++;
   const version = await trustedLexiconVersion(db, config);
   if (cached?.version === version) return cached.index;
   if (building?.version === version) return building.promise;
+  console.warn("search-whole-lexicon", { version, fallbacks });
 
   const promise = indexAll(db, grammarMemo);
   building = { version, promise };

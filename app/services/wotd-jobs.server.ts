@@ -1,20 +1,24 @@
 /**
  * Cron entry. `0 12 * * *` (wrangler.toml) is the daily Word of the Day job: it only picks and stores the
  * day's word and enqueues the sends, at most 100 confirmed subscribers per message; the queue consumer
- * (email-consumer.ts) renders and sends.
+ * (email-queue.server.ts) renders and sends. The five-minute cron keeps the derived data current (search data, page words).
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import { askForMissingExamples } from "./course-jobs.server";
 import { forgetContentVersion } from "./page-cache.server";
 import { askForPageWordsIfBehind } from "./page-words.server";
+import { keepSearchDataCurrent } from "./search-data.server";
 import type { Bindings } from "./bindings.server";
 import { recordJobRun } from "../../db/queries/jobs";
 import { listConfirmedSubscriberIds, pickWordOfTheDay } from "../../db/queries/wotd";
 import { WOTD_BATCH_SIZE, type JobMessage } from "./job-messages.server";
 
 export const WOTD_CRON = "0 12 * * *";
-/** Every few minutes: the stored page words catch up with writes that asked for nothing (the import command). */
-export const PAGE_WORDS_CRON = "*/5 * * * *";
+/**
+ * Every few minutes: the stored search data (a new engine version, pending keys: search-data.server.ts) and the stored
+ * page words catch up with writes that asked for nothing (the import command, a migration, a deploy).
+ */
+export const CATCH_UP_CRON = "*/5 * * * *";
 
 /** Subscriber ids read per query; each page becomes up to 100 queue messages (one sendBatch call). */
 const PAGE_SIZE = WOTD_BATCH_SIZE * 100;
@@ -37,7 +41,9 @@ export async function runScheduled(
       if (asked.length) console.info("lessons-without-examples", { asked });
       return;
     }
-    case PAGE_WORDS_CRON: {
+    case CATCH_UP_CRON: {
+      // The stored search data first (ADR 034), then the page words, which read it.
+      await keepSearchDataCurrent(bindings);
       if (await askForPageWordsIfBehind(bindings)) console.info("page-words-asked", { by: "cron" });
       return;
     }

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { audioObjects, lexemes, sentenceLexemes, sentences } from "../schema";
+import { SEARCH_DATA_VERSION } from "../../app/core/search-data-version";
 
 export async function listVocab(db: Db) {
   return db
@@ -108,11 +109,12 @@ export async function listLexiconEntries(db: Db) {
 
 /**
  * A cheap fingerprint of the lexicon: changes whenever a row is added, removed or updated
- * (the importer and the editor set updated_at) or a recording is attached.
+ * (the importer and the editor set updated_at) or a recording is attached, and with the version of the engine that
+ * derives data from it (ADR 034), so the stored page words and the offline dictionary of another engine are stale.
  */
 export async function lexiconVersion(db: Db): Promise<string> {
   const row = await db.get<{ n: number; maxId: number | null; maxTime: number | null; audio: number | null }>(
     sql`SELECT count(*) AS n, max(id) AS maxId, max(coalesce(updated_at, created_at)) AS maxTime, sum(audio_id) AS audio FROM lexemes`,
   );
-  return `${row?.n ?? 0}:${row?.maxId ?? 0}:${row?.maxTime ?? 0}:${row?.audio ?? 0}`;
+  return `e${SEARCH_DATA_VERSION}:${row?.n ?? 0}:${row?.maxId ?? 0}:${row?.maxTime ?? 0}:${row?.audio ?? 0}`;
 }

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../client";
 import type { IndexRows, QueryKeys, EntryKey } from "../../app/core/lexicon-keys";
+import { CURRENT_SQL, STALE_SQL } from "./search-data";
 
 const CHUNK = 1_000;
 /**
@@ -43,11 +44,17 @@ const INSERT_KEYS = `INSERT OR IGNORE INTO lexeme_keys (kind, key, lexeme_id, ce
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
 const UPSERT_ORDER = `INSERT OR REPLACE INTO lexeme_order (lexeme_id, sort_key, letter, pos_group)
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') FROM json_each(?1)`;
-/** A tail text's projections (app/core/grammar/tail-endings.ts): the same for every writer, so the first row stays. */
+/**
+ * A tail text's projections (app/core/grammar/tail-endings.ts): the same for every writer of one version of the
+ * search data, so the first row stays; a new version drops them all first (db/queries/search-data.ts).
+ */
 const INSERT_TAILS = `INSERT OR IGNORE INTO tail_endings (id, data)
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1)`;
-/** Settles the marks read (a lexeme written again since keeps its mark: `n` moved on). */
-const SETTLE = `DELETE FROM lexeme_keys_pending WHERE EXISTS (SELECT 1 FROM json_each(?1) AS j
+/**
+ * Settles the marks read (a lexeme written again since keeps its mark: `n` moved on), only while the stored search
+ * data is this code's version (keys written by an older deploy's isolate settle nothing).
+ */
+const SETTLE = `DELETE FROM lexeme_keys_pending WHERE ${CURRENT_SQL} AND EXISTS (SELECT 1 FROM json_each(?1) AS j
   WHERE json_extract(j.value, '$[0]') = lexeme_keys_pending.lexeme_id AND json_extract(j.value, '$[1]') = lexeme_keys_pending.n)`;
 
 /** The statements (SQL with ?1, JSON) that write some lexemes' rows and settle their marks, in this order. */
@@ -71,6 +78,11 @@ export async function pendingLexemes(db: Db, limit: number): Promise<PendingRow[
   return (await d1Of(db).prepare(PENDING_SQL).bind(limit).all<PendingRow>()).results;
 }
 
+/** How many lexemes are waiting for their keys. */
+export async function pendingCount(db: Db): Promise<number> {
+  return (await d1Of(db).prepare(`SELECT count(*) AS n FROM lexeme_keys_pending`).first<{ n: number }>())?.n ?? 0;
+}
+
 /** Writes some lexemes' rows and settles their marks in one batch (a transaction: no request sees half of it). */
 export async function writeKeys(db: Db, rows: IndexRows, settled: ReadonlyArray<{ id: number; n: number }>): Promise<void> {
   const d1 = d1Of(db);
@@ -89,8 +101,8 @@ export type CellRow = { id: number; kind: string; key: string; cells: string | n
 
 /**
  * The lexemes some keys find (exact keys, a headword prefix, English words every one of which a gloss has), in id
- * order, the verb keys found with the analysers' notes, and whether any lexeme's keys are pending (then the caller reads the
- * lexicon whole), in one round trip. With `vocabulary`, also which of those words some gloss has (`unknown` English:
+ * order, the verb keys found with the analysers' notes, and whether the keys cannot be read as current (a mark pending,
+ * or keys of another version: then the caller reads the lexicon whole), in one round trip. With `vocabulary`, also which of those words some gloss has (`unknown` English:
  * phrase-search.ts).
  */
 export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonly string[] = []): Promise<{ pending: boolean; rows: EntryRow[]; known: string[]; cells: CellRow[] }> {
@@ -110,7 +122,7 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
     ids AS (SELECT id FROM hits GROUP BY id HAVING count(*) = ?2)
     SELECT ${ENTRY_COLUMNS} FROM ids JOIN lexemes AS l ON l.id = ids.id LEFT JOIN audio_objects AS a ON a.id = l.audio_id`;
   const [pending, found, english, known, cells] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(`SELECT EXISTS (SELECT 1 FROM lexeme_keys_pending) AS pending`),
+    d1.prepare(STALE_SQL),
     d1.prepare(byKeys).bind(exact, keys.prefix),
     d1.prepare(byEnglish).bind(JSON.stringify(words), words.length),
     d1.prepare(`SELECT DISTINCT key FROM lexeme_keys WHERE kind = 'g' AND key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(vocabulary)),
@@ -134,11 +146,11 @@ export async function tailEndingsByIds(db: Db, ids: readonly string[]): Promise<
   return found.results;
 }
 
-/** One page of the word list (/k) in the stored order, the number of words per letter, and whether keys are pending. */
+/** One page of the word list (/k) in the stored order, the number of words per letter, and whether it is stale (as above). */
 export async function wordListPage(db: Db, filter: { letter: string | null; group: string | null }, offset: number, size: number) {
   const d1 = d1Of(db);
   const [pending, counts, page] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(`SELECT EXISTS (SELECT 1 FROM lexeme_keys_pending) AS pending`),
+    d1.prepare(STALE_SQL),
     d1.prepare(`SELECT letter, count(*) AS n FROM lexeme_order WHERE ?1 IS NULL OR pos_group = ?1 GROUP BY letter`).bind(filter.group),
     d1.prepare(`SELECT ${ENTRY_COLUMNS} FROM lexeme_order AS o JOIN lexemes AS l ON l.id = o.lexeme_id LEFT JOIN audio_objects AS a ON a.id = l.audio_id
       WHERE (?1 IS NULL OR o.pos_group = ?1) AND (?2 IS NULL OR o.letter = ?2) ORDER BY o.sort_key, l.pos, l.id LIMIT ?3 OFFSET ?4`).bind(filter.group, filter.letter, size, offset),
