@@ -749,13 +749,19 @@ export const lexemeKeysPending = sqliteTable("lexeme_keys_pending", {
 /**
  * The one row (id 1) that says which version of the engine and of the key format made the stored search data
  * (app/core/search-data-version.ts, ADR 034): the keys, the tail rows, and through the lexicon version the page
- * words and the offline dictionary. When the code's version is another, every lexeme is marked pending and the tail
+ * words and the offline dictionary; and how many writes the lexicon has had. When the code's version is another, every lexeme is marked pending and the tail
  * rows go (`bringSearchDataCurrent`), so nothing of the old engine is read as current; the scheduled work derives
  * them again in bounded batches.
  */
 export const searchData = sqliteTable("search_data", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
+  /**
+   * Writes of lexemes that change what is derived from them (insert, delete, name/pos/gloss/stem), counted by
+   * migration 0018's triggers: with `version`, the lexicon version (db/queries/lexemes.ts), one row read.
+   * A recording or a corpus count is not such a write.
+   */
+  lexiconWrites: integer("lexicon_writes").notNull().default(0),
   /** When the version last changed (ms), and when the last batch of pending keys was written (ms). */
   rederivedAt: integer("rederived_at"),
   indexedAt: integer("indexed_at"),

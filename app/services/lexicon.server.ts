@@ -43,7 +43,7 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
  */
 async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = [], tails = false): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
-  if (found.pending) return getSearchIndex(source.db, source.config);
+  if (found.pending) return getSearchIndex(source.db);
   const hints = hintsOf(found.cells);
   if (tails) await readTails(source.db, found.rows.filter((r) => hints.get(r.id)?.joined));
   const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches(), hints });
@@ -79,7 +79,7 @@ export async function wordList(source: Source, query: WordListQuery, size = WORD
   const filter = { letter: query.letter, group: query.pos };
   const read = (page: number) => wordListPage(source.db, filter, (page - 1) * size, size);
   let found = await read(Math.max(1, Math.trunc(query.page) || 1));
-  if (found.pending) return listWords(await getSearchIndex(source.db, source.config), query, size);
+  if (found.pending) return listWords(await getSearchIndex(source.db), query, size);
   const letterCounts: Record<string, number> = Object.fromEntries(LETTERS.map((l) => [l, 0]));
   let total = 0;
   for (const { letter, n } of found.counts) {
@@ -99,10 +99,13 @@ export async function wordList(source: Source, query: WordListQuery, size = WORD
 export async function indexPendingLexemes(db: Db, limit = 20_000): Promise<number> {
   await bringSearchDataCurrent(db);
   let done = 0;
+  // A mark written again, or one this code may not settle (a newer version is stored), is read again: not rewritten.
+  const written = new Set<number>();
   while (done < limit) {
-    const pending = await pendingLexemes(db, Math.min(PENDING_READ, limit - done));
+    const pending = (await pendingLexemes(db, Math.min(PENDING_READ, limit - done))).filter((p) => !written.has(p.id));
     if (pending.length === 0) break;
     await writeKeys(db, indexRows(pending, sharedCaches().wholeCaches), pending);
+    for (const p of pending) written.add(p.id);
     done += pending.length;
   }
   if (done > 0) await noteIndexed(db);
@@ -112,24 +115,8 @@ const PENDING_READ = 1_000;
 
 // ---------------------------------------------------------------- the whole lexicon, while keys are pending (ADR 009)
 
-const VERSION_TTL_MS = 30_000;
-
 let cached: { version: string; index: SearchIndex } | null = null;
 let building: { version: string; promise: Promise<SearchIndex> } | null = null;
-
-let trusted: { version: string; at: number } | null = null;
-
-/**
- * The lexicon version this isolate trusts: read again after VERSION_TTL_MS (at every call under ENVIRONMENT=test,
- * where tests insert rows and look at once).
- */
-export async function trustedLexiconVersion(db: Db, config: Pick<Config, "environment">): Promise<string> {
-  const now = Date.now();
-  const ttl = config.environment === "test" ? 0 : VERSION_TTL_MS;
-  if (trusted && now - trusted.at < ttl) return trusted.version;
-  trusted = { version: await lexiconVersion(db), at: now };
-  return trusted.version;
-}
 
 /** Requests of this isolate that read the lexicon whole because the stored keys were pending or of another version. */
 let fallbacks = 0;
@@ -138,9 +125,9 @@ let fallbacks = 0;
  * The whole lexicon indexed in memory, once per isolate and lexicon version (ADR 009's path): only while the stored
  * keys cannot be read as current. Each such read is counted, and each build logged with the count (ADR 034).
  */
-export async function getSearchIndex(db: Db, config: Pick<Config, "environment">): Promise<SearchIndex> {
+export async function getSearchIndex(db: Db): Promise<SearchIndex> {
   fallbacks++;
-  const version = await trustedLexiconVersion(db, config);
+  const version = await lexiconVersion(db);
   if (cached?.version === version) return cached.index;
   if (building?.version === version) return building.promise;
   console.warn("search-whole-lexicon", { version, fallbacks });

@@ -13,7 +13,7 @@
 import { contentVersion } from "../../db/queries/content-version";
 import { lexiconVersion, listLexemeIds } from "../../db/queries/lexemes";
 import {
-  pageWordsVersion, publicStoryTexts, readPageWords, sentenceTextsByLexeme, storedPageHashes, writePageWords, type PageRow,
+  pageWordsVersion, pageWordsVersions, publicStoryTexts, readPageWords, sentenceTextsByLexeme, storedPageHashes, writePageWords, type PageRow,
 } from "../../db/queries/page-words";
 import { relatedWords, type RelatedWord } from "../core/related-words";
 import type { WordInfo } from "../core/word-search";
@@ -21,7 +21,7 @@ import type { Bindings } from "./bindings.server";
 import type { JobMessage } from "./job-messages.server";
 import { BoundedCache } from "./bounded-cache.server";
 import { sha256Hex } from "../utils/sha256";
-import { indexForTexts, tapAWord, trustedLexiconVersion, wholeIndexForJob } from "./lexicon.server";
+import { indexForTexts, tapAWord, wholeIndexForJob } from "./lexicon.server";
 
 export type PageWords = { words: Record<string, WordInfo>; related: RelatedWord[] };
 
@@ -31,9 +31,6 @@ export const wordPageKey = (id: number) => `word:${id}`;
 /** The hash a page's texts are stored under (each text followed by a newline, in the page's order). */
 export const textsHash = (texts: readonly string[]) => sha256Hex(texts.map((t) => `${t}\n`).join(""));
 
-/** The versions the rows are complete for, as this isolate last read them (again after STATE_TTL_MS). */
-let state: { versions: { lexicon: string; content: number } | null; at: number } | null = null;
-const STATE_TTL_MS = 30_000;
 
 /** Rows this isolate read, for the lexicon version they are complete for (an older version's are dropped). */
 const rows = new BoundedCache<string, { textsHash: string; page: PageWords; weight: number }>("stored page words of the current lexicon", {
@@ -44,20 +41,18 @@ const rows = new BoundedCache<string, { textsHash: string; page: PageWords; weig
 
 /**
  * A page's stored words, or null when they cannot be taken as they are: rows not complete for the lexicon version
- * this request sees, no row, or a row of other texts. `tag` names what they were worked out from. The state is
- * read at most every STATE_TTL_MS per isolate (every time under test), a row once per lexicon version.
+ * this request sees, no row, or a row of other texts. `tag` names what they were worked out from. The versions are
+ * one row read per request (ADR 034), a page's row once per lexicon version and isolate.
  */
 export async function storedPageWords(
   bindings: Pick<Bindings, "db" | "config">,
   pageKey: string,
   texts: readonly string[],
 ): Promise<{ tag: string; page: PageWords } | null> {
-  const { db, config } = bindings;
-  const now = Date.now();
-  const ttl = config.environment === "test" ? 0 : STATE_TTL_MS;
-  const [version, hash] = await Promise.all([trustedLexiconVersion(db, config), textsHash(texts)]);
-  if (!state || now - state.at >= ttl) state = { versions: await pageWordsVersion(db), at: now };
-  if (state.versions?.lexicon !== version) return null;
+  const { db } = bindings;
+  const [versions, hash] = await Promise.all([pageWordsVersions(db), textsHash(texts)]);
+  const version = versions.lexicon;
+  if (versions.stored?.lexicon !== version) return null;
   const kept = rows.keepFor(version);
   let row = kept.get(pageKey);
   // A row of other texts may have been rewritten since it was read (an edited story): read it again.

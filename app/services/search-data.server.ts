@@ -24,10 +24,14 @@ export async function keepSearchDataCurrent({ db, jobs }: Pick<Bindings, "db" | 
   return { rederived, pending };
 }
 
-/** The job: one batch of pending lexemes indexed, and the next asked for while some are left. */
+/**
+ * The job: one batch of pending lexemes indexed, and the next asked for while some are left and this batch settled
+ * some (an isolate of an older deploy settles none under a newer version: it stops, and the cron asks the newer one).
+ */
 export async function runIndexJob({ db, jobs }: Pick<Bindings, "db" | "jobs">): Promise<{ written: number; left: number }> {
+  const before = await pendingCount(db);
   const written = await indexPendingLexemes(db, INDEX_BATCH);
   const left = await pendingCount(db);
-  if (written > 0 && left > 0) await jobs.send(INDEX_MESSAGE);
+  if (written > 0 && left > 0 && left < before) await jobs.send(INDEX_MESSAGE);
   return { written, left };
 }

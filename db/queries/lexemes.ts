@@ -108,13 +108,14 @@ export async function listLexiconEntries(db: Db) {
 }
 
 /**
- * A cheap fingerprint of the lexicon: changes whenever a row is added, removed or updated
- * (the importer and the editor set updated_at) or a recording is attached, and with the version of the engine that
- * derives data from it (ADR 034), so the stored page words and the offline dictionary of another engine are stale.
+ * The lexicon version: which engine derives data from the lexicon (ADR 034) and how many writes that change what is
+ * derived from a lexeme it has had (insert, delete, name/pos/gloss/stem: counted by migration 0018's triggers). One
+ * row read. A recording or a corpus count does not change it: nothing derived holds them.
  */
 export async function lexiconVersion(db: Db): Promise<string> {
-  const row = await db.get<{ n: number; maxId: number | null; maxTime: number | null; audio: number | null }>(
-    sql`SELECT count(*) AS n, max(id) AS maxId, max(coalesce(updated_at, created_at)) AS maxTime, sum(audio_id) AS audio FROM lexemes`,
-  );
-  return `e${SEARCH_DATA_VERSION}:${row?.n ?? 0}:${row?.maxId ?? 0}:${row?.maxTime ?? 0}:${row?.audio ?? 0}`;
+  const row = await db.get<{ writes: number } | undefined>(sql`SELECT lexicon_writes AS writes FROM search_data WHERE id = 1`);
+  return lexiconVersionOf(row?.writes ?? 0);
 }
+
+/** The lexicon version of a count of lexicon writes (for a query that reads the count with other rows). */
+export const lexiconVersionOf = (writes: number): string => `e${SEARCH_DATA_VERSION}:${writes}`;

@@ -5,6 +5,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
+import { lexiconVersionOf } from "./lexemes";
 import { pageWords, pageWordsState, sentenceLexemes, sentences, stories } from "../schema";
 
 /** A page's stored row and the lexicon version the rows are complete for (null: never built). */
@@ -14,6 +15,18 @@ export async function readPageWords(db: Db, pageKey: string): Promise<{ version:
     FROM page_words_state s LEFT JOIN page_words p ON p.page_key = ${pageKey}
     WHERE s.id = 1`);
   return row ?? null;
+}
+
+/**
+ * In one read: the lexicon version now, and the lexicon and content versions the stored rows were worked out for
+ * (null before the first build).
+ */
+export async function pageWordsVersions(db: Db): Promise<{ lexicon: string; stored: { lexicon: string; content: number } | null }> {
+  const row = await db.get<{ writes: number; lexicon: string | null; content: number | null } | undefined>(sql`
+    SELECT d.lexicon_writes AS writes, s.lexicon_version AS lexicon, s.content_version AS content
+    FROM search_data d LEFT JOIN page_words_state s ON s.id = 1 WHERE d.id = 1`);
+  const stored = row?.lexicon != null && row.content != null ? { lexicon: row.lexicon, content: row.content } : null;
+  return { lexicon: lexiconVersionOf(row?.writes ?? 0), stored };
 }
 
 /** The lexicon and content versions the stored rows were worked out for, or null before the first build. */
