@@ -15,7 +15,7 @@ export type Bindings = {
   audio: R2Bucket;
   /** The queue of mail (the Word of the Day, confirmations, contact messages). */
   queue: Queue;
-  /** The queue of heavy jobs: import batches, the stored page words, the offline dictionary. */
+  /** The queue of heavy jobs: import batches, the stored page words, the offline dictionary, pending search keys. */
   jobs: Queue;
   /** The optional Workers rate limiter of log-in, sign-up and reset (the D1 counter is the floor). */
   authLimiter: RateLimit | undefined;
