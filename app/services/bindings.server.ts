@@ -11,7 +11,7 @@ export type Bindings = {
   config: Config;
   db: Db;
   ctx: ExecutionContext;
-  /** R2: the recordings. */
+  /** R2: the recordings, admins' import files (`imports/`) and the offline dictionary's packs (`offline/`). */
   audio: R2Bucket;
   /** The queue of mail (the Word of the Day, confirmations, contact messages). */
   queue: Queue;
