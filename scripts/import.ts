@@ -227,7 +227,8 @@ function main() {
   const positional = args.filter((a, i) => !a.startsWith("--") && !values.has(i));
   const [kind, file] = positional;
   if (kind === "index") {
-    // The keys of every lexeme without them (after migration 0013 on a database with a lexicon, or a failed write).
+    // The keys of every pending lexeme, after moving the stored search data to this checkout's version when it is
+    // older (a migration that marks every lexeme, a new SEARCH_DATA_VERSION, a failed write): docs/search.md.
     console.log(`Search keys written for ${indexKeys({ remote, persist })} lexemes.`);
     return;
   }

@@ -10,7 +10,9 @@
  *   (app/services/body-limit.server.ts, ADR 031)
  * - every response gets the baseline security headers (pages have their full set from app/entry.server.tsx)
  * - views of word pages and searches are counted per lexeme, in batches (app/services/word-uses.server.ts)
- * - `scheduled` → daily Word of the Day job; `queue` → the queue's consumer (emails, batches of admins' imports).
+ * - `scheduled` → the two crons (app/services/wotd-jobs.server.ts: the daily Word of the Day; every 5 minutes the
+ *   stored search data and page words catch up); `queue` → the one consumer of both queues (mail; the heavy jobs:
+ *   admins' import batches, page words, the offline dictionary, the search keys of pending entries).
  */
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { cloudflareContext } from "../app/context";

@@ -1,12 +1,14 @@
 /**
- * The stored search keys of the lexicon (ADR 026): what each entry is found by, written beside the entry whenever it
- * changes, and what a query or a word of a text looks up. A request reads only the entries its keys find and builds
- * a small search index of them (word-search.ts `buildSearchIndex`), which answers as the whole lexicon's would: every
- * way the search reaches an entry goes through one of these keys.
+ * The stored search keys of the lexicon (ADR 026): what each entry is found by, written after the entry changes (a
+ * trigger marks it pending until then: docs/search.md), and what a query or a word of a text looks up. A request
+ * reads only the entries its keys find and builds a small search index of them (word-search.ts `buildSearchIndex`),
+ * which answers as the whole lexicon's would: every way the search reaches an entry goes through one of these keys.
  *
- * The analysers' keys are not worked out again here: an entry's are read off the engine's own index of that entry
- * alone (`buildLexicon`, `buildNounIndex`), and a word's are the keys the analysers look up when they run over an
- * index that records every look-up and holds nothing. So whatever the engine reads by, the stored keys follow. Pure.
+ * The analysers' keys are not a copy of their rules. An entry's come from the functions the engine itself indexes and
+ * narrows by (grammar/candidate-keys.ts `verbStemKey`, the analyser's `stemKeyOf`; `projectedVerbCells`;
+ * noun-analysis.ts `nounKeysOf`); a word's are the keys the verb analyser asks of an index that records every
+ * look-up and holds nothing, the projections it tests the word by (`wordProjections`) and the noun analyser's own
+ * look-ups (`nounLookups`). So whatever the engine reads by, the stored keys follow. Pure.
  */
 import { analyse, buildLexicon, PROJECTED_KEY_LENGTH, type Lexicon } from "./grammar/analysis";
 import { encodeCellHint, JOINED } from "./grammar/cell-hints";
@@ -23,10 +25,16 @@ import { splitWords } from "./split-words";
 import { bareWord, cleanQuery, englishWords, odawaKeys, type LexiconEntry } from "./word-search";
 
 /**
- * Kinds of key: `o` odawa keys of the headword, `h` the headword's prefix key, `v` a keyed verb's stem key, `x` a
- * projected verb's cell projections (grammar/candidate-keys.ts `projectedVerb`; both with a note, cell-hints.ts),
- * `n`/`nl` a noun's stem skeleton and lemma skeleton, `g` English gloss words, `p` the phrase search's words, `r` the
- * parts of a compound headword, `b` its bare key, `s` its trimmed stem (related words).
+ * The eleven kinds of key `entryKeys` writes (docs/search.md has them as a table):
+ * - `o` the headword's odawa keys (word-search.ts `odawaKeys`: folded, without apostrophes, the spelling keys);
+ * - `h` the headword's prefix key (`headwordKey`), read as a range for headwords starting with a query;
+ * - `v` a keyed verb's stem key (`verbStemKey`), noted `JOINED` when the verb joins every ending;
+ * - `x` a projected verb's consonant projections (grammar/candidate-keys.ts `projectedVerb`), each noted with the
+ *   verb's cells that have it (cell-hints.ts); a verb has `v` or `x` keys, never both;
+ * - `n` a noun's stem skeleton, `nl` its lemma skeleton (noun-analysis.ts `nounKeysOf`);
+ * - `g` the words of the English gloss (`englishWords`), also read as ranges for a word's start;
+ * - `p` the words the English phrase search finds the entry by (phrase-search.ts `phraseWords`);
+ * - `r` the parts of a compound headword, `b` its bare key, `s` its trimmed stem (related-words.ts).
  */
 export type KeyKind = "o" | "h" | "v" | "x" | "n" | "nl" | "g" | "p" | "r" | "b" | "s";
 /**
@@ -75,7 +83,10 @@ class Recording extends Map<string, number[]> {
   }
 }
 
-/** The keys the verb and noun analysers look a written word up by (`v`, `nb`, `nl`). */
+/**
+ * The keys the verb and noun analysers look a written word up by: `verb` (`v` keys), `short` (the projections the
+ * analyser tests the word by: `x` keys), `nounStems` (`n`) and `nounLemma` (`nl`).
+ */
 export function analyserKeys(word: string, caches: WholeCaches): { verb: string[]; short: string[]; nounStems: string[]; nounLemma: string[] } {
   const byKey = new Recording();
   const empty = buildLexicon([], caches.memo, { caches: { forms: new Map(), wholeCaches: caches } });

@@ -7,7 +7,8 @@
  * Forms come from the engine (inflect, decline), English from the dictionary's glosses. Pure.
  *
  * Cost stays bounded at any lexicon size: a small index (the content words of each sense → words) is built lazily,
- * once per search index (so once per isolate and lexicon version); a query looks at no more than MAX_CANDIDATES
+ * once per search index (a request's small one, or the whole lexicon's once per isolate and lexicon version while
+ * the stored keys cannot be read); a query looks at no more than MAX_CANDIDATES
  * words whose every sense word it contains, and the readings of a sense are generated on first use and memoised (at
  * most GLOSS_MEMO_LIMIT senses). Readings are strings only; a form is inflected only for a reading that matched.
  */
@@ -107,7 +108,7 @@ function add<T>(map: Map<string, T[]>, key: string, value: T) {
   else map.set(key, [value]);
 }
 
-/** Kept with the search index (app/core/word-search.ts), which lives once per isolate and lexicon version. */
+/** Kept with the search index (app/core/word-search.ts) it was built from: a request's, or the whole lexicon's. */
 function phraseIndex(index: PhraseSource): PhraseIndex {
   return derivedPart(index, "phrase index", () => buildPhraseIndex(index));
 }

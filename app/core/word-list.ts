@@ -1,8 +1,9 @@
 /**
- * The /k word list over the in-memory lexicon (app/services/lexicon.server.ts builds it once per isolate): every
- * headword sorted by name, one page at a time, optionally one initial letter (the A–Z bar) and one
- * part-of-speech group. Pure. The sorted order and the letter of each entry are computed once per index, so a
- * page of a 20,000-word lexicon costs one pass over an array.
+ * The /k word list over the whole lexicon's search index, which app/services/lexicon.server.ts uses only while the
+ * stored search data cannot be read as current (otherwise /k reads a page of `lexeme_order`, which `listSortKey`
+ * fills and which must give this order: docs/search.md): every headword sorted by name, one page at a time,
+ * optionally one initial letter (the A–Z bar) and one part-of-speech group. Pure. The sorted order and the letter
+ * of each entry are computed once per index, so a page of a 20,000-word lexicon costs one pass over an array.
  */
 import { toSearchKey } from "./orthography";
 import { posGroup, type PosGroup } from "./pos";

@@ -1,6 +1,7 @@
 /**
- * Word search and word lookup over the whole lexicon held in memory (built once per isolate by
- * app/services/lexicon.server.ts). Pure: no bindings, so Node tests and the bench use it directly.
+ * Word search and word lookup over a search index it is given (`buildSearchIndex`): a request's small index of the
+ * entries its stored keys found, or the whole lexicon's (app/services/lexicon.server.ts, docs/search.md); the
+ * answers are the same. Pure: no bindings, so Node tests and the bench use it directly.
  *
  * - Odawa: case, apostrophe look-alikes (and a missing apostrophe) and syncopated vs full spellings
  *   (the grammar engine's spellingKeys) all meet; a key that starts the headword also matches.

@@ -11,11 +11,11 @@ export type Bindings = {
   config: Config;
   db: Db;
   ctx: ExecutionContext;
-  /** R2: the recordings. */
+  /** R2: the recordings, admins' import files (`imports/`) and the offline dictionary's packs (`offline/`). */
   audio: R2Bucket;
   /** The queue of mail (the Word of the Day, confirmations, contact messages). */
   queue: Queue;
-  /** The queue of heavy jobs: import batches, the stored page words, the offline dictionary. */
+  /** The queue of heavy jobs: import batches, the stored page words, the offline dictionary, pending search keys. */
   jobs: Queue;
   /** The optional Workers rate limiter of log-in, sign-up and reset (the D1 counter is the floor). */
   authLimiter: RateLimit | undefined;

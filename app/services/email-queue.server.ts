@@ -1,10 +1,10 @@
 /**
  * The consumer of both queues (wrangler.toml): the mail queue (the Word of the Day, confirmations, contact messages)
- * and the jobs queue (an admin import's batches, the stored page words, the offline dictionary: one message per
- * delivery, so a long job holds up neither mail nor pages for long). A message is handled by its type, whichever
- * queue brought it. Each message is parsed from `unknown`; malformed messages are acknowledged and logged (retrying
- * cannot fix them). Transient failures are retried with exponential backoff; after the queue's last retry the
- * message goes to that queue's dead-letter queue (wrangler.toml `dead_letter_queue`).
+ * and the jobs queue (an admin import's batches, the stored page words, the offline dictionary, the search keys of
+ * pending entries: one message per delivery, so a long job holds up neither mail nor pages for long). A message is
+ * handled by its type, whichever queue brought it. Each message is parsed from `unknown`; malformed messages are
+ * acknowledged and logged (retrying cannot fix them). Transient failures are retried with exponential backoff; after
+ * the queue's last retry the message goes to that queue's dead-letter queue (wrangler.toml `dead_letter_queue`).
  * @see docs/decisions/007-word-of-the-day-delivery.md
  */
 import type { Db } from "../../db/client";

@@ -5,8 +5,10 @@
  * over the whole lexicon. The word list is a page read in its stored order.
  *
  * While some lexeme's keys are pending (a write not yet followed by its keys: a fresh database, rows a test wrote,
- * the moment between an editor's two batches), the lexicon is read whole and indexed in memory, once per isolate and
- * lexicon version (ADR 009's path): a request never reads keys that lag behind the lexicon.
+ * the moment between an import batch and its keys, a migration or a new engine version that marked every lexeme), or
+ * the stored search data is of another version than the code's (ADR 034), the lexicon is read whole and indexed in
+ * memory, once per isolate and lexicon version (ADR 009's path): a request never reads keys that lag behind the
+ * lexicon or the engine. How it all fits: docs/search.md.
  */
 import type { Db } from "../../db/client";
 import { entriesByKeys, pendingLexemes, tailEndingsByIds, writeKeys, wordListPage, type EntryRow } from "../../db/queries/lexicon-keys";
@@ -38,8 +40,8 @@ const toEntry = (r: EntryRow): LexiconEntry => ({
 });
 
 /**
- * A search index of the entries some keys find, or the whole lexicon's while keys are pending; with `tails`, the stored
- * tail projections its keyed verbs need read first (`readTails`).
+ * A search index of the entries some keys find, or the whole lexicon's while keys are pending or of another version;
+ * with `tails`, the stored tail projections its keyed verbs need read first (`readTails`).
  */
 async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = [], tails = false): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
@@ -93,8 +95,9 @@ export async function wordList(source: Source, query: WordListQuery, size = WORD
 
 /**
  * Writes the keys of lexemes written since their keys were (up to `limit`), each batch in one transaction with the
- * marks it settles; returns how many were written. Every writer of lexemes calls it after its write; the scheduled
- * work (search-data.server.ts) writes what is left. Stored data of an older version is marked pending first (ADR 034).
+ * marks it settles; returns how many were written. The admin's import batches call it after their write (the import
+ * command and the seed write the same rows from scripts/import/write-keys.ts); the scheduled work
+ * (search-data.server.ts) writes what is left. Stored data of an older version is marked pending first (ADR 034).
  */
 export async function indexPendingLexemes(db: Db, limit = 20_000): Promise<number> {
   await bringSearchDataCurrent(db);
@@ -113,7 +116,7 @@ export async function indexPendingLexemes(db: Db, limit = 20_000): Promise<numbe
 }
 const PENDING_READ = 1_000;
 
-// ---------------------------------------------------------------- the whole lexicon, while keys are pending (ADR 009)
+// ------------------------------------------- the whole lexicon, while keys are pending or of another version (ADR 009)
 
 let cached: { version: string; index: SearchIndex } | null = null;
 let building: { version: string; promise: Promise<SearchIndex> } | null = null;

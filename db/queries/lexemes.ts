@@ -89,7 +89,10 @@ export async function listLexemeIds(db: Db): Promise<number[]> {
   return (await db.select({ id: lexemes.id }).from(lexemes).orderBy(asc(lexemes.id))).map((r) => r.id);
 }
 
-/** Every entry with what search and the analyser need; read once per isolate (app/services/lexicon.server.ts). */
+/**
+ * Every entry with what search and the analyser need: read whole only while the stored search keys cannot be read
+ * (once per isolate and lexicon version, app/services/lexicon.server.ts) and by the page-words and offline jobs.
+ */
 export async function listLexiconEntries(db: Db) {
   return db
     .select({

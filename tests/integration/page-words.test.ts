@@ -1,8 +1,8 @@
 /**
  * Stored page words (issue 40, ADR 029) in workerd with the real local D1 and queue: the job works out every public
  * story's and word page's tap-a-word and related words for a lexicon version; the pages take them only while they
- * are of the lexicon and texts the request sees; an editor's save asks for the job again; a message for a version the
- * lexicon has left does nothing; a run that finds nothing changed writes nothing.
+ * are of the lexicon and texts the request sees; after an editor's save the five-minute cron asks for the job again; a
+ * message for a version the lexicon has left does nothing; a run that finds nothing changed writes nothing.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
