@@ -1,6 +1,6 @@
 // Client JavaScript per route, from the build output (gzip sizes): prints a table and fails when a
 // public route loads more than the budget on first load, or loads any editor/admin code, or any of the grammar
-// engine's inflection and analysis (the server builds every form; ADR 015).
+// engine's inflection and analysis (the server builds every form; ADR 015a).
 // Both are found through the hidden client source maps (vite.config.ts): a chunk is editor code when one of its
 // sources lives in an `editor/` or `admin` folder or file of app/, engine code when one is in app/core/grammar/.
 //   node scripts/js-budget.mjs [--budget-kb 127]
