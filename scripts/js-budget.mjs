@@ -25,7 +25,7 @@ const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("=") + 1).re
 const EDITOR_SOURCE = /(^|\/)app\/(.*\/)?(editor|admin)(\/|\.|-)/;
 // cells.ts (names of orders and persons), vaio-cells.ts (the VAIO's cells and objects, which the conjugator form
 // offers: ADR 028), conj-form.ts (the conjugator form's rules, recomputed in the browser) and spelling.ts (the
-// spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027) hold no
+// spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027a) hold no
 // inflection and no analysis.
 const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|vaio-cells|conj-form|spelling)\.ts$)/;
 const gzCache = new Map();
