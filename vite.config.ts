@@ -10,7 +10,7 @@ export default defineConfig({
   // tell which chunks hold editor code; public/.assetsignore keeps the maps out of deployed assets.
   // The app code two or more routes share goes in one chunk (never editor or admin code, which public pages must
   // not load: scripts/js-budget.mjs checks) instead of a dozen small files per page, each a request that a phone on
-  // a slow connection waits for (ADR 015).
+  // a slow connection waits for (ADR 015a).
   environments: {
     client: {
       build: {

@@ -21,7 +21,7 @@ export function getBindings(context: Readonly<RouterContextProvider>): Bindings 
 const keptHtmlContext = createContext<Map<string, string> | null>(null);
 
 /**
- * A loader's value for a part of its page written as HTML on the server (ADR 015, kept HTML). For the document
+ * A loader's value for a part of its page written as HTML on the server (ADR 015a, kept HTML). For the document
  * itself the HTML goes to the server's render only and the value carries the id: the browser keeps what the page
  * holds. For a client-side navigation's data request (React Router's `.data` URL, which loaders see as it came) the
  * value carries the HTML.

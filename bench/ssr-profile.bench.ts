@@ -1,5 +1,5 @@
 /**
- * Where an uncached page's CPU goes (issue "Fast at the edge", ADR 015): serves the existing build (run `npm run
+ * Where an uncached page's CPU goes (issue "Fast at the edge", ADR 015a): serves the existing build (run `npm run
  * build` first) in workerd with the page cache off, loads each page for BENCH_DURATION s through autocannon while
  * the Worker is CPU-profiled over workerd's inspector, and prints each page's share of the Worker's busy time:
  * rendering the React tree, the loaders' own code, React Router's routing and data handling, the D1 client

@@ -8,7 +8,7 @@
  *   first; the last good answer is kept and served when the network fails. A signed-in learner's pages are
  *   their own (`private, no-store` for shared caches): they stay in this browser's Cache Storage only, and are
  *   deleted when another account (or nobody) is signed in here (the page says who, see `user` below).
- * - The offline dictionary (docs/decisions/027-offline-dictionary.md): the word list keeps its pack and an anonymous
+ * - The offline dictionary (docs/decisions/027a-offline-dictionary-in-the-browser.md): the word list keeps its pack and an anonymous
  *   copy of /k in the cache DICTIONARY itself; with no connection, /k (with any search in its address) is that copy,
  *   whose script then searches the pack. Kept until the learner removes it; not deleted when the account changes
  *   (it holds only public pages).

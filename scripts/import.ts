@@ -106,7 +106,7 @@ function executeSql(target: Target, statements: string[]) {
   }
 }
 
-/** The stored search keys of the lexemes just written (ADR 026). */
+/** The stored search keys of the lexemes just written (ADR 026a). */
 const indexKeys = (target: Target): number => indexPendingKeys(where(target));
 
 class ImportError extends Error {}

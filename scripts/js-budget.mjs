@@ -1,6 +1,6 @@
 // Client JavaScript per route, from the build output (gzip sizes): prints a table and fails when a
 // public route loads more than the budget on first load, or loads any editor/admin code, or any of the grammar
-// engine's inflection and analysis (the server builds every form; ADR 015).
+// engine's inflection and analysis (the server builds every form; ADR 015a).
 // Both are found through the hidden client source maps (vite.config.ts): a chunk is editor code when one of its
 // sources lives in an `editor/` or `admin` folder or file of app/, engine code when one is in app/core/grammar/.
 //   node scripts/js-budget.mjs [--budget-kb 127]
@@ -25,7 +25,7 @@ const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("=") + 1).re
 const EDITOR_SOURCE = /(^|\/)app\/(.*\/)?(editor|admin)(\/|\.|-)/;
 // cells.ts (names of orders and persons), vaio-cells.ts (the VAIO's cells and objects, which the conjugator form
 // offers: ADR 028), conj-form.ts (the conjugator form's rules, recomputed in the browser) and spelling.ts (the
-// spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027) hold no
+// spelling keys search folds a word with, which the offline dictionary folds a query with; ADR 027a) hold no
 // inflection and no analysis.
 const ENGINE_SOURCE = /(^|\/)app\/core\/grammar\/(?!(cells|vaio-cells|conj-form|spelling)\.ts$)/;
 const gzCache = new Map();

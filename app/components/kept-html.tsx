@@ -1,5 +1,5 @@
 /**
- * Kept HTML (ADR 015, kept HTML): a part of a page that is written on the server and never changes in the browser
+ * Kept HTML (ADR 015a, kept HTML): a part of a page that is written on the server and never changes in the browser
  * (a word's table of forms) is rendered once per isolate as HTML and put in the page as it is. A document request
  * sends it once, in the page: its data carries only the part's id (app/context.ts, `keepHtml`), the server's render
  * gets the HTML through `KeptHtmlContext` (entry.server.tsx) and the browser keeps what the server wrote, as

@@ -1,5 +1,5 @@
 /**
- * The offline dictionary in this browser (ADR 027): the gzipped pack and an anonymous copy of /k, kept in Cache
+ * The offline dictionary in this browser (ADR 027a): the gzipped pack and an anonymous copy of /k, kept in Cache
  * Storage under DICTIONARY_CACHE (public/sw.js keeps that cache, and answers /k from it with no connection). The
  * pack stays gzipped on the device; it is unpacked in memory once per page, when a search needs it.
  */

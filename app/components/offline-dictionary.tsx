@@ -1,5 +1,5 @@
 /**
- * "Keep the dictionary on this device" on the word list (ADR 027): keeps the offline pack, says when it was updated
+ * "Keep the dictionary on this device" on the word list (ADR 027a): keeps the offline pack, says when it was updated
  * and how big it is, removes it, updates it in the background when the lexicon changed; with no connection, the
  * search box searches the kept copy. Needs JavaScript and Cache Storage: without them the option is not offered
  * (nothing is rendered before hydration).

@@ -1,5 +1,5 @@
 /**
- * Paint first, then hydrate (ADR 015). Every page works without JavaScript and carries its stylesheet
+ * Paint first, then hydrate (ADR 015a). Every page works without JavaScript and carries its stylesheet
  * inline, so its HTML alone can be painted. React Router's `<Scripts>` writes a boot module script whose imports, with
  * their `<link rel="modulepreload">` tags, fetch and run ~120 KB of JavaScript, which can land before the first paint
  * and delay it. Here, on the server, the module script is written inert (`type="text/x-module-after-paint"`), the

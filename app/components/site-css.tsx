@@ -1,5 +1,5 @@
 /**
- * The site's stylesheet, written into the page's <head> instead of linked (ADR 015): a phone on a slow connection
+ * The site's stylesheet, written into the page's <head> instead of linked (ADR 015a): a phone on a slow connection
  * paints after one request, not two. The text is handed in on the server only (entry.server.tsx imports it, so it
  * is never part of the client JavaScript); in the browser the component keeps what the server wrote, so hydration
  * sees the same text.

@@ -3,7 +3,7 @@
  * navigation and footer, which every page renders, and plain links of public pages): plain anchors, followed in the
  * page by one click listener on the document (`useSiteLinks`, mounted once in the root layout). A `<Link>` runs about
  * ten hooks per render (path resolution, the navigate function, prefetch and view-transition state); the chrome's
- * dozen were ~10% of an uncached page's server CPU (ADR 015). The anchors carry `data-discover`, so React Router
+ * dozen were ~10% of an uncached page's server CPU (ADR 015a). The anchors carry `data-discover`, so React Router
  * still looks up their routes ahead of a click, as it does for its own links; without JavaScript they are ordinary
  * links. Links that prefetch, keep the scroll position or resolve a relative path stay `<Link>`.
  */

@@ -6,7 +6,7 @@ import type { FormConfidence, TenseForm, WordForms as Forms } from "../utils/wor
  * The word page's forms (data from `wordForms`, app/services/paradigms.server.ts): for a verb, a short table per
  * order with plain-English persons (codes in <abbr>) and a link to the full paradigm in /conj; for a noun, its
  * declension. The inside of the page's `section.word-forms`: rendered to HTML once per word and isolate by the
- * word page's loader and kept as it is in the browser (components/kept-html.tsx; ADR 015), so it never ships as
+ * word page's loader and kept as it is in the browser (components/kept-html.tsx; ADR 015a), so it never ships as
  * client JavaScript or hydration data. No JavaScript: each form is a plain link to its own page.
  */
 export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {

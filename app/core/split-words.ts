@@ -1,7 +1,7 @@
 /**
  * Splitting a sentence into its words, for the tap-a-word controls. Its own module, with no imports: the browser
  * needs it on every page with a sentence (components/word-text.tsx), and nothing of word search or the analysers
- * should come with it (ADR 015).
+ * should come with it (ADR 015a).
  */
 
 /** Splits a sentence into words and the spaces/punctuation between them, for rendering word controls. */

@@ -3,7 +3,7 @@
  * (`?letter=`), one search box (`?q=`; the navbar's box is hidden here by word-list.css) and a part-of-speech filter
  * (`?pos=`), with a count of results. Every control is a link or a GET form: it all works without JavaScript.
  * Search results show the form that matched ("nwaabmaa → waabmaa, I see him/her"); an empty search offers
- * "Suggest a missing word". Last on the page, "Keep the dictionary on this device" (ADR 027; with JavaScript only).
+ * "Suggest a missing word". Last on the page, "Keep the dictionary on this device" (ADR 027a; with JavaScript only).
  */
 import type { FormEvent } from "react";
 import { Form, Link } from "react-router";
@@ -114,7 +114,7 @@ function SearchForm({ params, onSubmit }: { params: ListParams; onSubmit: (event
 
 export default function Words({ loaderData }: Route.ComponentProps) {
   const { params, list, search } = loaderData;
-  // Keep the dictionary on this device; with no connection, the search box searches the kept copy (ADR 027).
+  // Keep the dictionary on this device; with no connection, the search box searches the kept copy (ADR 027a).
   const offline = useOfflineDictionary();
   return (
     <section className="page words-page">

@@ -3,7 +3,7 @@
  * the per-client cap (RATE_RULES.click) and the write. A click names its subscriber either by address (the old
  * form: email, page) or by the opaque reference `r` of a Word of the Day link (email-tokens.server.ts), which the
  * page posts after loading: GET requests never write, so the link itself logs nothing.
- * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
+ * @see docs/decisions/036-account-limits-after-the-penetration-test.md
  */
 import { z } from "zod";
 import type { Db } from "../../db/client";

@@ -7,8 +7,8 @@
  * deleted account's key goes with it, so an old cookie never counts for a later owner of the name. It proves only
  * that this browser once knew the password; it never signs anyone in. Sign-up sets it too, and on /niin the owner's
  * session is a known device of its own (`sessionDevice`), so strangers never spend the owner's allowance there.
- * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
- * @see docs/decisions/020-outside-test-security-findings.md
+ * @see docs/decisions/036-account-limits-after-the-penetration-test.md
+ * @see docs/decisions/020a-outside-test-findings-5-9-and-the-third-test.md
  */
 import { jwtVerify, SignJWT } from "jose";
 import { getSessionKey, readCookie, SESSION_COOKIE, SESSION_ISSUER } from "./session.server";

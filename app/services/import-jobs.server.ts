@@ -193,7 +193,7 @@ export async function runImportBatch({ db, audio, jobs }: JobBindings, jobId: nu
       mark.changed = plan.updates.length;
     }
     await commitImportBatch(db, writes, mark);
-    // The batch's entries become searchable by their stored keys (ADR 026); until then requests read the lexicon whole.
+    // The batch's entries become searchable by their stored keys (ADR 026a); until then requests read the lexicon whole.
     // Bounded: after a new engine version every entry is pending, and the scheduled work writes the rest (ADR 034).
     await indexPendingLexemes(db, 2 * IMPORT_BATCH_ROWS);
     const after = await getImportJob(db, jobId);

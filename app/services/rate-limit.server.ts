@@ -5,6 +5,7 @@
  * for the account calls (fast, per location, 10 s or 60 s periods). Every per-client limit is keyed by
  * `clientKey` (IPv4 address, or IPv6 /64). Every number is here, in `RATE_RULES` and `LOGIN_BACKOFF`.
  * @see docs/decisions/006-accounts-abuse-limits-and-guards.md
+ * @see docs/decisions/036-account-limits-after-the-penetration-test.md
  */
 import type { Db } from "../../db/client";
 import {

@@ -2,7 +2,7 @@
  * One step of /aambe/practice from what is practised and the round in the URL: the start, a question, the summary.
  * Pure and client-safe: the server builds the page from the database (app/routes/course/practice.server.ts), and a
  * signed-in learner's browser builds the same page offline from the items it kept (app/components/learn/offline-practice.ts).
- * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
+ * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/016a-course-practice-updates.md, docs/decisions/017-offline-service-worker.md
  */
 import { advance, choiceOptions, newRoundId, questionKind, roundKeys, seededOrder, sessionParams, type PracticeItem, type SessionState } from "./practice";
 

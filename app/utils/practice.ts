@@ -1,7 +1,7 @@
 /**
  * Practice items, the session queue and typed-answer checking, shared by the server loop (app/services/practice.server.ts)
  * and the learn pages. Client-safe, no dependencies: the schedule itself (ts-fsrs) runs on the server.
- * @see docs/decisions/016-course-and-server-practice.md
+ * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/016a-course-practice-updates.md
  */
 
 /** An engine form split into its parts (prefix and suffix may be empty). */

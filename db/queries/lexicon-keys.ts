@@ -1,5 +1,5 @@
 /**
- * The lexicon's stored search keys (ADR 026, migration 0013): writing a lexeme's keys, its place in the word list and
+ * The lexicon's stored search keys (ADR 026 and 026a, migration 0013): writing a lexeme's keys, its place in the word list and
  * its verbs' tail rows (one D1 batch per call, with the pending marks they settle), and reading what a request needs:
  * the lexemes some keys find, the tail rows of some verbs, a page of the word list. Statements take their rows as one
  * JSON parameter per chunk (`json_each`); the import command writes the same statements with the JSON inlined

@@ -1,5 +1,5 @@
 /**
- * The import command's and the seed's last step (ADR 026), run with tsx (the engine's modules import without
+ * The import command's and the seed's last step (ADR 026a), run with tsx (the engine's modules import without
  * extensions): the stored keys of every lexeme written since its keys were (migration 0013's pending marks), worked
  * out by the same core function as in the Worker and written as one SQL file, one `wrangler d1 execute` (one
  * transaction with the marks it settles, and an edit_log row: the content version moves on). Until then requests

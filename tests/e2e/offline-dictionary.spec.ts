@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 
-// The offline dictionary (ADR 027): kept from the word list, searched with no connection, removed again.
+// The offline dictionary (ADR 027a): kept from the word list, searched with no connection, removed again.
 const PHONE = { width: 360, height: 740 };
 
 test.describe("on a phone (360 px)", () => {

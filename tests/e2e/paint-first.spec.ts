@@ -1,5 +1,5 @@
 /**
- * Paint first, then hydrate (app/components/paint-first-scripts.tsx, ADR 015, paint first), in Chromium at 390 px: no
+ * Paint first, then hydrate (app/components/paint-first-scripts.tsx, ADR 015a, paint first), in Chromium at 390 px: no
  * script is requested before the page's first contentful paint, and the page still hydrates (html[data-hydrated])
  * with no error in the console and with its JavaScript behaviour (the phone menu opens as a disclosure, not as the
  * /menu page it is without JavaScript). The HTML shape is tests/integration/paint-first.test.ts.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 
 // Static files are looked up as assets only where wrangler.toml's `run_worker_first` excludes them from the Worker
-// (ADR 015, pages skip the asset look-up); every other address goes to the Worker first. So every file the build's client folder holds
+// (ADR 015a, pages skip the asset look-up); every other address goes to the Worker first. So every file the build's client folder holds
 // (public/ and /assets/) must be excluded there, or it would be answered by the site's 404 page.
 const CLIENT = path.join(process.cwd(), "build", "client");
 

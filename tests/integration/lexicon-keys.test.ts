@@ -1,5 +1,5 @@
 /**
- * The stored search keys in workerd with real local D1 (ADR 026): a word an admin imports in the browser is found by
+ * The stored search keys in workerd with real local D1 (ADR 026 and 026a): a word an admin imports in the browser is found by
  * search within 10 s through its stored keys; a lexeme written without its keys (a raw write, a write that races the
  * indexer) is never missed, as requests read the lexicon whole while any mark is pending; a failed key write leaves
  * nothing half written.

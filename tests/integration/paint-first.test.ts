@@ -1,5 +1,5 @@
 /**
- * Paint first, then hydrate (app/components/paint-first-scripts.tsx, ADR 015, paint first): a page's HTML starts no
+ * Paint first, then hydrate (app/components/paint-first-scripts.tsx, ADR 015a, paint first): a page's HTML starts no
  * JavaScript of its own; React Router's boot is held inert and a nonced script after it puts it and its
  * modulepreload links back after the first paint. The browser side (no script fetched before the first paint, the
  * page hydrated after it) is tests/e2e/paint-first.spec.ts.

@@ -1,6 +1,6 @@
 /**
  * Noun kinds in /conj-data/{kind}.json and GET /api/paradigm, as /paradigms shows them ({class}-{stem shape}-inf,
- * -n-poss; docs/decisions/005a §5): the sample nouns of the kind, forms from the noun engine.
+ * -n-poss; docs/decisions/005d §5): the sample nouns of the kind, forms from the noun engine.
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";

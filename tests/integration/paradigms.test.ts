@@ -36,7 +36,7 @@ test("GET /paradigms renders the empty viewer on the server (no JavaScript neede
   expect(html).toContain(">Please choose a type</option>");
   expect(html).toContain("Please select a paradigm");
   expect(html).not.toContain("Loading...");
-  // What the grouping means for a learner; why the SPEC's labels are not used is a developer note (ADR 005a).
+  // What the grouping means for a learner; why the SPEC's labels are not used is a developer note (ADR 005d).
   expect(html).toContain("Nouns are grouped by their class");
   expect(html).not.toContain("na_I");
   expect(selected(html, "paradigm-kind")).toBe("");

@@ -1,5 +1,5 @@
 /**
- * The account findings of the third outside test (ADR 020, "the third test"): one test per finding, by behaviour
+ * The account findings of the third outside test (ADR 020a, "the third test"): one test per finding, by behaviour
  * over HTTP. An open redirect through the `?email=` clean-up and `from=`, a freshly signed-up owner locked out of
  * /niin by strangers, the sign-up telling which addresses have an account, reset codes outliving a password change,
  * and names carrying characters that turn text around.

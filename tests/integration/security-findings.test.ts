@@ -1,5 +1,5 @@
 /**
- * The holes an outside test found (ADR 020, "what each finding broke"): one test per finding, by behaviour over HTTP.
+ * The holes an outside test found (ADR 020 and 020a, "what each finding broke"): one test per finding, by behaviour over HTTP.
  * Pages are fetched through the Worker with the page cache on (tests otherwise run with it off).
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";

@@ -40,7 +40,7 @@ test("whole-verb and whole-noun forms return their lemma, each reading labelled"
   expect(lemma("maajaakan")[0]).toMatch(/^maajaa Delayed Imperative/);
   expect(lemma("maajaadig")[0]).toMatch(/^maajaa .*\(variant: also heard, in some speakers' speech\)/);
   expect(searchWords(index, "Maajaakan!").hits[0]).toMatchObject({ match: "form", entry: { name: "maajaa" } });
-  // maajaadog and nmaajaaban are in no reference file (ADR 018): not read. Any form the analyser reads reaches
+  // maajaadog and nmaajaaban are in no reference file (ADR 018d): not read. Any form the analyser reads reaches
   // tap-a-word as it is.
   expect(lemma("maajaadog")).toEqual([]);
   for (const w of ["maajaadog", "nmaajaaban", "maajaakan", "gii-bkadewag", "Nwaabmaa."]) {

@@ -155,7 +155,7 @@ function levelsOf(sf: StemForms, cls: VerbClass, stem: Stem, memo: GrammarMemo):
 /**
  * Stems whose forms are kept (`stemForms` in the memo, bounded by the service). Small on purpose: a new stem's form strings that are still held when the young
  * generation is next collected are copied (and soon promoted), so a large keep made every scavenge copy the forms of
- * many stems for nothing; with a few kept, most die young (ADR 005, tried and not kept; figures in bench/README.md).
+ * many stems for nothing; with a few kept, most die young (ADR 005c, tried and not kept; figures in bench/README.md).
  * A request uses one or a few stems (all six orders of /conj share one; /paradigms renders its sample verbs one after
  * the other), and the analyser keeps its own per-stem keys (analysis.ts), so the hit rate that matters is unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * How sure the noun engine is of a form, and why (ADR 005a, 018a). "high" only where the rules were checked against
+ * How sure the noun engine is of a form, and why (ADR 005d, 018e). "high" only where the rules were checked against
  * the development reference for the noun's class, its stem shape and the cell's category; every other level has a
  * note. Pure.
  */
@@ -12,7 +12,7 @@ export type Confidence = { confidence: NounConfidence; note?: string };
 
 /**
  * Stem shapes whose every reference cell the engine reproduces, by class (otw_dev_noun_paradigms.tsv and
- * otw_dev_noun_paradigms_more.tsv, 120 nouns; scores in ADR 005a and 018a). Other shapes go through the same rules
+ * otw_dev_noun_paradigms_more.tsv, 120 nouns; scores in ADR 005d and 018e). Other shapes go through the same rules
  * but are `medium`.
  */
 const CONFIRMED: Record<NounPos, NounShape[]> = {

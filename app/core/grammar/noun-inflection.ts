@@ -1,7 +1,7 @@
 /**
  * Noun inflection: the forms of a noun in a cell, from its underlying stem (noun-tables.ts) through the ordered
  * rules (noun-phonology.ts), with a confidence level and an English gloss (noun-gloss.ts). Pure; memoised per noun.
- * Design, sources and scores: docs/decisions/005a-noun-paradigm-classes.md.
+ * Design and sources: docs/decisions/005a-noun-paradigm-classes.md; scores: docs/decisions/005d-noun-stem-classes-and-pages.md.
  */
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";

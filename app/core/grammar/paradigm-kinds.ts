@@ -2,7 +2,7 @@
  * /paradigms and /conj-data (docs/product.md "Paradigm viewer", §3 paradigm sample words and data files). Pure: the paradigm
  * classes and kinds, the sample words, the kind-keeping rule and the row template (labels, "" = separator row).
  * The product reference's noun classes are listed but carry no data; nouns are shown by the reference's class and
- * stem shape instead (below): docs/decisions/005a-noun-paradigm-classes.md.
+ * stem shape instead (below): docs/decisions/005d-noun-stem-classes-and-pages.md.
  */
 import { cellLabel, cellsOf, CONJUGATOR_CLASSES, ORDER_NAMES, type Cell, type Order, type VerbClass } from "./cells";
 import { SPEC_VERBS } from "./conj-form";
@@ -29,7 +29,7 @@ export function kindsOf(cls: ParadigmClass | "vaio"): string[] {
   return cls.endsWith("_VII") ? [`${cls}-inf`] : [`${cls}-inf`, `${cls}-n-poss`];
 }
 
-/** Whether a class has paradigm data the site may show as Nishnaabemwin (verbs only; see ADR 005a). */
+/** Whether a class has paradigm data the site may show as Nishnaabemwin (verbs only; see ADR 005d). */
 export const hasParadigmData = (cls: ParadigmClass): cls is Extract<ParadigmClass, VerbClass> => isVerbClass(cls);
 
 export type VerbKind = { kind: string; cls: VerbClass; suffix: VerbSuffix; order: Order };
@@ -92,7 +92,7 @@ export function templateOf(cls: VerbClass, order: Order): TemplateRow[] {
   return rows;
 }
 
-// ── nouns: the reference's classes and stem shapes (docs/decisions/005a-noun-paradigm-classes.md §2) ──
+// ── nouns: the reference's classes and stem shapes (docs/decisions/005d-noun-stem-classes-and-pages.md §2) ──
 // The product reference's labels na_I … ni_VII are not used for data: no source we have defines them. A noun's
 // paradigm class is its class (na, ni, nad, nid) and the reference's stem shape, e.g. na-w2 (nini, pl ninwag).
 

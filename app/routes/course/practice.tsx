@@ -2,7 +2,7 @@
  * /aambe/practice: a server-rendered question → answer → next loop (works without JavaScript; with it the same
  * forms post in place and anonymous cards are kept in local storage). A missed item comes back later in the round.
  * Offline, a signed-in learner's round goes on from the items the browser kept (clientLoader, clientAction).
- * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/017-offline-service-worker.md
+ * @see docs/decisions/016-course-and-server-practice.md, docs/decisions/016a-course-practice-updates.md, docs/decisions/017-offline-service-worker.md
  */
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * GET /conj-data/{kind}.json (docs/product.md §7): the paradigm data of one kind, as data. Shape (docs/decisions/005a):
+ * GET /conj-data/{kind}.json (docs/product.md §7): the paradigm data of one kind, as data. Shape (docs/decisions/005d):
  * {
  *   kind: "vta-ind", title: "VTA Independent",
  *   template: ["s/he (3s) → I (1s)", …, "", …],          // row labels in order; "" = separator row
@@ -8,7 +8,7 @@
  * }
  * Affix kinds: pre = person prefix, full = the stem as realised in the whole word (the engine syncopates over the
  * whole word, so the stem is given per form), post = suffix. Noun kinds as /paradigms shows them ({pos}-{shape}-inf,
- * {pos}-{shape}-n-poss; docs/decisions/005a §5) give the sample nouns of that class and stem shape, each form whole
+ * {pos}-{shape}-n-poss; docs/decisions/005d §5) give the sample nouns of that class and stem shape, each form whole
  * (one "full" affix: the noun engine does not split forms). Unknown kinds, the product reference's noun labels
  * (na_I-inf …: no Nishnaabemwin source defines them) and noun kinds without a sample noun answer 404 JSON.
  */
