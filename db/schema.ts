@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -213,7 +214,7 @@ export const lexemes = sqliteTable(
     corpusCount: integer("corpus_count").notNull().default(0),
     /** Where the entry came from, e.g. "demo:nishnaabemwin-dict". */
     source: text("source").notNull().default(""),
-    audioId: integer("audio_id").references((): any => audioObjects.id, { onDelete: "set null" }),
+    audioId: integer("audio_id").references((): AnySQLiteColumn => audioObjects.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
@@ -253,7 +254,7 @@ export const sentences = sqliteTable(
     source: text("source").notNull().default(""),
     notes: text("notes"),
     /** Its recording (issue 38: attached in the editor's sentence view), public under audio/. */
-    audioId: integer("audio_id").references((): any => audioObjects.id, { onDelete: "set null" }),
+    audioId: integer("audio_id").references((): AnySQLiteColumn => audioObjects.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },

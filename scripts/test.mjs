@@ -24,7 +24,8 @@ function step(name, fn) {
 /** A check that is not a test runner counts as one test. */
 function check(name, fn) {
   const ok = step(name, fn);
-  ok ? results.passed++ : results.failed++;
+  if (ok) results.passed++;
+  else results.failed++;
   return ok;
 }
 
@@ -44,6 +45,9 @@ check("architecture (dependency rules, file length)", () => run("node", ["script
 
 // Nothing exported that nothing uses (scripts/check-unused.mjs).
 check("unused exports", () => run("node", ["scripts/check-unused.mjs"]) === 0);
+
+// The linter: ESLint's and typescript-eslint's recommended rules (eslint.config.mjs).
+check("lint", () => run("eslint", ["."]) === 0);
 
 check("typecheck", () =>
   run("wrangler", ["types", "--strict-vars=false"], { capture: true }).code === 0 &&

@@ -62,7 +62,7 @@ const ASK_EVERY_MS = 1_500;
 async function keepCurrent(wait: boolean): Promise<KeptInfo | null> {
   const until = Date.now() + BUILD_WAIT_MS;
   let status = await askStatus("POST");
-  let response: Response | null = null;
+  let response: Response;
   for (;;) {
     if (status.ready) {
       response = await fetch(status.url);

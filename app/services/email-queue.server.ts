@@ -38,8 +38,7 @@ type ConsumerBindings = Pick<Bindings, "db" | "config" | "audio" | "queue" | "jo
 type Outcome = { retry: boolean; sent: number; failed: number };
 
 export async function handleQueueBatch(batch: MessageBatch<unknown>, bindings: ConsumerBindings, deps?: ConsumerDeps) {
-  const { db, config } = bindings;
-  const mailer = deps?.mailer ?? getMailTransport(config);
+  const mailer = deps?.mailer ?? getMailTransport(bindings.config);
   const totals = { handled: 0, rejected: 0, retried: 0, sent: 0, failed: 0 };
   for (const message of batch.messages) {
     const parsed = JobMessageSchema.safeParse(message.body);

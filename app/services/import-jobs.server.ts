@@ -130,7 +130,7 @@ export async function startImport(
     userId: file.userId,
   });
   if (job.totalBatches <= IN_REQUEST_BATCHES) {
-    for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, audio, jobs }, job.id, batch);
+    for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, audio }, job.id, batch);
   } else {
     await enqueueBatches(job, Array.from({ length: job.totalBatches }, (_, i) => i), queueOf(jobs));
   }
@@ -138,7 +138,7 @@ export async function startImport(
 }
 
 /** Sends again the batches of an unfinished job that have no mark; the job is queued again. */
-export async function resumeImport({ db, audio, jobs }: JobBindings, jobId: number, enqueue: Enqueue = queueOf(jobs)) {
+export async function resumeImport({ db, jobs }: Pick<JobBindings, "db" | "jobs">, jobId: number, enqueue: Enqueue = queueOf(jobs)) {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done") return job;
   const done = await doneBatches(db, job.id);
@@ -171,7 +171,7 @@ async function readStoredFile(audio: R2Bucket, job: ImportJob): Promise<Read> {
  * Writes one batch of a job (see the module comment). A batch already written, of a finished or unknown job, or
  * past the end writes nothing. A failure marks the job failed with its reason and is not thrown: "Resume" retries.
  */
-export async function runImportBatch({ db, audio, jobs }: JobBindings, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
+export async function runImportBatch({ db, audio }: Pick<JobBindings, "db" | "audio">, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done" || batch >= job.totalBatches) return "skipped";
   if ((await doneBatches(db, jobId, [batch])).has(batch)) return "skipped";

@@ -177,7 +177,7 @@ export async function unsubscribeAddress(db: Db, email: string) {
 export type ContactResult = { status: "received" } | RateLimited | { status: "error" };
 
 /** Stores the message and queues the email to the site owner. A filled decoy answers success and stores nothing. */
-export async function submitContactMessage({ config, db, queue }: Deps, input: ContactInput, request: Request): Promise<ContactResult> {
+export async function submitContactMessage({ db, queue }: Pick<Deps, "db" | "queue">, input: ContactInput, request: Request): Promise<ContactResult> {
   if (input.honorific.trim() !== "") return { status: "received" };
   try {
     const refusal = await takeClientCap(db, "contact", request);

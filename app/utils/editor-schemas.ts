@@ -18,6 +18,8 @@ export const EmojiSchema = z.object({
     .trim()
     .min(1, "Enter an emoji.")
     .max(32, "That is too long for an emoji.")
+    // The joiners (ZWJ, VS16, keycap) are in the class on purpose: an emoji sequence is its pictographs joined by them.
+    // eslint-disable-next-line no-misleading-character-class
     .regex(/^[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\u200d\ufe0f\u20e3]+$/u, "Enter emoji only."),
 });
 

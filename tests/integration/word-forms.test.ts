@@ -4,7 +4,6 @@ import { wordForms } from "../../app/services/paradigms.server";
 import { hasCoreForms } from "../../app/services/practice.server";
 
 const call = (path: string) => exports.default.fetch(new Request(`http://localhost${path}`));
-const suffix = crypto.randomUUID().slice(0, 8);
 
 test("wordForms of a verb: core cells of each order in plain English, confidence, and a link that preselects it in /conj", async () => {
   // The real lemma (a made-up maajaa + suffix is one the rules do not give, so its forms would be medium).

@@ -5,7 +5,6 @@
  * /api/restore-access, /api/logout.
  */
 import type { Context } from "hono";
-import { createDb } from "../../db/client";
 import {
   logIn,
   logOut,

@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { recordClick } from "../../app/services/clicks.server";
 import { ClickSchema } from "../../app/utils/validation";
 import { apiError } from "./errors";

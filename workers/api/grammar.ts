@@ -3,7 +3,6 @@
  * Not found is `{ error: "No form found!" }` with 404, as the issue specifies.
  * GET /api/decline (Grammar 2): the noun engine, one cell of a noun; errors in the API's envelope (./errors.ts).
  */
-import { createDb } from "../../db/client";
 import { findNoun, findVerb } from "../../db/queries/verbs";
 import { getParadigm } from "../../app/services/paradigms.server";
 import {

@@ -7,7 +7,7 @@
  *   without a session, 403 FORBIDDEN without the role; it sets `c.var.user` and `c.var.db`.
  */
 import type { MiddlewareHandler } from "hono";
-import { createDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { getEditorAccess } from "../../app/services/editor.server";
 import { isSameOrigin } from "../../app/services/request-guard.server";
 import type { Role, SessionUser } from "../../app/services/session.server";

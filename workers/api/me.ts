@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { getSessionUser } from "../../app/services/session.server";
 import { apiRoutes, createRoute, jsonResponse, z } from "./openapi";
 

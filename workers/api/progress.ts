@@ -5,7 +5,7 @@
  * @see docs/decisions/008-practice-schedule-with-ts-fsrs.md, docs/decisions/017-offline-service-worker.md
  */
 import type { MiddlewareHandler } from "hono";
-import { createDb, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { listReviews, listSrsCards, saveSrsCards } from "../../db/queries/srs";
 import { RATE_LIMIT_TEXT, takeClientCap } from "../../app/services/rate-limit.server";
 import { getSessionUser, type SessionUser } from "../../app/services/session.server";

@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { indexForSearch } from "../../app/services/lexicon.server";
 import { noteSearchHits } from "../../app/services/word-uses.server";
 import { MAX_QUERY_LENGTH, searchWords } from "../../app/core/word-search";

@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { sentenceIdsForLexeme } from "../../db/queries/lexemes";
 import { getSentence } from "../../db/queries/sentences";
 import { apiError } from "./errors";

@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { listStoriesBySource, listStoryIndex, type StorySource } from "../../db/queries/stories";
 import { apiRoutes, createRoute, jsonResponse, z } from "./openapi";
 

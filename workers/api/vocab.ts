@@ -1,4 +1,3 @@
-import { createDb } from "../../db/client";
 import { listVocab } from "../../db/queries/lexemes";
 import { apiRoutes, createRoute, jsonResponse, z } from "./openapi";
 

@@ -6,7 +6,6 @@
  * POST /api/verify-unsubscribe-token {token} → {valid}; POST /api/unsubscribe {token} → {success};
  * POST /api/confirm-email {token} → {success}.
  */
-import { createDb } from "../../db/client";
 import { TokenBodySchema, WOTD_TEXT, WotdSignupSchema } from "../../app/utils/email-forms";
 import { getRecordedMailStats } from "../../app/services/mail.server";
 import { confirmEmail, signUpForWotd, unsubscribe, verifyUnsubscribeToken } from "../../app/services/wotd.server";

@@ -25,7 +25,8 @@ export function ClipRecorder({
   const [busy, setBusy] = useState(false);
   const { recording, seconds, status, setStatus, toggle } = useRecorder((clip) => setPending((list) => [...list, clip]));
   useFlash(status, setStatus);
-  useEffect(() => () => pending.forEach((c) => URL.revokeObjectURL(c.url)), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // On unmount only: the clips' object URLs are let go with the recorder.
+  useEffect(() => () => pending.forEach((c) => URL.revokeObjectURL(c.url)), []);
 
   const names = pending.map((_, i) => formClipName(form, formId, clipCount + i + 1));
 

@@ -175,7 +175,7 @@ function keysOf(lexicon: Lexicon, cls: VerbClass, stem: Stem, ci: number): strin
 }
 
 /** Punctuation around a word in running text (quotes, brackets, full stops); apostrophes inside are kept. */
-export const AROUND = /^[\s"“”«»‹›(\[{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
+export const AROUND = /^[\s"“”«»‹›([{¿¡]+|[\s.,;:!?"“”«»‹›)\]}…]+$/g;
 
 export function analyse(wordform: string, lexicon: Lexicon): Analysis[] {
   const known = lexicon.answers.get(wordform);

@@ -287,7 +287,6 @@ function readings(
   for (const id of ids) {
     const lexeme = idx.lexemes[id]!;
     const pos = nounPosOf(lexeme.pos)!;
-    const citation = pos === "nad" || pos === "nid" ? CITATION_DEPENDENT : CITATION;
     const { list, citation: citationCells } = cellShapes(pos, level);
     const sid = idx.stems[id]!;
     let m = sid ? byStem.get(sid) : undefined;

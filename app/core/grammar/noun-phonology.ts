@@ -24,7 +24,6 @@ const SHORT = "aioE";
 const VOWEL = "aioeAIJOEäïö"; // ä ï ö: locked short vowels (a lemma used as its own stem), never lost
 const CONS = "bdgptkjczsmnwyh'WUYSMNQD";
 const isShort = (c: string | undefined) => c !== undefined && c !== "" && SHORT.includes(c);
-const isVowel = (c: string | undefined) => c !== undefined && c !== "" && VOWEL.includes(c);
 const isCons = (c: string | undefined) => c !== undefined && c !== "" && CONS.includes(c);
 
 // Consonant sequences that may stand between two vowels of one syllable pattern (cseqs) and codas (codaseqs).
@@ -35,7 +34,6 @@ const S = "[aioE]";
 /** Left context of final-vowel loss: a word must keep two syllables' worth of weight (apocope). */
 const APOCOPE_V = new RegExp(`(?:${S}${CSEQ}${S}|${LONG}(?:${CSEQ}${S})?)${CSEQ}$`);
 const APOCOPE_G = new RegExp(`(?:${S}${CSEQ}${S}|${LONG}(?:${CSEQ}${S})?)${CSEQ}?$`);
-const STRESS_ALT = new RegExp(`[aio]${CSEQ}[aio]$`);
 /** At a position (sticky): at most one coda, then a hyphen or the end of the word. */
 const CODA_END_AT = new RegExp(`${CODA}?(?:-|$)`, "y");
 const LONG_AHEAD = /^(?:aa|e|ii|oo)/;

@@ -102,7 +102,6 @@ export const plainRules: Rule[] = [
 ];
 
 const SHORT = "aioE";
-const isLongAt = (s: string, i: number) => s[i] === "e" || ((s[i] === "a" || s[i] === "i" || s[i] === "o") && s[i + 1] === s[i]);
 
 /** vvvDel: a short vowel next to a long vowel is lost (left context read on the output, left to right). */
 function vvvDel(s: string): string {

@@ -68,7 +68,7 @@ const LOCK: Record<string, string> = { a: "à", i: "ì", o: "ò" };
 
 /** The lemma as a stem, when the lexicon has none: vowels locked (it is already syncopated), class endings undone. */
 function lemmaStem(name: string, cls: VerbClass): string {
-  let t = normaliseWordform(name).replace(/[^a-z'\-]/g, "");
+  let t = normaliseWordform(name).replace(/[^a-z'-]/g, "");
   let tail = "";
   if (cls === "vti") {
     if (/aan$/.test(t)) [t, tail] = [t.slice(0, -3), "aM"];

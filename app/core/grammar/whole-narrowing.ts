@@ -88,7 +88,7 @@ function groupsOf(cells: Cell[], prefixes: string[], endings: Array<string[] | n
 }
 
 export function classCells(caches: WholeCaches, cls: VerbClass): ClassCells {
-  let out = caches.classes[cls];
+  const out = caches.classes[cls];
   if (out) return out;
   const today = new Set(cellsOf(cls).map(cellKey));
   const cells = cellsOf(cls, { all: true }).filter((c) => !c.preverbs?.length && !today.has(cellKey(c)));

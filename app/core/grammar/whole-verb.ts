@@ -56,7 +56,7 @@ function chainsOf(cell: Cell): string[] | null {
   const conj = cell.order === "conj" || cell.order === "conj-neg";
   if (!conj && pvs.some((p) => CONJ_ONLY_PREVERBS.has(p))) return null;
   let chains = [""];
-  pvs.forEach((p, i) => {
+  pvs.forEach((p) => {
     const alts = conj && pvs.length === 1 ? (CONJ_ALTERNATES[p] ?? [p]) : [UNDERLYING[p] ?? p];
     chains = chains.flatMap((c) => alts.map((a) => `${c}${a}-`));
   });

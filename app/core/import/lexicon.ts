@@ -201,7 +201,7 @@ function mergeGroup(group: Row[], out: LexiconParse) {
   const seen = new Map<string, number>();
   const entry: LexiconEntry = { line: first.line, lines: group.map((r) => r.line), name: first.name, pos: first.pos, gloss: "" };
   for (const r of group) {
-    let note = "";
+    let note: string;
     const folded = r.gloss.toLowerCase();
     if (r.gloss === "") note = "it has no gloss of its own";
     else if (DUPLICATE_MARK.test(r.gloss)) note = `its gloss "${r.gloss}" marks it as a copy`;

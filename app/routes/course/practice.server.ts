@@ -111,7 +111,7 @@ export async function answerPractice(db: Db, url: URL, form: FormData, userId: n
   if (!item) return { error: "This question is no longer in your round." as const };
   const kind = form.get("kind") === "choose" ? "choose" : "type";
   const given = String(form.get("answer") ?? "").slice(0, 200);
-  let localCard: unknown = null;
+  let localCard: unknown;
   try {
     localCard = userId === null && form.get("card") ? JSON.parse(String(form.get("card"))) : null;
   } catch {
