@@ -7,8 +7,15 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   {
     ignores: [
-      "build/**", "dist-deploy/**", ".wrangler/**", ".react-router/**", "node_modules/**", "test-results/**", ".test-results/**",
-      "playwright-report/**", "worker-configuration.d.ts",
+      "build/**",
+      "dist-deploy/**",
+      ".wrangler/**",
+      ".react-router/**",
+      "node_modules/**",
+      "test-results/**",
+      ".test-results/**",
+      "playwright-report/**",
+      "worker-configuration.d.ts",
     ],
   },
   js.configs.recommended,

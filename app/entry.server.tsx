@@ -44,14 +44,15 @@ export default async function handleRequest(
       </KeptHtmlContext.Provider>
     </SiteCssContext.Provider>,
     {
-    nonce,
-    signal: AbortSignal.timeout(streamTimeout + 1000),
-    onError(error: unknown) {
-      responseStatusCode = 500;
-      // Errors during the shell render reject and are logged by React Router.
-      if (shellRendered) console.error("ssr-stream-error", String(error));
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors during the shell render reject and are logged by React Router.
+        if (shellRendered) console.error("ssr-stream-error", String(error));
+      },
     },
-  });
+  );
   shellRendered = true;
 
   // Bots and SPA-mode renders get the complete document.

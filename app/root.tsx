@@ -1,14 +1,5 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getBindings } from "./context";
 import { publicConfig } from "./services/config.server";
@@ -62,8 +53,11 @@ function Footer({ pathname, siteName, year }: { pathname: string; siteName: stri
   return (
     <footer className="footer">
       <p>
-        © {year} {siteName}. The language data belongs to its sources and is shared for learning, never commercially:
-        the forms under <a href="https://creativecommons.org/licenses/by-nc-sa/4.0/" rel="license">CC BY-NC-SA 4.0</a>.
+        © {year} {siteName}. The language data belongs to its sources and is shared for learning, never commercially: the forms under{" "}
+        <a href="https://creativecommons.org/licenses/by-nc-sa/4.0/" rel="license">
+          CC BY-NC-SA 4.0
+        </a>
+        .
       </p>
       <ul className="footer-links">
         {here !== "/about" ? (

@@ -100,8 +100,13 @@ function post(url: string, path: string, type: string, size: number, declared: b
     socket.on("error", () => undefined);
     socket.on("close", done);
     const headers = [
-      `POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Type: ${type}`, `Origin: ${url}`,
-      declared ? `Content-Length: ${size}` : "Transfer-Encoding: chunked", "Expect: 100-continue", "Connection: close",
+      `POST ${path} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      `Content-Type: ${type}`,
+      `Origin: ${url}`,
+      declared ? `Content-Length: ${size}` : "Transfer-Encoding: chunked",
+      "Expect: 100-continue",
+      "Connection: close",
     ];
     socket.write(`${headers.join("\r\n")}\r\n\r\n`);
   });

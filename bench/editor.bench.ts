@@ -24,7 +24,13 @@ must("node", ["scripts/seed.ts", "--persist-to", STATE], { capture: true });
 must(
   "wrangler",
   [
-    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--command",
     `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${FORMS})
      INSERT INTO forms (form, search_key, count, perc) SELECT 'benchform' || n, 'benchform' || n, abs(random() % 5000), 0.001 FROM seq;
      WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${LEXEMES})
@@ -34,7 +40,11 @@ must(
   { capture: true },
 );
 const editor = JSON.parse(
-  must("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", "SELECT id, session_version AS sv FROM users WHERE username = 'editor'"], { capture: true }).stdout,
+  must(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", "SELECT id, session_version AS sv FROM users WHERE username = 'editor'"],
+    { capture: true },
+  ).stdout,
 )[0].results[0] as { id: number; sv: number };
 
 const secret = /^SESSION_SECRET=(.*)$/m.exec(readFileSync(path.join(root, ".dev.vars"), "utf8"))![1].trim();
@@ -48,9 +58,13 @@ const token = await new SignJWT({ sv: editor.sv })
   .sign(new TextEncoder().encode(secret));
 const headers = { Cookie: `__Host-session=${token}` };
 
-const child = start("wrangler", ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", "ENVIRONMENT:test", "--log-level", "error"], {
-  stdio: "ignore",
-});
+const child = start(
+  "wrangler",
+  ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", "ENVIRONMENT:test", "--log-level", "error"],
+  {
+    stdio: "ignore",
+  },
+);
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -71,22 +85,25 @@ async function measure(name: string, pathFor: (i: number) => string) {
 }
 
 try {
-  const ready = await waitFor(async () => {
-    try {
-      return (await fetch(`${url}/api/health`)).ok;
-    } catch {
-      return false;
-    }
-  }, { timeoutMs: 60000 });
+  const ready = await waitFor(
+    async () => {
+      try {
+        return (await fetch(`${url}/api/health`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 60000 },
+  );
   if (!ready) throw new Error("The built site did not start.");
   const lastPage = Math.ceil(FORMS / 100);
   await measure("warm-up", (i) => `/api/editor/forms?page=${(i % 5) + 1}`);
   const rows = [
     await measure("API ranks page (random page)", (i) => `/api/editor/forms?page=${((i * 7919) % lastPage) + 1}`),
-    await measure("API ranks filter (substring)", (i) => `/api/editor/forms?q=${(i * 37) % 9000 + 100}`),
+    await measure("API ranks filter (substring)", (i) => `/api/editor/forms?q=${((i * 37) % 9000) + 100}`),
     await measure("API ranks filter, page 2", (i) => `/api/editor/forms?q=${(i % 9) + 1}&page=2`),
     await measure("SSR /DEV_editor page", (i) => `/DEV_editor?page=${((i * 7919) % lastPage) + 1}`),
-    await measure("SSR /DEV_editor filter", (i) => `/DEV_editor?q=${(i * 37) % 9000 + 100}`),
+    await measure("SSR /DEV_editor filter", (i) => `/DEV_editor?q=${((i * 37) % 9000) + 100}`),
   ];
   console.log(`Editor ranks with ${FORMS} forms and ${LEXEMES} lexemes (${SAMPLES} sequential requests each, loopback)`);
   console.table(rows);

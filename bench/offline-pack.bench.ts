@@ -25,7 +25,11 @@ function sources(): PackSource[] {
     }
   }
   return parsed.entries.map((e, i) => ({
-    id: i + 1, name: e.name, pos: e.pos, gloss: e.gloss, stem: e.stem ?? stems.get(`${e.name}\t${e.pos}`) ?? null,
+    id: i + 1,
+    name: e.name,
+    pos: e.pos,
+    gloss: e.gloss,
+    stem: e.stem ?? stems.get(`${e.name}\t${e.pos}`) ?? null,
   }));
 }
 
@@ -48,5 +52,7 @@ for (const q of ["nwaabmaa", "gwaabmin", "jiimaanan", "dog"]) {
   const s0 = performance.now();
   const result = searchPack(pack, q);
   const first = result.hits[0];
-  console.log(`search "${q}": ${(performance.now() - s0).toFixed(1)} ms, ${result.total} hits, first ${first ? `${first.entry.name} (${first.match}${first.cells.length ? `: ${first.cells[0]}` : ""})` : "none"}`);
+  console.log(
+    `search "${q}": ${(performance.now() - s0).toFixed(1)} ms, ${result.total} hits, first ${first ? `${first.entry.name} (${first.match}${first.cells.length ? `: ${first.cells[0]}` : ""})` : "none"}`,
+  );
 }

@@ -30,11 +30,16 @@ const INSPECTOR = PORT + 1000;
 const FORMS = Number(process.env.BENCH_FORMS || 200);
 const VARS = { ENVIRONMENT: "development", PAGE_CACHE: "off" };
 const label = FULL ? "full dictionary" : "demo data";
-const load = () => loadavg().map((n) => n.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
 
 function query<T>(sql: string): T[] {
   const out = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], {
-    env: toolEnv, encoding: "utf8", maxBuffer: 256 * 1024 * 1024,
+    env: toolEnv,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
   });
   if (out.status !== 0) throw new Error(`${sql}: ${out.stderr}`);
   return JSON.parse(out.stdout)[0].results as T[];
@@ -76,7 +81,9 @@ if (FULL && !reuse) {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
     const [pages] = query<{ n: number }>("SELECT count(*) AS n FROM page_words");
-    console.log(`stored page words (the cron's queue job, after the import): ${pages!.n.toLocaleString("en")} pages in ${((performance.now() - started) / 1000).toFixed(1)} s [load ${load()}]`);
+    console.log(
+      `stored page words (the cron's queue job, after the import): ${pages!.n.toLocaleString("en")} pages in ${((performance.now() - started) / 1000).toFixed(1)} s [load ${load()}]`,
+    );
   } finally {
     await site.stop();
   }
@@ -84,7 +91,9 @@ if (FULL && !reuse) {
 
 type Row = { id: number; name: string; pos: string; gloss: string; stem: string | null };
 const rows = query<Row>("SELECT id, name, pos, gloss, stem FROM lexemes ORDER BY id");
-const [stored] = query<{ keys: number; pending: number }>("SELECT (SELECT count(*) FROM lexeme_keys) AS keys, (SELECT count(*) FROM lexeme_keys_pending) AS pending");
+const [stored] = query<{ keys: number; pending: number }>(
+  "SELECT (SELECT count(*) FROM lexeme_keys) AS keys, (SELECT count(*) FROM lexeme_keys_pending) AS pending",
+);
 console.log(`${label}: ${rows.length.toLocaleString("en")} entries; ${stored!.keys.toLocaleString("en")} stored keys; ${stored!.pending} pending`);
 if (stored!.pending > 0) throw new Error("keys pending: the bench would measure the whole-lexicon path");
 
@@ -148,7 +157,9 @@ async function newWordFound() {
   try {
     const origin = site.url as string;
     const login = await fetch(`${origin}/biindge`, {
-      method: "POST", redirect: "manual", headers: { Origin: origin },
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: origin },
       body: new URLSearchParams({ username: "admin", password: "admin-demo-2026", from: "" }),
     });
     const cookie = (login.headers.get("Set-Cookie") ?? "").split(";")[0]!;
@@ -160,14 +171,17 @@ async function newWordFound() {
     const applied = await fetch(`${origin}/admin/import`, { method: "POST", body, redirect: "manual", headers: { Origin: origin, Cookie: cookie } });
     if (applied.status !== 302) throw new Error(`the import was not applied: ${applied.status}`);
     const started = performance.now();
-    const names = async (q: string) => ((await (await fetch(`${origin}/api/search?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ name: string }> }).data.map((w) => w.name);
+    const names = async (q: string) =>
+      ((await (await fetch(`${origin}/api/search?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ name: string }> }).data.map((w) => w.name);
     while (!(await names(`${tag}aa`)).includes(`${tag}aa`)) {
       if (!(await names("gwaabmin")).includes("waabmaa")) throw new Error("a search missed its word while the new one was written");
       if (performance.now() - started > 60_000) throw new Error("the new word was not found within a minute");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const [state] = query<{ pending: number }>("SELECT count(*) AS pending FROM lexeme_keys_pending");
-    console.log(`an admin's new word found by search: ${((performance.now() - started) / 1000).toFixed(1)} s after the import's answer  (target <= 10 s); keys pending after: ${state!.pending} [${label}, load ${load()}]`);
+    console.log(
+      `an admin's new word found by search: ${((performance.now() - started) / 1000).toFixed(1)} s after the import's answer  (target <= 10 s); keys pending after: ${state!.pending} [${label}, load ${load()}]`,
+    );
   } finally {
     await site.stop();
   }
@@ -184,7 +198,9 @@ async function measure(how: string, heap: boolean) {
       const ms = await timed(`${site.url}${path}`);
       const asset = await timed(`${site.url}${STATIC}?first`);
       const again = await timed(`${site.url}${STATIC}?again`);
-      console.log(`first ${kind} in a fresh isolate (${path.slice(0, 32)}): ${ms.toFixed(0)} ms  (target <= 100 ms); static asset ${asset.toFixed(0)} / ${again.toFixed(0)} ms; ratio ${(ms / again).toFixed(1)} [${tag}, load ${load()}]`);
+      console.log(
+        `first ${kind} in a fresh isolate (${path.slice(0, 32)}): ${ms.toFixed(0)} ms  (target <= 100 ms); static asset ${asset.toFixed(0)} / ${again.toFixed(0)} ms; ratio ${(ms / again).toFixed(1)} [${tag}, load ${load()}]`,
+      );
     } finally {
       await site.stop();
     }
@@ -209,15 +225,20 @@ async function measure(how: string, heap: boolean) {
     const varied = [...forms.slice(2 * FORMS + 1), ...rows.map((r) => r.name)];
     const started = performance.now();
     for (let i = 0; i < 1_000; i++) {
-      const q = i % 5 === 0 ? english[(i / 5) % english.length]! : i % 5 === 1 ? varied[(i * 13) % varied.length]!.slice(0, 3) : varied[(i * 7) % varied.length]!;
+      const q =
+        i % 5 === 0 ? english[(i / 5) % english.length]! : i % 5 === 1 ? varied[(i * 13) % varied.length]!.slice(0, 3) : varied[(i * 7) % varied.length]!;
       await timed(`${site.url}/k?q=${encodeURIComponent(q)}`);
     }
     const took = (performance.now() - started) / 1000;
     const heapNow = await heapUsed();
-    console.log(`isolate heap after 1,000 varied searches (${took.toFixed(0)} s): ${(heapNow.before / 1e6).toFixed(1)} MB used, ${(heapNow.after / 1e6).toFixed(1)} MB after a collection  (target <= 64 MB) [${tag}, load ${load()}]`);
+    console.log(
+      `isolate heap after 1,000 varied searches (${took.toFixed(0)} s): ${(heapNow.before / 1e6).toFixed(1)} MB used, ${(heapNow.after / 1e6).toFixed(1)} MB after a collection  (target <= 64 MB) [${tag}, load ${load()}]`,
+    );
     const after: number[] = [];
     for (const form of later) after.push(await timed(`${site.url}/k?q=${encodeURIComponent(form)}`));
-    console.log(`never-asked form, after the 1,000 varied searches (${after.length}): p50 ${pct(after, 50).toFixed(1)} ms, p95 ${pct(after, 95).toFixed(1)} ms [${tag}, load ${load()}]`);
+    console.log(
+      `never-asked form, after the 1,000 varied searches (${after.length}): p50 ${pct(after, 50).toFixed(1)} ms, p95 ${pct(after, 95).toFixed(1)} ms [${tag}, load ${load()}]`,
+    );
   } finally {
     await site.stop();
   }
@@ -249,10 +270,11 @@ async function heapUsed(): Promise<{ before: number; after: number }> {
     ws.onopen = resolve;
     ws.onerror = reject;
   });
-  const send = (method: string, params: Record<string, unknown> = {}) => new Promise<{ result: { usedSize: number } }>((resolve) => {
-    pending.set(++id, resolve);
-    ws.send(JSON.stringify({ id, method, params }));
-  });
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<{ result: { usedSize: number } }>((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
   const before = (await send("Runtime.getHeapUsage")).result.usedSize;
   await send("HeapProfiler.enable");
   await Promise.race([send("HeapProfiler.takeHeapSnapshot", { reportProgress: false }), new Promise((resolve) => setTimeout(resolve, 120_000))]);

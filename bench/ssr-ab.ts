@@ -53,7 +53,10 @@ const loadOnce = async (url: string) => {
   if (!range) return autocannon({ url, connections: 10, duration: DURATION_S });
   const [, prefix, from, to] = range;
   const origin = new URL(prefix!).origin;
-  const requests = Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => ({ method: "GET" as const, path: `${new URL(prefix!).pathname}${Number(from) + i}` }));
+  const requests = Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => ({
+    method: "GET" as const,
+    path: `${new URL(prefix!).pathname}${Number(from) + i}`,
+  }));
   return autocannon({ url: origin, requests, connections: 10, duration: DURATION_S });
 };
 const pidsOf = new Map<string, number[]>([fresh, base].map((site) => [site.url, site.pid ? [site.pid] : []]));
@@ -92,10 +95,16 @@ try {
     rows.push({
       page,
       "new / base (median)": median(ratios).toFixed(3),
-      pairs: [...ratios].sort((x, y) => x - y).map((r) => r.toFixed(2)).join(" "),
+      pairs: [...ratios]
+        .sort((x, y) => x - y)
+        .map((r) => r.toFixed(2))
+        .join(" "),
       "CPU per request base / new (median)": median(cpuRatios).toFixed(3),
       "CPU ms new, base": `${median(cpu.filter((_, i) => i % 2 === 0)).toFixed(2)}, ${median(cpu.filter((_, i) => i % 2 === 1)).toFixed(2)}`,
-      "CPU pairs": [...cpuRatios].sort((x, y) => x - y).map((r) => r.toFixed(2)).join(" "),
+      "CPU pairs": [...cpuRatios]
+        .sort((x, y) => x - y)
+        .map((r) => r.toFixed(2))
+        .join(" "),
     });
   }
 } finally {
@@ -103,5 +112,7 @@ try {
   await base.stop();
   execFileSync("git", ["worktree", "remove", "--force", baseDir], { cwd: root });
 }
-console.log(`Uncached throughput, this build / ${BASE}, and the server's CPU per request, ${BASE} / this build (${PAIRS} alternating pairs of ${DURATION_S} s, 10 connections, loopback)`);
+console.log(
+  `Uncached throughput, this build / ${BASE}, and the server's CPU per request, ${BASE} / this build (${PAIRS} alternating pairs of ${DURATION_S} s, 10 connections, loopback)`,
+);
 console.table(rows);

@@ -24,7 +24,13 @@ const CATEGORIES: Array<[string, (n: Node) => boolean]> = [
   ["React render", (n) => n.callFrame.functionName === "performWork"],
   ["loaders", (n) => /^loader(\$\d+)?$/.test(n.callFrame.functionName)],
   ["D1 client", (n) => n.callFrame.url.startsWith("cloudflare-internal:d1")],
-  ["routing + data (React Router)", (n) => /^(matchRoutes|matchRoutesImpl|query|queryImpl|handleDocumentRequest|handleSingleFetchRequest|encodeViaTurboStream|flattenValue|stringify)$/.test(n.callFrame.functionName)],
+  [
+    "routing + data (React Router)",
+    (n) =>
+      /^(matchRoutes|matchRoutesImpl|query|queryImpl|handleDocumentRequest|handleSingleFetchRequest|encodeViaTurboStream|flattenValue|stringify)$/.test(
+        n.callFrame.functionName,
+      ),
+  ],
 ];
 
 async function profile(url: string) {
@@ -43,10 +49,11 @@ async function profile(url: string) {
     ws.onopen = resolve;
     ws.onerror = reject;
   });
-  const send = (method: string, params = {}) => new Promise<{ result: { profile: Profile } }>((resolve) => {
-    pending.set(++id, resolve);
-    ws.send(JSON.stringify({ id, method, params }));
-  });
+  const send = (method: string, params = {}) =>
+    new Promise<{ result: { profile: Profile } }>((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 200 });
   await send("Profiler.start");
@@ -83,12 +90,18 @@ function shares(p: Profile) {
     busy += p.timeDeltas[i]!;
   });
   return Object.fromEntries(
-    [...CATEGORIES.map(([name]) => name), "garbage collection", "runtime (native)", "other"].map((name) => [name, `${Math.round((100 * (time.get(name) ?? 0)) / busy)}%`]),
+    [...CATEGORIES.map(([name]) => name), "garbage collection", "runtime (native)", "other"].map((name) => [
+      name,
+      `${Math.round((100 * (time.get(name) ?? 0)) / busy)}%`,
+    ]),
   );
 }
 
 const site = await startBuiltSite({
-  port: 8794, state: ".wrangler/bench-ssr-profile", fresh: true, inspectorPort: INSPECTOR,
+  port: 8794,
+  state: ".wrangler/bench-ssr-profile",
+  fresh: true,
+  inspectorPort: INSPECTOR,
   vars: { ENVIRONMENT: "development", PAGE_CACHE: "off" },
 });
 try {

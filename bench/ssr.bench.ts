@@ -29,7 +29,18 @@ async function load(url: string, pid: number | null) {
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, cpuMs };
 }
 
-type Row = { path: string; mode: string; "req/s": string; "static req/s": string; "p99 ms": number; non2xx: number; ratio: string; "pairs from–to": string; target: string; "CPU ratio": string };
+type Row = {
+  path: string;
+  mode: string;
+  "req/s": string;
+  "static req/s": string;
+  "p99 ms": number;
+  non2xx: number;
+  ratio: string;
+  "pairs from–to": string;
+  target: string;
+  "CPU ratio": string;
+};
 
 /** Pairs per page: 7 for the rows with a target, 3 for the one printed for comparison (BENCH_PAIRS sets both). */
 const pairsFor = (mode: string) => Number(process.env.BENCH_PAIRS || (mode === "no caches" ? 3 : 7));
@@ -80,5 +91,7 @@ async function measure(mode: "uncached" | "cached" | "no caches", fresh: boolean
 const MODES = (process.env.BENCH_MODES ?? "uncached,cached,no caches").split(",") as Array<"uncached" | "cached" | "no caches">;
 const rows: Row[] = [];
 for (const [i, mode] of MODES.entries()) rows.push(...(await measure(mode, i === 0, 8796 - i)));
-console.log(`SSR throughput vs a static asset of the same workerd, no dev proxy (${MODES.map((mode) => `${mode}: ${pairsFor(mode)}`).join(", ")} interleaved pairs of ${DURATION_S} s per page, 10 connections, loopback; ratio = median of the pairs)`);
+console.log(
+  `SSR throughput vs a static asset of the same workerd, no dev proxy (${MODES.map((mode) => `${mode}: ${pairsFor(mode)}`).join(", ")} interleaved pairs of ${DURATION_S} s per page, 10 connections, loopback; ratio = median of the pairs)`,
+);
 console.table(rows);

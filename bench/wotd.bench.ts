@@ -21,7 +21,13 @@ must("node", ["scripts/seed.ts", "--persist-to", STATE], { capture: true });
 must(
   "wrangler",
   [
-    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--command",
     `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${SUBSCRIBERS})
      INSERT INTO wotd_subscribers (email, status, source, unsubscribe_token_hash, confirmed_at)
      SELECT 'bench-' || n || '@example.org', 'confirmed', 'import', lower(hex(randomblob(32))), unixepoch() * 1000 FROM seq`,
@@ -31,7 +37,21 @@ must(
 
 const child = start(
   "wrangler",
-  ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", "ENVIRONMENT:test", "--var", "MAIL_TRANSPORT:record", "--log-level", "error"],
+  [
+    "dev",
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    STATE,
+    "--var",
+    "ENVIRONMENT:test",
+    "--var",
+    "MAIL_TRANSPORT:record",
+    "--log-level",
+    "error",
+  ],
   { stdio: "ignore" },
 );
 
@@ -41,13 +61,16 @@ async function stats(): Promise<Stats> {
 }
 
 try {
-  const ready = await waitFor(async () => {
-    try {
-      return (await fetch(`${url}/api/health`)).ok;
-    } catch {
-      return false;
-    }
-  }, { timeoutMs: 60_000 });
+  const ready = await waitFor(
+    async () => {
+      try {
+        return (await fetch(`${url}/api/health`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 60_000 },
+  );
   if (!ready) throw new Error(`wrangler dev did not start on ${url}`);
 
   const started = performance.now();

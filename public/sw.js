@@ -24,10 +24,9 @@ const STATIC_FILES = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    Promise.all([
-      caches.open(PAGES).then((cache) => cache.addAll(SHELL)),
-      caches.open(STATIC).then((cache) => cache.addAll(STATIC_FILES)),
-    ]).then(() => self.skipWaiting()),
+    Promise.all([caches.open(PAGES).then((cache) => cache.addAll(SHELL)), caches.open(STATIC).then((cache) => cache.addAll(STATIC_FILES))]).then(() =>
+      self.skipWaiting(),
+    ),
   );
 });
 
@@ -83,8 +82,7 @@ async function networkFirst(request, keep) {
     return response;
   } catch (error) {
     const cache = await caches.open(PAGES);
-    const cached =
-      (await cache.match(request)) ?? (request.mode === "navigate" ? await offlinePage(cache, request) : await allRoutes(cache, request));
+    const cached = (await cache.match(request)) ?? (request.mode === "navigate" ? await offlinePage(cache, request) : await allRoutes(cache, request));
     if (cached) return cached;
     throw error;
   }

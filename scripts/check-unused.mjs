@@ -8,8 +8,22 @@ import path from "node:path";
 import { root, run } from "./lib.mjs";
 
 const ROUTE_EXPORTS = new Set([
-  "default", "loader", "action", "meta", "links", "headers", "middleware", "ErrorBoundary", "shouldRevalidate",
-  "handle", "Layout", "HydrateFallback", "clientLoader", "clientAction", "clientMiddleware", "streamTimeout",
+  "default",
+  "loader",
+  "action",
+  "meta",
+  "links",
+  "headers",
+  "middleware",
+  "ErrorBoundary",
+  "shouldRevalidate",
+  "handle",
+  "Layout",
+  "HydrateFallback",
+  "clientLoader",
+  "clientAction",
+  "clientMiddleware",
+  "streamTimeout",
 ]);
 // db/schema.ts is read whole by drizzle-kit (drizzle.config.ts): a table that only raw SQL uses is still declared.
 const ENTRY = /^(app\/(routes\/|root\.tsx|routes\.ts|entry\.server\.tsx)|workers\/app\.ts|db\/schema\.ts|tests\/|bench\/|scripts\/)/;

@@ -112,14 +112,14 @@ const indexKeys = (target: Target): number => indexPendingKeys(where(target));
 class ImportError extends Error {}
 
 function fail(file: string, errors: RowError[]): never {
-  throw new ImportError(
-    `${errors.length} bad row${errors.length === 1 ? "" : "s"} in ${file}; nothing was imported:\n${formatErrors(file, errors)}`,
-  );
+  throw new ImportError(`${errors.length} bad row${errors.length === 1 ? "" : "s"} in ${file}; nothing was imported:\n${formatErrors(file, errors)}`);
 }
 
 function refusedStop(file: string, refused: RowError[], options: Options) {
   if (options.strict && refused.length) {
-    throw new ImportError(`--strict: ${refused.length} refused line${refused.length === 1 ? "" : "s"} in ${file}; nothing was imported:\n${formatErrors(file, refused, Infinity)}`);
+    throw new ImportError(
+      `--strict: ${refused.length} refused line${refused.length === 1 ? "" : "s"} in ${file}; nothing was imported:\n${formatErrors(file, refused, Infinity)}`,
+    );
   }
 }
 

@@ -38,7 +38,14 @@ function hasSource(file, pattern) {
   const map = path.join(clientDir, `${file}.map`);
   if (!existsSync(map)) return false;
   const { sources = [] } = JSON.parse(readFileSync(map, "utf8"));
-  return sources.some((s) => pattern.test(path.resolve(path.dirname(map), s).replace(/\\/g, "/").replace(root.replace(/\\/g, "/") + "/", "")));
+  return sources.some((s) =>
+    pattern.test(
+      path
+        .resolve(path.dirname(map), s)
+        .replace(/\\/g, "/")
+        .replace(root.replace(/\\/g, "/") + "/", ""),
+    ),
+  );
 }
 
 const routes = manifest.routes;
@@ -84,7 +91,10 @@ for (const route of leaves) {
 }
 rows.sort((a, b) => Number(b.kb) - Number(a.kb));
 const widths = Object.keys(rows[0]).map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
-const line = (r) => Object.keys(rows[0]).map((k, i) => String(r[k]).padEnd(widths[i])).join("  ");
+const line = (r) =>
+  Object.keys(rows[0])
+    .map((k, i) => String(r[k]).padEnd(widths[i]))
+    .join("  ");
 console.log(`Client JavaScript on first load per route (gzip, budget ${budgetKb} KB for public routes)`);
 console.log(line(Object.fromEntries(Object.keys(rows[0]).map((k) => [k, k]))));
 for (const r of rows) console.log(line(r));

@@ -24,7 +24,7 @@ export function run(cmd, args, { capture = false, env = {} } = {}) {
     encoding: "utf8",
   });
   if (result.error) throw result.error;
-  return capture ? { code: result.status ?? 1, stdout: result.stdout, stderr: result.stderr } : result.status ?? 1;
+  return capture ? { code: result.status ?? 1, stdout: result.stdout, stderr: result.stderr } : (result.status ?? 1);
 }
 
 /** Like run, but exits the process when the tool fails. */
@@ -74,9 +74,15 @@ export async function isListening(port, host = "127.0.0.1") {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     socket.setTimeout(1000);
-    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
-    socket.once("timeout", () => { socket.destroy(); resolve(false); });
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -118,23 +124,25 @@ export async function startBuiltSite({ port, state, vars = { ENVIRONMENT: "test"
     .filter((file) => file.endsWith(".js") && path.join(serverDir, file) !== config.main)
     .sort();
   const modules = [config.main, ...others.map((file) => path.join(serverDir, file))].map((file) => ({ type: "ESModule", path: file }));
-  const mf = new Miniflare(convertV4MiniflareOptions({
-    host: "127.0.0.1",
-    port,
-    ...(inspectorPort ? { inspectorPort } : {}),
-    log: new Log(LogLevel.ERROR),
-    logRequests: false,
-    resourcePersistencePath: path.join(root, state, "v3"),
-    workers: [
-      {
-        ...workerOptions,
-        name: "site",
-        rootPath: serverDir,
-        modules,
-        bindings: { ...workerOptions.bindings, ...vars },
-      },
-    ],
-  }));
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port,
+      ...(inspectorPort ? { inspectorPort } : {}),
+      log: new Log(LogLevel.ERROR),
+      logRequests: false,
+      resourcePersistencePath: path.join(root, state, "v3"),
+      workers: [
+        {
+          ...workerOptions,
+          name: "site",
+          rootPath: serverDir,
+          modules,
+          bindings: { ...workerOptions.bindings, ...vars },
+        },
+      ],
+    }),
+  );
   const url = (await mf.ready).origin;
   let stopping = null;
   // `scheduled(cron)`: the Worker's cron handler, as the cron trigger calls it.

@@ -8,7 +8,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { must, root, startBuiltSite } from "./lib.mjs";
 
-const PAGES = process.env.LH_PAGES ? process.env.LH_PAGES.split(",") : ["/", "/k", "/k/1", "/d/DEMO1", "/conj", "/paradigms", "/aambe", "/aambe/learn/1", "/biindge"];
+const PAGES = process.env.LH_PAGES
+  ? process.env.LH_PAGES.split(",")
+  : ["/", "/k", "/k/1", "/d/DEMO1", "/conj", "/paradigms", "/aambe", "/aambe/learn/1", "/biindge"];
 const RUNS = Number(process.env.LH_RUNS || 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";

@@ -28,7 +28,9 @@ export const DEMO_ACCOUNTS = [
 type Row = Record<string, string>;
 
 function readTsv(file: string): Row[] {
-  const [header, ...lines] = readFileSync(path.join(dataDir, file), "utf8").split("\n").filter((l) => l.trim() !== "");
+  const [header, ...lines] = readFileSync(path.join(dataDir, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   const columns = header.split("\t");
   return lines.map((line, i) => {
     const cells = line.split("\t");
@@ -40,8 +42,7 @@ function readTsv(file: string): Row[] {
 const q = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === "" ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
 
-const lexemeRef = (name: string, pos: string) =>
-  `(SELECT id FROM lexemes WHERE name = ${q(name)} AND pos = ${q(pos)})`;
+const lexemeRef = (name: string, pos: string) => `(SELECT id FROM lexemes WHERE name = ${q(name)} AND pos = ${q(pos)})`;
 
 /** Words of a sentence as the editor's rank rows see them: lower-case, punctuation stripped. */
 function wordsOf(text: string) {
@@ -104,9 +105,7 @@ export async function buildSeedSql(): Promise<string> {
   // Rank rows: each demo form with its count in the demo sentences.
   const total = [...formCounts.values()].reduce((sum, f) => sum + f.count, 0);
   for (const [form, { count, lexeme, pos }] of formCounts) {
-    out.push(
-      `INSERT INTO forms (form, search_key, count, perc) VALUES (${q(form)}, ${q(toSearchKey(form))}, ${count}, ${(100 * count) / total});`,
-    );
+    out.push(`INSERT INTO forms (form, search_key, count, perc) VALUES (${q(form)}, ${q(toSearchKey(form))}, ${count}, ${(100 * count) / total});`);
     out.push(
       `INSERT INTO form_lexemes (form_id, lexeme_id) SELECT (SELECT id FROM forms WHERE form = ${q(form)}), ${lexemeRef(lexeme, pos)} WHERE ${lexemeRef(lexeme, pos)} IS NOT NULL;`,
     );
@@ -163,8 +162,14 @@ async function main() {
   const force = args.includes("--force");
 
   const countJson = wrangler([
-    "d1", "execute", "DB", "--local", ...persist, "--json",
-    "--command", "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM lexemes) AS n",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    ...persist,
+    "--json",
+    "--command",
+    "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM lexemes) AS n",
   ]);
   const n = JSON.parse(countJson)[0].results[0].n as number;
   if (n > 0 && !force) {

@@ -49,10 +49,12 @@ check("unused exports", () => run("node", ["scripts/check-unused.mjs"]) === 0);
 // The linter: ESLint's and typescript-eslint's recommended rules (eslint.config.mjs).
 check("lint", () => run("eslint", ["."]) === 0);
 
-check("typecheck", () =>
-  run("wrangler", ["types", "--strict-vars=false"], { capture: true }).code === 0 &&
-  run("react-router", ["typegen"], { capture: true }).code === 0 &&
-  run("tsc", ["-p", "tsconfig.json"]) === 0,
+check(
+  "typecheck",
+  () =>
+    run("wrangler", ["types", "--strict-vars=false"], { capture: true }).code === 0 &&
+    run("react-router", ["typegen"], { capture: true }).code === 0 &&
+    run("tsc", ["-p", "tsconfig.json"]) === 0,
 );
 
 step("unit and Worker tests (vitest)", () => {

@@ -56,7 +56,15 @@ function Before({ step }: { step: DerivationStep }) {
   });
   return (
     <span lang="otw">
-      {pieces.map((p, k) => (p.weak ? <del key={k} className="weak-vowel" title="weak vowel">{p.text}</del> : p.text))}
+      {pieces.map((p, k) =>
+        p.weak ? (
+          <del key={k} className="weak-vowel" title="weak vowel">
+            {p.text}
+          </del>
+        ) : (
+          p.text
+        ),
+      )}
     </span>
   );
 }

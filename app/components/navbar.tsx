@@ -78,7 +78,9 @@ function UserLink({ user }: { user: NavUser }) {
       </SiteLink>
       <SiteLink to="/wiijiiwe" className="user-link join-link">
         <span>Join</span>
-        <span className="nav-hint" lang="otw">Wiijiiwe</span>
+        <span className="nav-hint" lang="otw">
+          Wiijiiwe
+        </span>
       </SiteLink>
     </>
   );
@@ -142,9 +144,7 @@ export function Navbar({ user }: { user: NavUser }) {
       return;
     }
     if (event.key !== "Tab") return;
-    const items = [button.current, ...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
-      (el): el is HTMLElement => Boolean(el),
-    );
+    const items = [button.current, ...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el): el is HTMLElement => Boolean(el));
     const first = items[0];
     const last = items[items.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -179,14 +179,7 @@ export function Navbar({ user }: { user: NavUser }) {
           </button>
         </form>
         {hydrated ? (
-          <button
-            type="button"
-            className="menu-button"
-            aria-expanded={open}
-            aria-controls="site-nav-panel"
-            ref={button}
-            onClick={() => setOpen((o) => !o)}
-          >
+          <button type="button" className="menu-button" aria-expanded={open} aria-controls="site-nav-panel" ref={button} onClick={() => setOpen((o) => !o)}>
             <MenuIcon open={open} />
             Menu
           </button>

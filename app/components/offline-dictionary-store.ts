@@ -18,7 +18,12 @@ async function keptInfo(): Promise<KeptInfo | null> {
   const kept = await caches.match(PACK_KEY, { cacheName: DICTIONARY_CACHE });
   if (!kept) return null;
   const h = kept.headers;
-  return { version: h.get("X-Pack-Version") ?? "", builtAt: h.get("X-Pack-Built-At") ?? "", keptAt: h.get("X-Kept-At") ?? "", bytes: Number(h.get("X-Pack-Bytes") ?? 0) };
+  return {
+    version: h.get("X-Pack-Version") ?? "",
+    builtAt: h.get("X-Pack-Built-At") ?? "",
+    keptAt: h.get("X-Kept-At") ?? "",
+    bytes: Number(h.get("X-Pack-Bytes") ?? 0),
+  };
 }
 
 let unpacked: { version: string; pack: Promise<OfflinePack> } | null = null;

@@ -70,7 +70,11 @@ export function useOfflineDictionary() {
     setState((s) => ({ ...s, kind: "working", note: "Getting the dictionary…" }));
     try {
       const kept = await (await store()).keepCurrent(true);
-      setState(kept ? { kind: "kept", kept, note: "The dictionary is kept on this device." } : { kind: "none", kept: null, note: "The dictionary is not ready yet. Please try again later." });
+      setState(
+        kept
+          ? { kind: "kept", kept, note: "The dictionary is kept on this device." }
+          : { kind: "none", kept: null, note: "The dictionary is not ready yet. Please try again later." },
+      );
     } catch {
       setState({ kind: "none", kept: null, note: "Could not get the dictionary. Check the connection and try again." });
     }

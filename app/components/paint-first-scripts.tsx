@@ -37,20 +37,25 @@ export const MOVED_CHECK = "__paintFirstMoved";
  * the hydration): the page reloads instead.
  */
 function bootScript(hrefs: string[], here: string): string {
-  return `(function(hrefs,here){var done=0;addEventListener("popstate",function(e){if(!document.documentElement.hasAttribute("data-hydrated")){e.stopImmediatePropagation();location.reload()}});`
-    + `function moved(){if(location.pathname+location.search===here||navigator.onLine===false)return 0;try{if(sessionStorage.getItem("paint-first-reload")===location.href)return 0;sessionStorage.setItem("paint-first-reload",location.href)}catch(e){return 0}location.reload();return 1}`
-    + `window.${MOVED_CHECK}=moved;function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;if(moved())return;`
-    + `hrefs.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;l.nonce=held.nonce;d.head.appendChild(l)});`
-    + `var s=d.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;held.replaceWith(s)}`
-    + `setTimeout(boot,5000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){`
-    + `if(performance.getEntriesByName("first-contentful-paint").length)boot();`
-    + `else new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();boot()}}).observe({type:"paint",buffered:true})}`
-    + `else requestAnimationFrame(function(){requestAnimationFrame(boot)})})(${safeJson(hrefs)},${safeJson(here)})`;
+  return (
+    `(function(hrefs,here){var done=0;addEventListener("popstate",function(e){if(!document.documentElement.hasAttribute("data-hydrated")){e.stopImmediatePropagation();location.reload()}});` +
+    `function moved(){if(location.pathname+location.search===here||navigator.onLine===false)return 0;try{if(sessionStorage.getItem("paint-first-reload")===location.href)return 0;sessionStorage.setItem("paint-first-reload",location.href)}catch(e){return 0}location.reload();return 1}` +
+    `window.${MOVED_CHECK}=moved;function boot(){var d=document,held=d.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(done||!held)return;done=1;if(moved())return;` +
+    `hrefs.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;l.nonce=held.nonce;d.head.appendChild(l)});` +
+    `var s=d.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;held.replaceWith(s)}` +
+    `setTimeout(boot,5000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){` +
+    `if(performance.getEntriesByName("first-contentful-paint").length)boot();` +
+    `else new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();boot()}}).observe({type:"paint",buffered:true})}` +
+    `else requestAnimationFrame(function(){requestAnimationFrame(boot)})})(${safeJson(hrefs)},${safeJson(here)})`
+  );
 }
 
 /** JSON for an inline script: no `<` (so no `</script>`), and no line or paragraph separators. */
 function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export function PaintFirstScripts() {

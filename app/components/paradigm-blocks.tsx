@@ -13,11 +13,17 @@ export function ParadigmBlocks({ blocks }: { blocks: ParadigmBlock[] }) {
       {blocks.map((b) => (
         <details key={b.id} className="paradigm-block" data-block={b.id}>
           <summary>
-            {b.title} <span className="muted">({b.rows.length} {b.rows.length === 1 ? "form" : "forms"})</span>
+            {b.title}{" "}
+            <span className="muted">
+              ({b.rows.length} {b.rows.length === 1 ? "form" : "forms"})
+            </span>
           </summary>
           <table className="conj-paradigm paradigm-table" aria-label={b.title}>
             <thead>
-              <tr><th scope="col">Person</th><th scope="col">Form</th></tr>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Form</th>
+              </tr>
             </thead>
             <tbody>
               {b.rows.map((row) => (
@@ -25,15 +31,30 @@ export function ParadigmBlocks({ blocks }: { blocks: ParadigmBlock[] }) {
                   <th scope="row">{row.label}</th>
                   <td>
                     <span lang="otw" data-form={row.form}>
-                      {row.prefix && <span className="conj-prefix" title="preverb">{row.prefix}</span>}
+                      {row.prefix && (
+                        <span className="conj-prefix" title="preverb">
+                          {row.prefix}
+                        </span>
+                      )}
                       {row.root ?? row.form}
                     </span>
                     {CONFIDENCE_FLAG[row.confidence] && (
-                      <span className="conj-flag" data-confidence={row.confidence} title={row.note ?? undefined}> ({CONFIDENCE_FLAG[row.confidence]})</span>
+                      <span className="conj-flag" data-confidence={row.confidence} title={row.note ?? undefined}>
+                        {" "}
+                        ({CONFIDENCE_FLAG[row.confidence]})
+                      </span>
                     )}
-                    {row.variants.length > 0 && <span className="muted paradigm-variants"> also <span lang="otw">{row.variants.join(", ")}</span></span>}
+                    {row.variants.length > 0 && (
+                      <span className="muted paradigm-variants">
+                        {" "}
+                        also <span lang="otw">{row.variants.join(", ")}</span>
+                      </span>
+                    )}
                     {row.optionalVariants.length > 0 && (
-                      <span className="muted paradigm-optional"> · <span lang="otw">{row.optionalVariants.join(", ")}</span>: {b.optionalNote}</span>
+                      <span className="muted paradigm-optional">
+                        {" "}
+                        · <span lang="otw">{row.optionalVariants.join(", ")}</span>: {b.optionalNote}
+                      </span>
                     )}
                   </td>
                 </tr>
@@ -42,7 +63,9 @@ export function ParadigmBlocks({ blocks }: { blocks: ParadigmBlock[] }) {
           </table>
           {b.notes.length > 0 && (
             <ul className="muted paradigm-notes">
-              {b.notes.map((n) => <li key={n}>{n}</li>)}
+              {b.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
             </ul>
           )}
         </details>

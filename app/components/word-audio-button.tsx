@@ -43,8 +43,7 @@ export function WordAudioButton({ src, type, label }: { src: string; type?: stri
   return (
     <span className="audio-control">
       <button type="button" className="audio-button" aria-pressed={playing} onClick={toggle}>
-        <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span> {playing ? "Pause" : "Play"}{" "}
-        <span className="visually-hidden">{label}</span>
+        <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span> {playing ? "Pause" : "Play"} <span className="visually-hidden">{label}</span>
       </button>
       <audio
         ref={audio}

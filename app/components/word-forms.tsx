@@ -20,7 +20,11 @@ export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
         <table className="conj-paradigm">
           <caption>{forms.className}</caption>
           <thead>
-            <tr><th scope="col">Form of the noun</th><th scope="col">Word</th><th scope="col">Meaning</th></tr>
+            <tr>
+              <th scope="col">Form of the noun</th>
+              <th scope="col">Word</th>
+              <th scope="col">Meaning</th>
+            </tr>
           </thead>
           <tbody>
             {forms.rows.map((r) => (
@@ -43,40 +47,57 @@ export function WordForms({ forms, wordId }: { forms: Forms; wordId: number }) {
       {forms.orders.map((o) => {
         const tenses = o.cells.some((c) => c.past?.length || c.future?.length);
         return (
-        <table className={`conj-paradigm${tenses ? " word-tenses" : ""}`} key={o.order}>
-          <caption>
-            {o.name} (<abbr title={`${o.name} order`}>{o.order}</abbr>){o.href && <> <a href={o.href}>full paradigm</a></>}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Person</th><th scope="col">{tenses ? "Now" : "Form"}</th>
-              {tenses && <><th scope="col">Past (gii-)</th><th scope="col">Future (wii-, ga-)</th></>}
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
-          <tbody>
-            {o.cells.map((c) => (
-              <tr key={c.key}>
-                <th scope="row">
-                  {c.label}{" "}
-                  <span className="muted">
-                    ({c.codes.map((p, i) => (
-                      <Fragment key={i}>{i > 0 && "→"}<abbr title={p.name}>{p.code}</abbr></Fragment>
-                    ))})
-                  </span>
-                </th>
-                <FormCell form={c.form} href={why(c.key)} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} />
+          <table className={`conj-paradigm${tenses ? " word-tenses" : ""}`} key={o.order}>
+            <caption>
+              {o.name} (<abbr title={`${o.name} order`}>{o.order}</abbr>)
+              {o.href && (
+                <>
+                  {" "}
+                  <a href={o.href}>full paradigm</a>
+                </>
+              )}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">{tenses ? "Now" : "Form"}</th>
                 {tenses && (
                   <>
-                    <TenseCell label="past" forms={c.past ?? []} why={why} />
-                    <TenseCell label="future" forms={c.future ?? []} why={why} />
+                    <th scope="col">Past (gii-)</th>
+                    <th scope="col">Future (wii-, ga-)</th>
                   </>
                 )}
-                <td>{c.gloss}</td>
+                <th scope="col">Meaning</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {o.cells.map((c) => (
+                <tr key={c.key}>
+                  <th scope="row">
+                    {c.label}{" "}
+                    <span className="muted">
+                      (
+                      {c.codes.map((p, i) => (
+                        <Fragment key={i}>
+                          {i > 0 && "→"}
+                          <abbr title={p.name}>{p.code}</abbr>
+                        </Fragment>
+                      ))}
+                      )
+                    </span>
+                  </th>
+                  <FormCell form={c.form} href={why(c.key)} variants={c.variants} confidence={c.confidence} note={c.confidenceNote} />
+                  {tenses && (
+                    <>
+                      <TenseCell label="past" forms={c.past ?? []} why={why} />
+                      <TenseCell label="future" forms={c.future ?? []} why={why} />
+                    </>
+                  )}
+                  <td>{c.gloss}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         );
       })}
       <ConfidenceKey shown={forms.orders.some((o) => o.cells.some((c) => c.confidence !== "high"))} />
@@ -99,7 +120,9 @@ function TenseCell({ label, forms, why }: { label: string; forms: TenseForm[]; w
         return (
           <Fragment key={f.key}>
             {i > 0 && " or "}
-            <a lang="otw" href={why(f.key)}>{f.form}</a>
+            <a lang="otw" href={why(f.key)}>
+              {f.form}
+            </a>
             {flag && <span className="conj-flag" title={f.confidenceNote ?? undefined}>{` (${flag})`}</span>}
           </Fragment>
         );
@@ -108,12 +131,31 @@ function TenseCell({ label, forms, why }: { label: string; forms: TenseForm[]; w
   );
 }
 
-function FormCell({ form, href, variants, confidence, note }: { form: string; href: string; variants: string[]; confidence: FormConfidence; note: string | null }) {
+function FormCell({
+  form,
+  href,
+  variants,
+  confidence,
+  note,
+}: {
+  form: string;
+  href: string;
+  variants: string[];
+  confidence: FormConfidence;
+  note: string | null;
+}) {
   const flag = CONFIDENCE_FLAG[confidence];
   return (
     <td data-confidence={confidence}>
-      <a lang="otw" href={href}>{form}</a>
-      {variants.length > 0 && <span className="muted"> (also <span lang="otw">{variants.join(", ")}</span>)</span>}
+      <a lang="otw" href={href}>
+        {form}
+      </a>
+      {variants.length > 0 && (
+        <span className="muted">
+          {" "}
+          (also <span lang="otw">{variants.join(", ")}</span>)
+        </span>
+      )}
       {flag && <span className="conj-flag" title={note ?? undefined}>{` (${flag})`}</span>}
     </td>
   );

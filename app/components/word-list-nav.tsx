@@ -21,13 +21,7 @@ export function AtoZ({ params, counts }: { params: ListParams; counts: Record<st
   return (
     <nav className="a-to-z" aria-label="Words by first letter">
       <ul>
-        <li>
-          {params.letter ? (
-            <SiteLink to={listHref({ ...params, letter: null })}>All</SiteLink>
-          ) : (
-            <span aria-current="page">All</span>
-          )}
-        </li>
+        <li>{params.letter ? <SiteLink to={listHref({ ...params, letter: null })}>All</SiteLink> : <span aria-current="page">All</span>}</li>
         {LETTERS.map((letter) => (
           <li key={letter}>
             {letter === params.letter ? (

@@ -79,14 +79,7 @@ function TapWord(props: {
         }
       }}
     >
-      <button
-        ref={button}
-        type="button"
-        className="tap-word"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={onToggle}
-      >
+      <button ref={button} type="button" className="tap-word" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={onToggle}>
         {word}
       </button>
       {open ? (

@@ -55,7 +55,10 @@ export function posTitle(pos: string): string | null {
 
 /** The legend's anchor for a tag, e.g. "pos-vai". */
 export function posAnchor(pos: string) {
-  return `pos-${pos.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return `pos-${pos
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")}`;
 }
 
 /** Person codes: 1 = I/we, 2 = you, 3 = he/she/they, 21 = you and I, ' = obviative, 0 = inanimate, s/p = singular/plural. */

@@ -179,7 +179,10 @@ export function textKeys(texts: readonly string[], caches: WholeCaches): EntryKe
 /** What related-words.ts reads of other entries for a word: same stem, compounds with it, its own parts. */
 export function relatedKeys(word: { name: string; stem: string | null }): EntryKey[] {
   const key = bareKey(word.name);
-  const out: EntryKey[] = [{ kind: "b", key }, { kind: "r", key }];
+  const out: EntryKey[] = [
+    { kind: "b", key },
+    { kind: "r", key },
+  ];
   const stem = word.stem?.trim();
   if (stem) out.push({ kind: "s", key: stem });
   const parts = new Set(nameParts(word.name));

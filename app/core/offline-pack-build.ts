@@ -32,7 +32,11 @@ const TEMPLATES: Record<string, Template> = Object.fromEntries([
   ...VERB_CLASSES.map((cls) => [cls, template(cellsOf(cls).map((cell) => ({ key: cellKey(cell), label: verbCellName(cell) })))]),
   ...NOUN_POS.map((pos) => [
     pos,
-    template(nounCells(pos).filter((cell) => !nounCellProblem(pos, cell)).map((cell) => ({ key: nounCellKey(cell), label: nounCellLabel(cell) }))),
+    template(
+      nounCells(pos)
+        .filter((cell) => !nounCellProblem(pos, cell))
+        .map((cell) => ({ key: nounCellKey(cell), label: nounCellLabel(cell) })),
+    ),
   ]),
 ]);
 

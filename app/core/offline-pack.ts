@@ -156,7 +156,12 @@ export function findForm(pack: OfflinePack, key: string): Map<number, string[]> 
 }
 
 const englishWords = (text: string) =>
-  text.toLowerCase().normalize("NFC").split(/[^\p{L}\p{N}'’-]+/u).map((w) => w.replace(/^['’-]+|['’-]+$/g, "")).filter(Boolean);
+  text
+    .toLowerCase()
+    .normalize("NFC")
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .map((w) => w.replace(/^['’-]+|['’-]+$/g, ""))
+    .filter(Boolean);
 
 /**
  * Search the pack as the site's search does, in short: the headword in any spelling, any form the pack holds, headwords
@@ -185,7 +190,8 @@ export function searchPack(pack: OfflinePack, rawQuery: string, limit = 100, kee
         if (list[mid]!.key < key) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < list.length && list[i]!.key.startsWith(key); i++) add(list[i]!.at, "prefix", 50 - Math.min(list[i]!.key.length - key.length, 40) / 100);
+      for (let i = lo; i < list.length && list[i]!.key.startsWith(key); i++)
+        add(list[i]!.at, "prefix", 50 - Math.min(list[i]!.key.length - key.length, 40) / 100);
     }
   }
   const words = englishWords(query);

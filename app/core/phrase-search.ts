@@ -12,7 +12,7 @@
  * words whose every sense word it contains, and the readings of a sense are generated on first use and memoised (at
  * most GLOSS_MEMO_LIMIT senses). Readings are strings only; a form is inflected only for a reading that matched.
  */
-import { cellsOf, isAllowed, isWholeVerbCell, verbClassOf, PERSON_NAMES, type Cell, type VerbClass } from "./grammar/cells";
+import { cellsOf, isAllowed, isWholeVerbCell, verbClassOf, type Cell, type VerbClass } from "./grammar/cells";
 import { baseForms } from "./grammar/english";
 import { glossFor, wholeGlosses } from "./grammar/gloss";
 import { inflect } from "./grammar/inflection";
@@ -20,8 +20,9 @@ import type { GrammarMemo } from "./grammar/memo";
 import { nounCellLabel, nounCells, nounPosOf, type NounCell, type NounPos } from "./grammar/noun-cells";
 import { nounGlosser, nounSense, pluralise } from "./grammar/noun-gloss";
 import { decline } from "./grammar/noun-inflection";
-import { orderLabel } from "./pos";
 import { derivedPart, type Derivable } from "./derived";
+import { FILLER, nounKey, phraseKey, words } from "./phrase-key";
+import { verbCellLabel } from "./cell-labels";
 
 /** What phrase search reads of a lexicon entry (word-search.ts's LexiconEntry has it). */
 type Entry = { id: number; name: string; pos: string; gloss: string; stem: string | null; corpusCount: number };
@@ -60,48 +61,6 @@ type PhraseIndex = {
   glosses: Map<string, Map<string, Reading[]>>;
 };
 
-
-/** Placeholders and filler of dictionary glosses that a query never contains as such. */
-const FILLER = new Set(["smb", "sth", "a", "an", "the", "to", "s.o", "s.t", "someone", "something"]);
-
-const CONTRACTIONS: Array<[RegExp, string]> = [
-  [/\bdon't\b/g, "do not"], [/\bdoesn't\b/g, "does not"], [/\bisn't\b/g, "is not"], [/\baren't\b/g, "are not"],
-  [/\bdidn't\b/g, "did not"], [/\bwasn't\b/g, "was not"], [/\bweren't\b/g, "were not"], [/\bwon't\b/g, "will not"],
-  [/\bcouldn't\b/g, "could not"], [/\bshouldn't\b/g, "should not"], [/\bwouldn't\b/g, "would not"],
-  [/\bi'm\b/g, "i am"], [/\byou're\b/g, "you are"], [/\bwe're\b/g, "we are"], [/\bthey're\b/g, "they are"],
-  [/\b(he|she|s\/he)'s\b/g, "s/he is"], [/\bit's\b/g, "it is"], [/\blet us\b/g, "let's"], [/\bcannot\b/g, "can not"],
-  [/\b(i|you|we|they|he|she|it)'ll\b/g, "$1 will"], [/\by'all\b/g, "you all"], [/\bmight\b/g, "maybe"], [/\bperhaps\b/g, "maybe"],
-];
-
-const HAS_CONTRACTION = /'|cannot|let us|might|perhaps/;
-
-/**
- * The comparable form of an English phrase: lower case, contractions spelt out, (notes) and [slots] dropped,
- * "he"/"she" as "s/he", "him"/"her"/"his" as "him/her", "when/that" and "that" as "when", no punctuation. With
- * `keepNotes` the words of (notes) stay: "we (incl.) leave" → "we incl leave".
- */
-export function phraseKey(text: string, keepNotes = false): string {
-  let s = text.toLowerCase().normalize("NFC").replace(/[’‘ʼ`]/g, "'");
-  // Most text (every dictionary sense the index reads) has nothing to spell out.
-  if (HAS_CONTRACTION.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
-  return s
-    .replace(keepNotes ? /\[[^\]]*\]/g : /\([^)]*\)|\[[^\]]*\]/g, " ")
-    .replace(/\bwhen\/that\b/g, "when")
-    .replace(/^that\b/, "when")
-    .replace(/(?<![\p{L}/])(he|she)(?![\p{L}/])/gu, "s/he")
-    .replace(/(?<![\p{L}/])(his\/her|him\/her|him|her|his)(?![\p{L}/])/gu, "him/her")
-    .replace(/[^\p{L}\p{N}'/ ]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-function words(text: string): string[] {
-  return text.split(" ").filter((w) => w && !FILLER.has(w.replace(/\.$/, "")));
-}
-
-/** A noun phrase's key: filler dropped ("the dogs" and "dogs" meet; "in the house" is "in house"). */
-const nounKey = (text: string) => words(phraseKey(text)).join(" ");
-
 function add<T>(map: Map<string, T[]>, key: string, value: T) {
   const list = map.get(key);
   if (list) list.push(value);
@@ -118,7 +77,10 @@ function sensesOf(entry: Pick<Entry, "pos" | "gloss">): { verb: VerbClass | null
   const verb = verbClassOf(entry.pos);
   const noun = verb ? null : nounPosOf(entry.pos);
   if (!verb && !noun) return { verb, noun, senses: [] };
-  const texts = entry.gloss.split(/[;,]/).map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const texts = entry.gloss
+    .split(/[;,]/)
+    .map((s) => s.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
   const senses = (noun ? texts.map(nounSense).filter(Boolean) : texts)
     .map((text): Sense => {
       const ws = words(phraseKey(text));
@@ -171,10 +133,20 @@ function nounKeys(reading: string): string[] {
  * "maybe" for the dubitative, "will" for wii-/ga-/da- …; a feature not listed (the preterit, a past tense) needs none.
  */
 const TRIGGERS: Record<string, string[]> = {
-  dub: ["maybe"], dubprt: ["maybe"], chg: ["when", "whenever"], pcp: ["those", "who", "whom", "that", "one", "ones", "things"],
-  "pv:wii": ["will", "going", "want"], "pv:ga": ["will"], "pv:da": ["will", "would"], "pv:daa": ["could", "should", "would"],
-  "pv:daa+gii": ["have"], "pv:bi": ["come"], "pv:maajii": ["start", "begin"], "pv:ishkwaa": ["finish", "stop"],
-  "pv:e": ["when"], "pv:gaa": ["when"],
+  dub: ["maybe"],
+  dubprt: ["maybe"],
+  chg: ["when", "whenever"],
+  pcp: ["those", "who", "whom", "that", "one", "ones", "things"],
+  "pv:wii": ["will", "going", "want"],
+  "pv:ga": ["will"],
+  "pv:da": ["will", "would"],
+  "pv:daa": ["could", "should", "would"],
+  "pv:daa+gii": ["have"],
+  "pv:bi": ["come"],
+  "pv:maajii": ["start", "begin"],
+  "pv:ishkwaa": ["finish", "stop"],
+  "pv:e": ["when"],
+  "pv:gaa": ["when"],
 };
 
 /** A verb cell's features, each a key of TRIGGERS or not ("prt"): cells with the same ones are read together. */
@@ -214,7 +186,8 @@ function readingsOf(pi: PhraseIndex, memo: GrammarMemo | undefined, wi: number, 
     map = new Map();
     if (verb) {
       for (const cell of groupsOf(verb).get(group) ?? []) {
-        const readings = isWholeVerbCell(cell) || !isAllowed(verb, cell) ? wholeGlosses(sense, verb, cell, Infinity, memo) : [glossFor(sense, verb, cell, memo)];
+        const readings =
+          isWholeVerbCell(cell) || !isAllowed(verb, cell) ? wholeGlosses(sense, verb, cell, Infinity, memo) : [glossFor(sense, verb, cell, memo)];
         for (const text of readings) for (const k of new Set(verbKeys(text))) if (!map.get(k)?.some((r) => r.cell === cell)) add(map, k, { cell, text });
       }
     } else if (noun) {
@@ -228,21 +201,6 @@ function readingsOf(pi: PhraseIndex, memo: GrammarMemo | undefined, wi: number, 
     pi.glosses.set(key, map);
   }
   return map;
-}
-
-const FEATURE_NAMES = { prt: "preterit", dub: "dubitative (maybe)", dubprt: "preterit-dubitative (maybe … did)" } as const;
-
-const PARTICIPLE_HEADS = { "3p": "those (3p)", "3'": "the one(s) (3', obviative)", "0p": "the things (0p)" } as const;
-
-/** A verb cell in learner terms: "Independent, past gii-: I → you (sg)", "Conjunct, changed, participle: s/he". */
-export function verbCellLabel(cell: Cell): string {
-  const features: string[] = [];
-  if (cell.preverbs?.length) features.push(`with ${cell.preverbs.map((p) => `${p}-`).join("")}`);
-  if (cell.mode) features.push(FEATURE_NAMES[cell.mode]);
-  if (cell.change) features.push("changed");
-  if (cell.participle) features.push(`participle, naming ${PARTICIPLE_HEADS[cell.participle]}`);
-  const people = `${PERSON_NAMES[cell.subject]}${cell.object ? ` → ${PERSON_NAMES[cell.object]}` : ""}`;
-  return `${orderLabel(cell.order)}${features.length ? `, ${features.join(", ")}` : ""}: ${people}`;
 }
 
 /** The query's words and the base forms each may stand for ("saw" → see, "dogs" → dog, "were" → be). */
@@ -277,7 +235,9 @@ export function searchPhrase<E extends Entry>(index: { entries: E[]; memo?: Gram
     const seen = new Set<string>();
     word.senses.forEach((sense, si) => {
       if (!sense.words.every((w) => known.has(w)) && !sense.plural?.every((w) => known.has(w))) return;
-      const cells = word.verb ? groupsFor(word.verb, known).flatMap((g) => readingsOf(pi, index.memo, wi, si, g).get(key) ?? []) : (readingsOf(pi, index.memo, wi, si).get(nkey) ?? []);
+      const cells = word.verb
+        ? groupsFor(word.verb, known).flatMap((g) => readingsOf(pi, index.memo, wi, si, g).get(key) ?? [])
+        : (readingsOf(pi, index.memo, wi, si).get(nkey) ?? []);
       const qualified = /[[(]/.test(sense.text) && !/[[(]/.test(query);
       for (const { cell, text } of cells) {
         const lexeme = { id: entry.id, name: entry.name, pos: entry.pos, stem: entry.stem, gloss: sense.text };
@@ -301,7 +261,9 @@ export function searchPhrase<E extends Entry>(index: { entries: E[]; memo?: Gram
 
 /** English words the lexicon's glosses never use (nor their base forms): what a search can say it does not know. */
 export function unknownEnglish(index: PhraseSource, query: string, glossWords: (entry: Entry) => readonly string[]): string[] {
-  const asked = phraseKey(query).split(" ").filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w));
+  const asked = phraseKey(query)
+    .split(" ")
+    .filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w));
   if (asked.length === 0) return [];
   const known = derivedPart(index, VOCABULARY, () => vocabularyOf(index.entries.flatMap((e) => glossWords(e))));
   return asked.filter((w) => !baseForms(w).some((b) => known.has(b)));
@@ -312,7 +274,14 @@ const vocabularyOf = (glossWords: Iterable<string>) => new Set([...glossWords, .
 
 /** The words `unknownEnglish` may ask the whole lexicon's glosses for (each asked word's base forms). */
 export function askedEnglish(query: string): string[] {
-  return [...new Set(phraseKey(query).split(" ").filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w)).flatMap(baseForms))];
+  return [
+    ...new Set(
+      phraseKey(query)
+        .split(" ")
+        .filter((w) => w && !FILLER.has(w) && /^[a-z'/]+$/.test(w))
+        .flatMap(baseForms),
+    ),
+  ];
 }
 
 /**
@@ -324,7 +293,50 @@ export function useVocabulary(index: Derivable, known: Iterable<string>): void {
 }
 /** Words the engine's readings supply themselves (pronouns, tense and modal words). */
 const GRAMMAR_WORDS = [
-  "i", "you", "s/he", "he", "she", "it", "we", "they", "me", "him/her", "us", "them", "my", "your", "our", "their", "all",
-  "not", "do", "did", "will", "would", "could", "should", "maybe", "used", "going", "want", "when", "whenever", "those",
-  "who", "whom", "that", "things", "one", "in", "at", "on", "little", "late", "former", "no-good", "dear", "poor", "have",
+  "i",
+  "you",
+  "s/he",
+  "he",
+  "she",
+  "it",
+  "we",
+  "they",
+  "me",
+  "him/her",
+  "us",
+  "them",
+  "my",
+  "your",
+  "our",
+  "their",
+  "all",
+  "not",
+  "do",
+  "did",
+  "will",
+  "would",
+  "could",
+  "should",
+  "maybe",
+  "used",
+  "going",
+  "want",
+  "when",
+  "whenever",
+  "those",
+  "who",
+  "whom",
+  "that",
+  "things",
+  "one",
+  "in",
+  "at",
+  "on",
+  "little",
+  "late",
+  "former",
+  "no-good",
+  "dear",
+  "poor",
+  "have",
 ];

@@ -2,13 +2,25 @@ import { ORDER_NAMES } from "./grammar/cells";
 
 /** Part-of-speech groups from docs/product.md §3 (vocab entry): names are styled as verb or noun by these lists. */
 export const VERB_POS = [
-  "vai", "vta", "vii", "vti", "vaio", "vaip", "vaip-recip", "vtai", "vai-reflex", "viip",
-  "vai-impersonal", "vtap", "vai-suff", "vti-refl", "vta-r", "vtip",
+  "vai",
+  "vta",
+  "vii",
+  "vti",
+  "vaio",
+  "vaip",
+  "vaip-recip",
+  "vtai",
+  "vai-reflex",
+  "viip",
+  "vai-impersonal",
+  "vtap",
+  "vai-suff",
+  "vti-refl",
+  "vta-r",
+  "vtip",
 ] as const;
 
-export const NOUN_POS = [
-  "na", "ni", "ni-place", "ni-time", "na-pt", "ni-pt", "n-measure", "n_suf", "nip", "nad", "nid",
-] as const;
+export const NOUN_POS = ["na", "ni", "ni-place", "ni-time", "na-pt", "ni-pt", "n-measure", "n_suf", "nip", "nad", "nid"] as const;
 
 const verbs = new Set<string>(VERB_POS);
 const nouns = new Set<string>(NOUN_POS);

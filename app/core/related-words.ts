@@ -31,8 +31,7 @@ export function relatedWords(index: SearchIndex, id: number, max = 12): RelatedW
   const ownParts = new Set(parts(word.name));
   const keys = keysOf(index);
   const out: RelatedWord[] = [];
-  const add = (e: LexiconEntry, relation: RelatedWord["relation"]) =>
-    out.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, relation });
+  const add = (e: LexiconEntry, relation: RelatedWord["relation"]) => out.push({ id: e.id, name: e.name, pos: e.pos, gloss: e.gloss, relation });
   for (let i = 0; i < index.entries.length; i++) {
     const e = index.entries[i]!;
     if (e.id === word.id) continue;

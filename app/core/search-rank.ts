@@ -71,7 +71,7 @@ function lastLetter(text: string, start: number, end: number): string {
 export function hasSense(gloss: string, pos: string, phrase: string, words: (text: string) => string[]): boolean {
   const dependent = pos === "nad" || pos === "nid";
   const last = phrase[phrase.length - 1];
-  for (let start = 0; start <= gloss.length; ) {
+  for (let start = 0; start <= gloss.length;) {
     let end = start;
     for (let c = gloss.charCodeAt(end); end < gloss.length && c !== SEMICOLON && c !== COMMA; c = gloss.charCodeAt(++end));
     const length = end - start;

@@ -29,7 +29,10 @@ export type WordListPage = {
 
 /** The letter a headword is filed under: the first a–z letter of its folded form, or "" (e.g. a leading digit). */
 export function letterOf(name: string): string {
-  const first = toSearchKey(name).replace(/^[^\p{L}\p{N}]+/u, "").normalize("NFD").charAt(0);
+  const first = toSearchKey(name)
+    .replace(/^[^\p{L}\p{N}]+/u, "")
+    .normalize("NFD")
+    .charAt(0);
   return LETTERS.includes(first) ? first : "";
 }
 
@@ -40,7 +43,10 @@ export function letterOf(name: string): string {
  */
 export function listSortKey(name: string): string {
   let out = "";
-  for (const c of name.normalize("NFD").toLowerCase().replace(/[\p{M}\p{Cc}\p{Cf}]/gu, "")) {
+  for (const c of name
+    .normalize("NFD")
+    .toLowerCase()
+    .replace(/[\p{M}\p{Cc}\p{Cf}]/gu, "")) {
     const sign = SIGN_RANK.get(c);
     out += sign !== undefined ? String.fromCharCode(1 + sign) : c;
   }
@@ -56,10 +62,7 @@ function sorted(index: SearchIndex): Sorted {
     const collator = new Intl.Collator("en", { sensitivity: "base" });
     return index.entries
       .map((entry) => ({ entry, letter: letterOf(entry.name), group: posGroup(entry.pos) }))
-      .sort(
-        (a, b) =>
-          collator.compare(a.entry.name, b.entry.name) || a.entry.pos.localeCompare(b.entry.pos) || a.entry.id - b.entry.id,
-      );
+      .sort((a, b) => collator.compare(a.entry.name, b.entry.name) || a.entry.pos.localeCompare(b.entry.pos) || a.entry.id - b.entry.id);
   });
 }
 

@@ -18,7 +18,8 @@ import type { Confidence } from "./grammar/inflection";
 import { newGrammarMemo, type GrammarMemo } from "./grammar/memo";
 import { spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
-import { searchPhrase, unknownEnglish, verbCellLabel } from "./phrase-search";
+import { searchPhrase, unknownEnglish } from "./phrase-search";
+import { verbCellLabel } from "./cell-labels";
 import { englishScore, formScore, hasSense, headwordScore, phraseScore } from "./search-rank";
 import { splitWords } from "./split-words";
 import { orderLabel, posGroup, type PosGroup } from "./pos";
@@ -126,7 +127,10 @@ export function buildSearchIndex(entries: LexiconEntry[], memo: GrammarMemo = ne
     memo,
     analysis,
   );
-  const nouns = buildNounIndex(entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })), memo);
+  const nouns = buildNounIndex(
+    entries.map((e) => ({ id: e.id, name: e.name, pos: e.pos, stem: e.stem, gloss: e.gloss })),
+    memo,
+  );
   return { entries, byId, byKey, sortedKeys, glossWords, lexicon, nouns, derived: noneDerived(), memo };
 }
 
@@ -154,8 +158,7 @@ export function analyseForm(index: SearchIndex, word: string): Array<{ entry: Le
   for (const r of readings) {
     const lexeme = r.lexeme;
     const entry =
-      (lexeme.id !== undefined ? index.byId.get(lexeme.id) : undefined) ??
-      index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
+      (lexeme.id !== undefined ? index.byId.get(lexeme.id) : undefined) ?? index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
     if (!entry) continue;
     // A reading through an optional variant names it as one (the cell's primary form is shown beside it).
     const cell = r.variant ? `${describeCell(r.cell)} (variant: ${r.variant})` : describeCell(r.cell);
@@ -200,12 +203,7 @@ function lowerBound(list: SearchIndex["sortedKeys"], key: string) {
 export const cleanQuery = (raw: string) => raw.normalize("NFC").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
 
 /** Search by Odawa (any spelling or inflected form) and English; `pos` keeps one part-of-speech group. */
-export function searchWords(
-  index: SearchIndex,
-  rawQuery: string,
-  limit = SEARCH_LIMIT,
-  filter: { pos?: PosGroup | null } = {},
-): SearchResult {
+export function searchWords(index: SearchIndex, rawQuery: string, limit = SEARCH_LIMIT, filter: { pos?: PosGroup | null } = {}): SearchResult {
   const query = cleanQuery(rawQuery);
   if (!query) return { query, total: 0, hits: [], more: 0 };
 

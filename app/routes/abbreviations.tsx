@@ -27,12 +27,16 @@ export default function Legend() {
         {POS_GROUPS.map((group) => (
           <li key={group.kind}>
             <WordName name={SAMPLE[group.kind].name} pos={SAMPLE[group.kind].pos} />{" "}
-            {group.kind === "verb" ? "Verbs are shown in blue." : group.kind === "noun" ? "Nouns are shown in brown." : "Other words are shown in the text colour."}
+            {group.kind === "verb"
+              ? "Verbs are shown in blue."
+              : group.kind === "noun"
+                ? "Nouns are shown in brown."
+                : "Other words are shown in the text colour."}
           </li>
         ))}
         <li>
-          In the conjugator and the lessons, a form is split into its parts: <span className="conj-prefix">prefix</span>{" "}
-          <span className="conj-root">root</span> <span className="conj-suffix">suffix</span>.
+          In the conjugator and the lessons, a form is split into its parts: <span className="conj-prefix">prefix</span> <span className="conj-root">root</span>{" "}
+          <span className="conj-suffix">suffix</span>.
         </li>
       </ul>
 
@@ -55,10 +59,9 @@ export default function Legend() {
 
       <h2 id="persons">Persons</h2>
       <p>
-        Verb forms are labelled by who does the action: 1 is the speaker, 2 the person spoken to, 3 someone else, 0
-        something inanimate; s is singular, p plural; 21 is “you and I”; ′ or ' marks the obviative, a second third
-        person further from the focus of the story. With two codes (3s&gt;1s), the first is the subject and the second
-        the object.
+        Verb forms are labelled by who does the action: 1 is the speaker, 2 the person spoken to, 3 someone else, 0 something inanimate; s is singular, p
+        plural; 21 is “you and I”; ′ or ' marks the obviative, a second third person further from the focus of the story. With two codes (3s&gt;1s), the first
+        is the subject and the second the object.
       </p>
       <dl className="legend-list">
         {PERSON_CODES.map((person) => (

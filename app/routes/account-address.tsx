@@ -11,7 +11,11 @@ import { isAddressProofLive, proveAddress } from "../services/account-page.serve
 import { MESSAGES } from "../utils/account-messages";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Confirm your email address | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  SITE_DESCRIPTION,
+  { title: "Confirm your email address | Nishnaabemwin" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("code") ?? "";

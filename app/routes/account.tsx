@@ -71,14 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === "new-cards"
       ? await saveNewCardsPerDay(db, user, form.newCardsPerDay)
       : intent === "password"
-      ? await changePassword(bindings, request, user, form)
-      : intent === "delete"
-        ? await deleteAccount(bindings, request, user, form)
-        : intent === "address-proof"
-          ? await sendAddressProof(bindings, user)
-          : intent === "wotd-subscribe"
-            ? await subscribeAccount(bindings, request, user)
-            : await unsubscribeAccount(db, user);
+        ? await changePassword(bindings, request, user, form)
+        : intent === "delete"
+          ? await deleteAccount(bindings, request, user, form)
+          : intent === "address-proof"
+            ? await sendAddressProof(bindings, user)
+            : intent === "wotd-subscribe"
+              ? await subscribeAccount(bindings, request, user)
+              : await unsubscribeAccount(db, user);
 
   if (result.status === "limited") {
     return data<ActionResult>({ intent, ok: false, message: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
@@ -287,8 +287,8 @@ export default function Niin({ loaderData, actionData }: Route.ComponentProps) {
       <div className="account-section danger-zone">
         <h2 id="delete-heading">Delete account</h2>
         <p>
-          This removes your account and your saved practice for good. Changes you made as an editor stay, without your
-          name. A Word of the Day subscription is separate: unsubscribe above if you no longer want the emails.
+          This removes your account and your saved practice for good. Changes you made as an editor stay, without your name. A Word of the Day subscription is
+          separate: unsubscribe above if you no longer want the emails.
         </p>
         <Message result={result} intent="delete" />
         <Form method="post" className="account-form">

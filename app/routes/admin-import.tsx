@@ -66,10 +66,9 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
     <section className="page admin-page">
       <h1>Import a dictionary or stems file</h1>
       <p>
-        The formats of <code>npm run import</code>: a dictionary file (<code>lexicon</code>: a TSV with a header —
-        headword, part of speech, gloss; stem and count optional — or a JSON array) or a stems file (<code>stems</code>:
-        lemma, underlying_stem, lexicon; import the dictionary first). Try it first: the dry run writes nothing. A large
-        file is written in batches in the background; its page shows the progress.
+        The formats of <code>npm run import</code>: a dictionary file (<code>lexicon</code>: a TSV with a header — headword, part of speech, gloss; stem and
+        count optional — or a JSON array) or a stems file (<code>stems</code>: lemma, underlying_stem, lexicon; import the dictionary first). Try it first: the
+        dry run writes nothing. A large file is written in batches in the background; its page shows the progress.
       </p>
       <Form method="post" encType="multipart/form-data" className="editor-filter">
         <label htmlFor="import-kind">Kind of file</label>

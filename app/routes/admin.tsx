@@ -59,8 +59,8 @@ function SearchData({ state }: { state: SearchDataState }) {
       </dl>
       {state.pending > 0 || !current ? (
         <p className="muted">
-          Until no entry is waiting, search reads the whole dictionary (slower, never wrong). The site writes the keys by
-          itself every few minutes; <code>npm run import -- index --remote</code> writes them at once.
+          Until no entry is waiting, search reads the whole dictionary (slower, never wrong). The site writes the keys by itself every few minutes;{" "}
+          <code>npm run import -- index --remote</code> writes them at once.
         </p>
       ) : null}
     </section>

@@ -9,12 +9,9 @@ export default function Wiij() {
     <section className="page">
       <h1>Chat</h1>
       <div className="alert alert-warning" role="status">
+        <p>The fellow-natives chat is offline until further notice. A real-time chat may return in another form.</p>
         <p>
-          The fellow-natives chat is offline until further notice. A real-time chat may return in another form.
-        </p>
-        <p>
-          In the meantime, try the <Link to="/conj">Conjugator</Link>, read the <Link to="/d">stories</Link> or browse
-          the <Link to="/k">words</Link>.
+          In the meantime, try the <Link to="/conj">Conjugator</Link>, read the <Link to="/d">stories</Link> or browse the <Link to="/k">words</Link>.
         </p>
         <p className="muted">Effective 7/2/2025.</p>
       </div>

@@ -5,10 +5,7 @@ import { CONFIRM_TEXT, WOTD_TEXT } from "../utils/email-texts";
 import { confirmationState, confirmEmail } from "../services/wotd.server";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, 
-  { title: "Confirm email | Nishnaabemwin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Confirm email | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 
 /**
  * /confirm-email?t=: the link in the double opt-in email (docs/product.md §4: invalid, error or confirmed). A GET

@@ -4,22 +4,27 @@ import { LegendLink } from "../components/abbr";
 import { listConjugableVerbs } from "../../db/queries/verbs";
 import { getBindings } from "../context";
 import { publicData } from "../services/public-data.server";
-import { hasCoreForms } from "../services/practice.server";
 import { WhyThisForm } from "../components/derivation";
 import { WholeBuilt } from "../components/whole-built";
 import { ReportLink } from "../components/report-link";
+import { CLASS_NAMES, CONJUGATOR_CLASSES, PERSON_NAMES, cellKey, subjectsOf, verbClassOf, type LexemeInput, type VerbClass } from "../core/grammar";
 import {
-  CLASS_NAMES, CONJUGATOR_CLASSES, PERSON_NAMES, cellKey, explain, inflect, paradigm, subjectsOf, verbClassOf, type LexemeInput, type VerbClass,
-} from "../core/grammar";
-import {
-  ORDER_OPTIONS, SPEC_VERBS, TYPE_OPTIONS, conjObjectsOf, normaliseState, normaliseWhole, ordersFor, wholeCell, type WholeChoice,
+  ORDER_OPTIONS,
+  SPEC_VERBS,
+  TYPE_OPTIONS,
+  conjObjectsOf,
+  normaliseState,
+  normaliseWhole,
+  ordersFor,
+  wholeCell,
+  type WholeChoice,
 } from "../core/grammar/conj-form";
-import { builtOf, labelled, wholeOffer } from "../services/conj-whole.server";
+import { wholeOffer } from "../services/conj-whole.server";
+import { NOTHING_CHOSEN, workOut } from "../services/conj-result.server";
 import { PractiseWord } from "../components/learn/practise-word";
 import type { Route } from "./+types/conjugator";
 import { CONFIDENCE_FLAG, CONFIDENCE_KEY } from "../utils/confidence-flags";
 import { SITE_DESCRIPTION } from "../utils/meta";
-import { grammarMemo } from "../services/grammar-memo.server";
 
 export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Odawa Verb Conjugator | Nishnaabemwin" }];
 
@@ -51,7 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   // A link by lexeme id (the word page's "full paradigm" link) selects that lexeme.
   let verb = params.get("verb");
-  const byId = verb && /^[1-9]\d{0,15}$/.test(verb) ? Object.values(options).flat().find((o) => String(o.lexeme.id) === verb) : undefined;
+  const byId =
+    verb && /^[1-9]\d{0,15}$/.test(verb)
+      ? Object.values(options)
+          .flat()
+          .find((o) => String(o.lexeme.id) === verb)
+      : undefined;
   if (byId) verb = byId.value;
   const state = normaliseState(
     { type: params.get("type"), verb, order: params.get("order"), subject: params.get("subject"), object: params.get("object") },
@@ -84,51 +94,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-
-
-const NOTHING_CHOSEN = { lexeme: null, practise: false, practiseCell: null, result: null, derivation: null, built: null, full: null };
-
-type Cell = Parameters<typeof inflect>[1];
-
-/** The full paradigm of an order with the same tense/mode, conjunct form and preverb: the cells the verb has only. */
-function wholeRows(lexeme: LexemeInput, order: Cell["order"], whole: WholeChoice) {
-  return paradigm(lexeme, order, grammarMemo).flatMap((r) => {
-    const cell = wholeCell({ type: "vai", verb: "", order, subject: r.cell.subject, object: r.cell.object ?? null }, whole);
-    const inf = inflect(lexeme, cell, grammarMemo);
-    if (!inf) return [];
-    return [{
-      label: r.label, form: inf.form, gloss: inf.gloss, confidence: inf.confidence,
-      note: inf.confidence !== "high" ? inf.confidenceNote : undefined,
-      derivation: explain(lexeme, cell, grammarMemo),
-    }];
-  });
-}
-
-function workOut(lexeme: LexemeInput, cell: Cell, whole: WholeChoice, withFull: boolean) {
-  const inf = inflect(lexeme, cell, grammarMemo);
-  const result = inf ? labelled(inf) : null;
-  const derivation = inf ? explain(lexeme, cell, grammarMemo) : null;
-  const plain = !whole.tense && !whole.shape && !whole.preverb;
-  return {
-    lexeme: { name: lexeme.name, pos: lexeme.pos, gloss: lexeme.gloss },
-    // "Practise this word" only where practice has forms to give (high confidence only); it adds this cell's forms.
-    practise: hasCoreForms(lexeme),
-    practiseCell: cellKey(cell),
-    result,
-    derivation,
-    // A whole-verb form the rule-by-rule replay does not cover yet: its pieces and the form it is built on.
-    built: inf && !derivation && !plain ? builtOf(lexeme, cell, inf) : null,
-    full: withFull && !plain ? wholeRows(lexeme, cell.order, whole) : withFull
-      ? paradigm(lexeme, cell.order, grammarMemo).map((r) => ({
-        label: r.label, form: r.inflection?.form ?? null, gloss: r.inflection?.gloss ?? "", confidence: r.inflection?.confidence ?? null,
-        // The reason, only where the form carries a mark (high forms carry none).
-        note: r.inflection && r.inflection.confidence !== "high" ? r.inflection.confidenceNote : undefined,
-        derivation: r.inflection ? explain(lexeme, r.cell, grammarMemo) : null,
-      }))
-      : null,
-  };
-}
-
 /** The address of this conjugator result (what a report about it refers to). */
 function conjHref(state: { type: string; verb: string; order: string; subject: string; object: string | null }, whole: WholeChoice) {
   const sp = new URLSearchParams({ type: state.type, verb: state.verb, order: state.order, subject: state.subject });
@@ -155,7 +120,9 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           <label htmlFor="conj-type">Verb type</label>
           <select id="conj-type" name="type" defaultValue={state.type} key={`t-${state.type}`}>
             {TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
         </div>
@@ -163,7 +130,9 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           <label htmlFor="conj-verb">Verb</label>
           <select id="conj-verb" name="verb" defaultValue={state.verb} key={`v-${state.type}-${state.verb}`}>
             {verbs.map((v) => (
-              <option key={v.value} value={v.value}>{v.label}</option>
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
             ))}
           </select>
         </div>
@@ -171,7 +140,9 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           <label htmlFor="conj-order">Order</label>
           <select id="conj-order" name="order" defaultValue={state.order} key={`o-${state.type}-${state.order}`}>
             {ORDER_OPTIONS.filter((o) => ordersFor(state.type).includes(o.value)).map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
         </div>
@@ -186,7 +157,12 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
         {objects.length > 0 && (
           <div className="conj-field">
             <label htmlFor="conj-object">Object</label>
-            <select id="conj-object" name="object" defaultValue={state.object ?? undefined} key={`ob-${state.type}-${state.order}-${state.subject}-${state.object}`}>
+            <select
+              id="conj-object"
+              name="object"
+              defaultValue={state.object ?? undefined}
+              key={`ob-${state.type}-${state.order}-${state.subject}-${state.object}`}
+            >
               {objects.map((p) => (
                 <option key={p} value={p}>{`${p} (${PERSON_NAMES[p]})`}</option>
               ))}
@@ -198,7 +174,9 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             <label htmlFor="conj-tense">Tense or mode</label>
             <select id="conj-tense" name="tense" defaultValue={whole.tense} key={`te-${state.order}-${whole.tense}`}>
               {offered.tenses.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </div>
@@ -208,7 +186,9 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             <label htmlFor="conj-shape">Conjunct form</label>
             <select id="conj-shape" name="shape" defaultValue={whole.shape} key={`sh-${state.order}-${state.subject}-${whole.shape}`}>
               {offered.shapes.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </div>
@@ -218,17 +198,20 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
             <label htmlFor="conj-preverb">Preverb</label>
             <select id="conj-preverb" name="preverb" defaultValue={whole.preverb} key={`pv-${state.order}-${whole.preverb}`}>
               {offered.preverbs.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </div>
         )}
         <label className="conj-full">
-          <input type="checkbox" name="full" value="1" defaultChecked={showFull} key={`f-${showFull}`} /> Show the full paradigm of
-          this order
+          <input type="checkbox" name="full" value="1" defaultChecked={showFull} key={`f-${showFull}`} /> Show the full paradigm of this order
         </label>
         <noscript>
-          <button type="submit" className="button button-primary">Conjugate</button>
+          <button type="submit" className="button button-primary">
+            Conjugate
+          </button>
         </noscript>
       </Form>
 
@@ -239,11 +222,25 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
               <span lang="otw">{result.subjectPronoun}</span> <span className="muted">({PERSON_NAMES[state.subject]})</span>
             </p>
             <p className="conj-form-output" lang="otw" data-form={result.form}>
-              {result.prefix && <span className="conj-prefix" title="prefix">{result.prefix}</span>}
-              <span className="conj-root" title="root">{result.root}</span>
-              {result.suffix && <span className="conj-suffix" title="suffix">{result.suffix}</span>}
+              {result.prefix && (
+                <span className="conj-prefix" title="prefix">
+                  {result.prefix}
+                </span>
+              )}
+              <span className="conj-root" title="root">
+                {result.root}
+              </span>
+              {result.suffix && (
+                <span className="conj-suffix" title="suffix">
+                  {result.suffix}
+                </span>
+              )}
             </p>
-            {result.variants.length > 0 && <p className="muted">Also: <span lang="otw">{result.variants.join(", ")}</span></p>}
+            {result.variants.length > 0 && (
+              <p className="muted">
+                Also: <span lang="otw">{result.variants.join(", ")}</span>
+              </p>
+            )}
             {result.optionalNote && (
               <p className="muted conj-optional">
                 <span lang="otw">{result.optionalVariants.join(", ")}</span>: {result.optionalNote}
@@ -275,10 +272,17 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
         <table className="conj-paradigm">
           <caption>
             {lexeme.name} - {lexeme.gloss} ({CLASS_NAMES[state.type]}, {ORDER_OPTIONS.find((o) => o.value === state.order)?.label}
-            {[whole.tense, whole.shape, whole.preverb].map((v, i) => (v ? `, ${[offered.tenses, offered.shapes, offered.preverbs][i]!.find((o) => o.value === v)?.label}` : ""))})
+            {[whole.tense, whole.shape, whole.preverb].map((v, i) =>
+              v ? `, ${[offered.tenses, offered.shapes, offered.preverbs][i]!.find((o) => o.value === v)?.label}` : "",
+            )}
+            )
           </caption>
           <thead>
-            <tr><th scope="col">Person</th><th scope="col">Form</th><th scope="col">Gloss</th></tr>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Form</th>
+              <th scope="col">Gloss</th>
+            </tr>
           </thead>
           <tbody>
             {full.map((row) => (
@@ -286,7 +290,12 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
                 <th scope="row">{row.label}</th>
                 <td lang="otw">
                   {row.form ?? "No form found!"}
-                  {row.confidence && CONFIDENCE_FLAG[row.confidence] ? <span className="conj-flag" title={row.note}> ({CONFIDENCE_FLAG[row.confidence]})</span> : null}
+                  {row.confidence && CONFIDENCE_FLAG[row.confidence] ? (
+                    <span className="conj-flag" title={row.note}>
+                      {" "}
+                      ({CONFIDENCE_FLAG[row.confidence]})
+                    </span>
+                  ) : null}
                   <WhyThisForm derivation={row.derivation} />
                 </td>
                 <td>{row.gloss}</td>
@@ -295,14 +304,13 @@ export default function Conj({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
-      {full && full.some((row) => row.confidence && CONFIDENCE_FLAG[row.confidence]) ? <p className="muted">{CONFIDENCE_KEY} Point at a mark, or choose that person above, for the reason.</p> : null}
+      {full && full.some((row) => row.confidence && CONFIDENCE_FLAG[row.confidence]) ? (
+        <p className="muted">{CONFIDENCE_KEY} Point at a mark, or choose that person above, for the reason.</p>
+      ) : null}
       <p className="muted conj-source">
-        Forms are generated from underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw,
-        CC BY-NC-SA 4.0). Codes: 1 = I/we, 2 = you, 3 = s/he/they, 3' = obviative, 21 = we including you, x = someone,
-        0 = it.
+        Forms are generated from underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw, CC BY-NC-SA 4.0). Codes: 1 = I/we, 2 = you, 3
+        = s/he/they, 3' = obviative, 21 = we including you, x = someone, 0 = it.
       </p>
     </section>
   );
 }
-
-

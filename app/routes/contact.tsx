@@ -69,12 +69,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <h1>Contact</h1>
       <p>Questions, corrections or a word we should add? Write to us.</p>
       {shown ? (
-        <div
-          ref={messageRef}
-          tabIndex={-1}
-          role={shown.success ? "status" : "alert"}
-          className={`alert ${shown.success ? "alert-success" : "alert-danger"}`}
-        >
+        <div ref={messageRef} tabIndex={-1} role={shown.success ? "status" : "alert"} className={`alert ${shown.success ? "alert-success" : "alert-danger"}`}>
           <p>{shown.message}</p>
         </div>
       ) : null}
@@ -86,19 +81,53 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </div>
           <div className="form-field">
             <label htmlFor="contact-name">Name</label>
-            <input id="contact-name" name="name" type="text" required maxLength={100} autoComplete="name" defaultValue={values?.name ?? ""} aria-invalid={errors.name ? true : undefined} />
+            <input
+              id="contact-name"
+              name="name"
+              type="text"
+              required
+              maxLength={100}
+              autoComplete="name"
+              defaultValue={values?.name ?? ""}
+              aria-invalid={errors.name ? true : undefined}
+            />
           </div>
           <div className="form-field">
             <label htmlFor="contact-email">Email</label>
-            <input id="contact-email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={values?.email ?? ""} aria-invalid={errors.email ? true : undefined} />
+            <input
+              id="contact-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={values?.email ?? ""}
+              aria-invalid={errors.email ? true : undefined}
+            />
           </div>
           <div className="form-field">
             <label htmlFor="contact-subject">Subject</label>
-            <input id="contact-subject" name="subject" type="text" required maxLength={200} defaultValue={values?.subject ?? CONTACT_DEFAULT_SUBJECT} aria-invalid={errors.subject ? true : undefined} />
+            <input
+              id="contact-subject"
+              name="subject"
+              type="text"
+              required
+              maxLength={200}
+              defaultValue={values?.subject ?? CONTACT_DEFAULT_SUBJECT}
+              aria-invalid={errors.subject ? true : undefined}
+            />
           </div>
           <div className="form-field">
             <label htmlFor="contact-message">Message</label>
-            <textarea id="contact-message" name="message" required maxLength={5000} rows={6} defaultValue={values?.message ?? ""} aria-invalid={errors.message ? true : undefined} />
+            <textarea
+              id="contact-message"
+              name="message"
+              required
+              maxLength={5000}
+              rows={6}
+              defaultValue={values?.message ?? ""}
+              aria-invalid={errors.message ? true : undefined}
+            />
           </div>
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? "Sending…" : "Send"}

@@ -24,8 +24,8 @@ export default function Miinad({ loaderData }: Route.ComponentProps) {
       <h1>{`Giving to ${siteName}`}</h1>
       <blockquote className="owner-message">
         <p>
-          This site took many, many hours to build, and it keeps growing. Any contribution helps keep it running and
-          helps more people learn the language. Miigwech!
+          This site took many, many hours to build, and it keeps growing. Any contribution helps keep it running and helps more people learn the language.
+          Miigwech!
         </p>
         <footer>— {ownerName}</footer>
       </blockquote>

@@ -26,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestPasswordReset(getBindings(context), request, values);
   if (result.status === "done") return { status: "done" as const, message: result.message, errors: {}, values };
   if (result.status === "limited") {
-    return data({ status: "limited" as const, message: result.message, errors: {}, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+    return data(
+      { status: "limited" as const, message: result.message, errors: {}, values },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
   }
   return data({ status: "invalid" as const, message: result.message, errors: result.errors, values }, { status: 400 });
 }

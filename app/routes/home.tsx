@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = passRetryAfter;
 
 /** Joining lands here (JOINED_PATH in app/utils/account-messages.ts): the page says the account was created. */
-const joinedMessage = (username: string) =>
-  `Your account “${username}” has been created. Welcome! Your practice is saved to your account from now on.`;
+const joinedMessage = (username: string) => `Your account “${username}” has been created. Welcome! Your practice is saved to your account from now on.`;
 
 /** After log-out (/logout) and account deletion (/niin), the home page says what happened. */
 const FAREWELL: Record<string, string> = {
@@ -136,10 +135,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <h1>
         <span lang="otw">Aanii!</span> Welcome to Nishnaabemwin
       </h1>
-      <p className="lead">
-        Learn Nishnaabemwin (Odawa, Eastern Ojibwe) at your own pace: verb lessons, words with audio, stories and a
-        verb conjugator.
-      </p>
+      <p className="lead">Learn Nishnaabemwin (Odawa, Eastern Ojibwe) at your own pace: verb lessons, words with audio, stories and a verb conjugator.</p>
       {learner ? (
         <NextSteps learner={learner} />
       ) : (

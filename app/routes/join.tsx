@@ -58,10 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const result = await signUp(getBindings(context), request, form, true);
   // The home page says the account was created (JOINED_PATH).
   if (result.status === "ok") return redirect(JOINED_PATH, { headers: result.cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
@@ -69,7 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "decoy") return redirect(JOINED_PATH);
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, form[k] ?? ""]));
   if (result.status === "limited") {
-    return data({ message: result.message, errors: {} as Record<string, string>, values }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+    return data(
+      { message: result.message, errors: {} as Record<string, string>, values },
+      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+    );
   }
   return data({ message: result.message, errors: result.errors, values }, { status: 400 });
 }
@@ -152,16 +152,7 @@ function JoinForm({
         />
         <Field id="password" label="Password" {...NEW_PASSWORD_INPUT} hint={PASSWORD_RULES} hintId="password-rules" {...errorOf("password")} />
         <Field id="passwordRepeat" label="Retype password" {...NEW_PASSWORD_INPUT} {...errorOf("passwordRepeat")} />
-        <Field
-          id="email"
-          label="Email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          defaultValue={values.email}
-          {...errorOf("email")}
-        />
+        <Field id="email" label="Email" type="email" required maxLength={254} autoComplete="email" defaultValue={values.email} {...errorOf("email")} />
         <div className="decoy" aria-hidden="true">
           <label htmlFor="niijii">Leave this field empty</label>
           <input id="niijii" name="niijii" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -48,17 +48,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return serverOrMessage(serverAction, { status: "error" as const, message: MESSAGES.loginServerError, username: undefined });
 }
 
-function LoginForm({
-  message,
-  invalid,
-  username,
-  trigger,
-}: {
-  message?: string;
-  invalid?: boolean;
-  username?: string;
-  trigger?: unknown;
-}) {
+function LoginForm({ message, invalid, username, trigger }: { message?: string; invalid?: boolean; username?: string; trigger?: unknown }) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -75,15 +65,7 @@ function LoginForm({
       <Form method="post" className="account-form" aria-describedby={message ? "login-message" : undefined}>
         <input type="hidden" name="from" value={params.get("from") ?? ""} />
         <Field id="username" label="Username" {...USERNAME_INPUT} maxLength={30} defaultValue={username} invalid={invalid} />
-        <Field
-          id="password"
-          label="Password"
-          type="password"
-          required
-          maxLength={256}
-          autoComplete="current-password"
-          invalid={invalid}
-        />
+        <Field id="password" label="Password" type="password" required maxLength={256} autoComplete="current-password" invalid={invalid} />
         <p>
           <button type="submit" className="button button-primary" disabled={busy}>
             Log in
@@ -104,14 +86,7 @@ function LoginForm({
 }
 
 export default function Biindge({ actionData }: Route.ComponentProps) {
-  return (
-    <LoginForm
-      message={actionData?.message}
-      invalid={actionData?.status === "invalid"}
-      username={actionData?.username}
-      trigger={actionData}
-    />
-  );
+  return <LoginForm message={actionData?.message} invalid={actionData?.status === "invalid"} username={actionData?.username} trigger={actionData} />;
 }
 
 /** The call failed (network or server): docs/product.md §8 'Error contacting server!'. */

@@ -34,10 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const noun = nouns.find((n) => n.key === params.get("word"));
   if (noun) {
     const wordChanged = prevWord != null && prevWord !== noun.key;
-    if (wordChanged || (kind !== "" && !noun.kinds.includes(kind))) kind = noun.kinds.find((k) => kind !== "" && k.endsWith(kind.endsWith("-n-poss") ? "-n-poss" : "-inf")) ?? noun.kinds[0]!;
+    if (wordChanged || (kind !== "" && !noun.kinds.includes(kind)))
+      kind = noun.kinds.find((k) => kind !== "" && k.endsWith(kind.endsWith("-n-poss") ? "-n-poss" : "-inf")) ?? noun.kinds[0]!;
     const parsed = parseNounKind(kind);
     return {
-      words, word: noun.key,
+      words,
+      word: noun.key,
       kinds: noun.kinds.map((k) => ({ value: k, label: nounKindLabel(parseNounKind(k)!) })),
       kind: parsed ? parsed.kind : "",
       table: parsed ? nounTable(noun.lexeme, parsed) : null,
@@ -62,7 +64,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-
 export default function Paradigms({ loaderData }: Route.ComponentProps) {
   const { words, word, kinds, kind, table, blocks } = loaderData;
   const submit = useSubmit();
@@ -81,7 +82,9 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
           <label htmlFor="paradigm-word">Word</label>
           <select id="paradigm-word" name="word" defaultValue={word} key={`w-${word}`}>
             {words.map((w) => (
-              <option key={w.value} value={w.value}>{w.label}</option>
+              <option key={w.value} value={w.value}>
+                {w.label}
+              </option>
             ))}
           </select>
         </div>
@@ -90,17 +93,20 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
           <select id="paradigm-kind" name="kind" defaultValue={kind} key={`k-${word}-${kind}`}>
             <option value="">Please choose a type</option>
             {kinds.map((k) => (
-              <option key={k.value} value={k.value}>{k.label}</option>
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
             ))}
           </select>
         </div>
         <noscript>
-          <button type="submit" className="button button-primary">Show paradigm</button>
+          <button type="submit" className="button button-primary">
+            Show paradigm
+          </button>
         </noscript>
       </Form>
       <p className="muted">
-        Nouns are grouped by their class (NA animate, NI inanimate) and the shape of their stem: nouns of one group
-        change in the same way.
+        Nouns are grouped by their class (NA animate, NI inanimate) and the shape of their stem: nouns of one group change in the same way.
       </p>
 
       <div className="paradigm-output" aria-live="polite" data-testid="paradigm-output">
@@ -112,12 +118,17 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
           <table className="conj-paradigm paradigm-table" data-kind={table.kind}>
             <caption>{table.title}</caption>
             <thead>
-              <tr><th scope="col">Person</th><th scope="col">Form</th></tr>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Form</th>
+              </tr>
             </thead>
             <tbody>
               {table.rows.map((row, i) =>
                 row.label === "" ? (
-                  <tr key={`sep-${i}`} className="paradigm-separator" aria-hidden="true"><td colSpan={2}></td></tr>
+                  <tr key={`sep-${i}`} className="paradigm-separator" aria-hidden="true">
+                    <td colSpan={2}></td>
+                  </tr>
                 ) : (
                   <tr key={row.key} data-key={row.key}>
                     <th scope="row">{row.label}</th>
@@ -125,18 +136,38 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
                       {row.form === null ? (
                         "No form found!"
                       ) : row.root === null ? (
-                        <span lang="otw" data-form={row.form}>{row.form}</span>
+                        <span lang="otw" data-form={row.form}>
+                          {row.form}
+                        </span>
                       ) : (
                         <span lang="otw" data-form={row.form}>
-                          {row.prefix && <span className="conj-prefix" title="prefix">{row.prefix}</span>}
-                          <span className="conj-root" title="root">{row.root}</span>
-                          {row.suffix && <span className="conj-suffix" title="suffix">{row.suffix}</span>}
+                          {row.prefix && (
+                            <span className="conj-prefix" title="prefix">
+                              {row.prefix}
+                            </span>
+                          )}
+                          <span className="conj-root" title="root">
+                            {row.root}
+                          </span>
+                          {row.suffix && (
+                            <span className="conj-suffix" title="suffix">
+                              {row.suffix}
+                            </span>
+                          )}
                         </span>
                       )}
                       {row.confidence && row.confidence !== "high" && (
-                        <span className="conj-flag" data-confidence={row.confidence}> ({CONFIDENCE_FLAG[row.confidence]})</span>
+                        <span className="conj-flag" data-confidence={row.confidence}>
+                          {" "}
+                          ({CONFIDENCE_FLAG[row.confidence]})
+                        </span>
                       )}
-                      {row.variants.length > 0 && <span className="muted paradigm-variants"> also <span lang="otw">{row.variants.join(", ")}</span></span>}
+                      {row.variants.length > 0 && (
+                        <span className="muted paradigm-variants">
+                          {" "}
+                          also <span lang="otw">{row.variants.join(", ")}</span>
+                        </span>
+                      )}
                     </td>
                   </tr>
                 ),
@@ -147,9 +178,8 @@ export default function Paradigms({ loaderData }: Route.ComponentProps) {
       </div>
       {!loading && table && blocks.length > 0 && <ParadigmBlocks blocks={blocks} />}
       <p className="muted conj-source">
-        Prefix, root and suffix are shown apart. {CONFIDENCE_KEY} Forms are generated from
-        underlying stems following the Odawa finite-state morphology (giellalt/lang-ciw, CC BY-NC-SA 4.0). The same
-        data as JSON: <code>/conj-data/{"{kind}"}.json</code>.
+        Prefix, root and suffix are shown apart. {CONFIDENCE_KEY} Forms are generated from underlying stems following the Odawa finite-state morphology
+        (giellalt/lang-ciw, CC BY-NC-SA 4.0). The same data as JSON: <code>/conj-data/{"{kind}"}.json</code>.
       </p>
     </section>
   );

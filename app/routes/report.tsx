@@ -35,7 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const user = await getUser(context);
   const { result, status, headers } = await submitReport(request, db, form, user?.id ?? null);
-  return data({ ...result, values: { message: form.get("message")?.toString().slice(0, REPORT_MESSAGE_MAX) ?? "", email: form.get("email")?.toString().slice(0, 254) ?? "" } }, { status, headers });
+  return data(
+    {
+      ...result,
+      values: { message: form.get("message")?.toString().slice(0, REPORT_MESSAGE_MAX) ?? "", email: form.get("email")?.toString().slice(0, 254) ?? "" },
+    },
+    { status, headers },
+  );
 }
 
 /** 429 answers keep their Retry-After on the document response too. */

@@ -86,14 +86,7 @@ export default function Restore({ loaderData, actionData }: Route.ComponentProps
         <p>Choose a new password for your account.</p>
         <Form method="post" className="account-form">
           <input type="hidden" name="code" value={loaderData.code} />
-          <Field
-            id="password"
-            label="New password"
-            {...NEW_PASSWORD_INPUT}
-            hint={PASSWORD_RULES}
-            hintId="password-rules"
-            invalid={Boolean(errors.password)}
-          />
+          <Field id="password" label="New password" {...NEW_PASSWORD_INPUT} hint={PASSWORD_RULES} hintId="password-rules" invalid={Boolean(errors.password)} />
           <Field id="passwordRepeat" label="Retype password" {...NEW_PASSWORD_INPUT} invalid={Boolean(errors.passwordRepeat)} />
           <p>
             <button type="submit" className="button button-primary" disabled={busy}>

@@ -13,7 +13,8 @@ import { pageWordsOf, storyPageKey } from "../services/page-words.server";
 import type { Route } from "./+types/story";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [SITE_DESCRIPTION, 
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  SITE_DESCRIPTION,
   { title: data?.story ? `${data.story.title} | Dbaajmownan | Nishnaabemwin` : "Story | Nishnaabemwin" },
 ];
 

@@ -5,10 +5,7 @@ import { UNSUBSCRIBE_TEXT } from "../utils/email-texts";
 import { unsubscribe, unsubscribeTokenState } from "../services/wotd.server";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, 
-  { title: "Unsubscribe | Nishnaabemwin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [SITE_DESCRIPTION, { title: "Unsubscribe | Nishnaabemwin" }, { name: "robots", content: "noindex" }];
 
 /** What the page says of a token: its state, as unsubscribeTokenState gives it. */
 const PAGE_STATE = { subscribed: "confirm", unsubscribed: "already", invalid: "invalid" } as const;
@@ -67,13 +64,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : (
         <div className="alert alert-danger" role="alert">
-          <p>
-            {state === "invalid"
-              ? UNSUBSCRIBE_TEXT.invalid
-              : state === "validation-error"
-                ? UNSUBSCRIBE_TEXT.validationError
-                : UNSUBSCRIBE_TEXT.failure}
-          </p>
+          <p>{state === "invalid" ? UNSUBSCRIBE_TEXT.invalid : state === "validation-error" ? UNSUBSCRIBE_TEXT.validationError : UNSUBSCRIBE_TEXT.failure}</p>
           <p>
             <Link to="/contact">Contact us</Link>
           </p>

@@ -47,7 +47,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // out from the entries their stored keys reach (ADR 026).
   // Kept like the word for anonymous visitors (a new content version starts afresh).
   const { source, page: words } = await publicData(request, bindings, `word page words ${word.id}`, () =>
-    pageWordsOf(bindings, wordPageKey(word.id), sentences.map((s) => s.text), word),
+    pageWordsOf(
+      bindings,
+      wordPageKey(word.id),
+      sentences.map((s) => s.text),
+      word,
+    ),
   );
   // What the page works out from the word, its sentences and those words: kept like the word for anonymous visitors,
   // and worked out anew when they came from elsewhere since (a new lexicon version) or the reads are a visitor's own.
@@ -180,8 +185,7 @@ export default function Word({ loaderData }: Route.ComponentProps) {
                 <SiteLink to={`/k/${r.id}`}>
                   <WordName name={r.name} pos={r.pos} />
                 </SiteLink>{" "}
-                <span className="word-gloss">{r.gloss}</span>{" "}
-                <span className="muted">({r.relation === "stem" ? "same stem" : "compound"})</span>
+                <span className="word-gloss">{r.gloss}</span> <span className="muted">({r.relation === "stem" ? "same stem" : "compound"})</span>
               </li>
             ))}
           </ul>

@@ -26,8 +26,15 @@ import type { Route } from "./+types/words";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
 const ParamsSchema = z.object({
-  q: z.string().trim().max(MAX_QUERY_LENGTH * 4).catch(""),
-  letter: z.enum(LETTERS as [string, ...string[]]).nullable().catch(null),
+  q: z
+    .string()
+    .trim()
+    .max(MAX_QUERY_LENGTH * 4)
+    .catch(""),
+  letter: z
+    .enum(LETTERS as [string, ...string[]])
+    .nullable()
+    .catch(null),
   pos: z.enum(POS_GROUPS).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -221,7 +228,8 @@ function SearchResults({ search, params }: { search: Search; params: ListParams 
                 </SiteLink>{" "}
                 <span className="muted">
                   (<PosAbbr pos={hit.pos} />)
-                </span> <span className="word-gloss">{hit.gloss}</span>
+                </span>{" "}
+                <span className="word-gloss">{hit.gloss}</span>
                 {hit.audioUrl ? <WordAudioButton src={hit.audioUrl} label={`recording of ${hit.name}`} /> : null}
               </span>
             </li>

@@ -7,7 +7,8 @@ import { DaySchema } from "../services/job-messages.server";
 import { formatDay } from "./wotd-archive";
 import { SITE_DESCRIPTION } from "../utils/meta";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [SITE_DESCRIPTION, 
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  SITE_DESCRIPTION,
   { title: loaderData ? `${loaderData.word.name} — Word of the Day | Nishnaabemwin` : "Word Not Found | Nishnaabemwin" },
 ];
 
@@ -28,7 +29,8 @@ export default function WotdDay({ loaderData }: Route.ComponentProps) {
         Word of the Day, <time dateTime={word.day}>{formatDay(word.day)}</time>
       </p>
       <h1>
-        <span lang="otw">{word.name}</span> <span className="muted wotd-pos">
+        <span lang="otw">{word.name}</span>{" "}
+        <span className="muted wotd-pos">
           (<PosAbbr pos={word.pos} />)
         </span>
       </h1>

@@ -32,8 +32,7 @@ export default function SignupWotd({ loaderData, actionData }: Route.ComponentPr
     <section className="page">
       <WotdSignupForm source="wotd-signup" result={actionData?.wotd} headingLevel={1} email={loaderData.email ?? undefined} />
       <p>
-        We send a confirmation email first; nothing else arrives until you confirm. Every email has an unsubscribe
-        link. <Link to="/wotd">See past words</Link>.
+        We send a confirmation email first; nothing else arrives until you confirm. Every email has an unsubscribe link. <Link to="/wotd">See past words</Link>.
       </p>
     </section>
   );

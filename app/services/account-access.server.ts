@@ -53,10 +53,7 @@ const limited = (retryAfter: number): Limited => ({ status: "limited", message: 
 // ---------------------------------------------------------------- log in
 
 /** `setCookie` is the session, `deviceCookie` the device cookie (both go out as Set-Cookie headers). */
-export type LoginResult =
-  | { status: "ok"; setCookie: string; deviceCookie: string; username: string }
-  | { status: "invalid"; message: string }
-  | Limited;
+export type LoginResult = { status: "ok"; setCookie: string; deviceCookie: string; username: string } | { status: "invalid"; message: string } | Limited;
 
 /**
  * The attempt is reserved in every budget (one atomic D1 upsert each) before PBKDF2 runs, so concurrent guesses
@@ -192,9 +189,7 @@ export async function requestPasswordReset({ config, db, ctx, authLimiter }: Bin
   const pair = `${parsed.data.username}\n${parsed.data.email}`;
   const refusal = (await take(db, RATE_RULES.forgotIp, ip)) ?? (await take(db, RATE_RULES.forgotAccount, pair));
   if (refusal) return limited(refusal.retryAfter);
-  const work = sendResetIfMatch(config, db, parsed.data.username, parsed.data.email).catch((error) =>
-    console.error("password-reset-error", String(error)),
-  );
+  const work = sendResetIfMatch(config, db, parsed.data.username, parsed.data.email).catch((error) => console.error("password-reset-error", String(error)));
   if (ctx) ctx.waitUntil(work);
   else await work;
   return { status: "done", message: MESSAGES.forgotDone };
@@ -233,9 +228,7 @@ export async function isResetCodeLive(db: Db, code: string | null): Promise<bool
 }
 
 export type RestoreResult =
-  | { status: "ok"; message: string }
-  | { status: "invalid-code"; message: string }
-  | { status: "invalid"; errors: Record<string, string>; message: string };
+  { status: "ok"; message: string } | { status: "invalid-code"; message: string } | { status: "invalid"; errors: Record<string, string>; message: string };
 
 export async function restoreAccess({ db }: Bindings, code: string | null, input: unknown): Promise<RestoreResult> {
   if (!code || !ResetCodeSchema.safeParse(code).success) return { status: "invalid-code", message: MESSAGES.restoreInvalidCode };
@@ -257,4 +250,3 @@ export async function restoreAccess({ db }: Bindings, code: string | null, input
 export async function logOut(db: Db, userId: number) {
   await bumpSessionVersion(db, userId);
 }
-

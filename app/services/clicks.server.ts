@@ -14,10 +14,7 @@ import { ClickSchema, SitePathSchema } from "../utils/validation";
 import { subscriberOfClickToken } from "./email-tokens.server";
 import { RATE_LIMIT_TEXT, takeClientCap } from "./rate-limit.server";
 
-export type ClickResult =
-  | { status: "logged" }
-  | { status: "invalid"; error: z.ZodError }
-  | { status: "rate-limited"; message: string; retryAfter: number };
+export type ClickResult = { status: "logged" } | { status: "invalid"; error: z.ZodError } | { status: "rate-limited"; message: string; retryAfter: number };
 
 const ClickRefSchema = z.object({ r: z.string().max(64), page: SitePathSchema });
 

@@ -47,17 +47,13 @@ export type PublicConfig = Pick<Config, "siteName" | "ownerName" | "contactEmail
 
 const LOCAL_SITE_URL = "http://localhost:8787";
 
-const text = (fallback: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().default(fallback));
+const text = (fallback: string) => z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().default(fallback));
 
 /** An optional on/off switch (anything else counts as unset). */
 const onOff = z.preprocess((v) => (v === "on" || v === "off" ? v : undefined), z.enum(["on", "off"]).optional());
 
 const VarsSchema = z.object({
-  ENVIRONMENT: z.preprocess(
-    (v) => (v === "development" || v === "test" ? v : "production"),
-    z.enum(["production", "development", "test"]),
-  ),
+  ENVIRONMENT: z.preprocess((v) => (v === "development" || v === "test" ? v : "production"), z.enum(["production", "development", "test"])),
   SITE_NAME: text("Nishnaabemwin"),
   SITE_URL: text(""),
   OWNER_NAME: text("the site's keeper"),

@@ -53,16 +53,26 @@ export function labelled(inf: Inflection) {
 }
 
 const PREVERB_MEANINGS: Record<string, string> = {
-  gii: "past", wii: "will, want to", ga: "will", da: "would, is to", daa: "could, should", bi: "come and", maajii: "start to",
-  ishkwaa: "finish, after", e: "as, that", gaa: "when … did, the one who did",
+  gii: "past",
+  wii: "will, want to",
+  ga: "will",
+  da: "would, is to",
+  daa: "could, should",
+  bi: "come and",
+  maajii: "start to",
+  ishkwaa: "finish, after",
+  e: "as, that",
+  gaa: "when … did, the one who did",
 };
 const MODE_PARTS: Record<string, string> = {
-  prt: "The preterit ending (-ban, -ba: \"used to\", \"back then\") comes after the person ending.",
-  dub: "The dubitative ending (-dog, -dig, -wen: \"maybe\", \"must be\") comes after the person ending.",
-  dubprt: "The preterit-dubitative ending (\"maybe … back then\") comes after the person ending.",
+  prt: 'The preterit ending (-ban, -ba: "used to", "back then") comes after the person ending.',
+  dub: 'The dubitative ending (-dog, -dig, -wen: "maybe", "must be") comes after the person ending.',
+  dubprt: 'The preterit-dubitative ending ("maybe … back then") comes after the person ending.',
 };
 const HEADS: Record<string, string> = {
-  "3p": "the ones who … (3p)", "3'": "the one(s) who …, obviative (3')", "0p": "the things that … (0p)",
+  "3p": "the ones who … (3p)",
+  "3'": "the one(s) who …, obviative (3')",
+  "0p": "the things that … (0p)",
 };
 
 /** How a whole-verb form is built, in plain words, with the form it starts from (only the cell's own features). */
@@ -80,7 +90,8 @@ export function builtOf(lexeme: LexemeInput, cell: Cell, inf: Inflection): Built
     const conj = cell.order === "conj" || cell.order === "conj-neg";
     parts.push(
       `The preverb${cell.preverbs.length > 1 ? "s" : ""} ${names} go${cell.preverbs.length > 1 ? "" : "es"} before the verb, joined by a hyphen` +
-        (conj ? "." : "; the person prefix moves onto the first preverb.") + (inf.prefix ? ` Here: ${inf.prefix}` : ""),
+        (conj ? "." : "; the person prefix moves onto the first preverb.") +
+        (inf.prefix ? ` Here: ${inf.prefix}` : ""),
     );
   }
   return {

@@ -9,25 +9,8 @@ import type { Db } from "../../db/client";
 import { getCourseWithPositions, getFormAudio, getLessonAndCourse, getLexemesByNames, type LessonItem } from "../../db/queries/lessons";
 import type { Bindings } from "./bindings.server";
 import { matchExamples } from "./lesson-examples.server";
-import {
-  decline,
-  inflect,
-  nounCellLabel,
-  ORDER_NAMES,
-  parseNounCellKey,
-  PERSON_NAMES,
-  type Cell,
-  type NounCell,
-} from "../core/grammar";
-import {
-  courseGloss,
-  isNounPos,
-  isVerbPos,
-  nounCardKey,
-  parseVerbCellKey,
-  sentenceCardKey,
-  verbCardKey,
-} from "../utils/course";
+import { decline, inflect, nounCellLabel, ORDER_NAMES, parseNounCellKey, PERSON_NAMES, type Cell, type NounCell } from "../core/grammar";
+import { courseGloss, isNounPos, isVerbPos, nounCardKey, parseVerbCellKey, sentenceCardKey, verbCardKey } from "../utils/course";
 import { LessonSpecSchema, type LessonSpec } from "../utils/lesson-spec";
 import type { FormPartsView, PracticeItem } from "../utils/practice";
 import { glossFrame } from "../core/grammar/gloss";
@@ -205,7 +188,11 @@ export async function loadLesson(from: CourseSource, id: number, opts: { drafts?
   const { audio, examples } = opts.examples
     ? await getFormAudio(dbOf(from), wordforms, { examples: true }).then((r) => ({
         audio: r.audio,
-        examples: matchExamples(r.examples, wordforms, lesson.items.map((i) => i.value)),
+        examples: matchExamples(
+          r.examples,
+          wordforms,
+          lesson.items.map((i) => i.value),
+        ),
       }))
     : { audio: await getFormAudio(dbOf(from), wordforms), examples: [] };
   const copies = new Map(expansion.forms.map((f) => [f, { ...f, audio: audio[f.odawa] ?? null }]));
@@ -221,7 +208,10 @@ export async function loadLesson(from: CourseSource, id: number, opts: { drafts?
     title: lesson.title,
     status: lesson.status,
     summary: lesson.summary,
-    explanation: lesson.explanation.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    explanation: lesson.explanation
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
     table,
     forms,
     sentences: lesson.items,
@@ -238,7 +228,10 @@ export async function loadLesson(from: CourseSource, id: number, opts: { drafts?
 export async function loadCourse(from: CourseSource) {
   const { course, positions } = await getCourseWithPositions(dbOf(from));
   const specs = course.map((l) => parseSpec(l.spec));
-  const lexicon = await courseLexicon(from, specs.flatMap((s) => s?.words.map((w) => w.name) ?? []));
+  const lexicon = await courseLexicon(
+    from,
+    specs.flatMap((s) => s?.words.map((w) => w.name) ?? []),
+  );
   return course.map((lesson, i) => {
     const spec = specs[i];
     const forms = spec ? expandOnce(spec, lexicon).forms : [];

@@ -7,10 +7,7 @@ import type { Db } from "../../db/client";
 import type { Config } from "./config.server";
 import { getSessionUser, hasRole, type Role, type SessionUser } from "./session.server";
 
-export type EditorAccess =
-  | { status: "anonymous" }
-  | { status: "forbidden"; user: SessionUser }
-  | { status: "ok"; user: SessionUser };
+export type EditorAccess = { status: "anonymous" } | { status: "forbidden"; user: SessionUser } | { status: "ok"; user: SessionUser };
 
 export async function getEditorAccess(request: Request, config: Config, db: Db, role: Role = "editor"): Promise<EditorAccess> {
   const user = await getSessionUser(request, config, db);

@@ -24,12 +24,7 @@ function field(form: FormData, name: string) {
  * A Word of the Day form post. The form says where it is (`source`: the home page's form posts to /signup-wotd too,
  * so the address bar ends on a page of its own); `fallback` is the page's own source for a form without it.
  */
-export async function wotdSignupAction(
-  request: Request,
-  bindings: Bindings,
-  form: FormData,
-  fallback: (typeof WOTD_SOURCES)[number],
-) {
+export async function wotdSignupAction(request: Request, bindings: Bindings, form: FormData, fallback: (typeof WOTD_SOURCES)[number]) {
   const source = WOTD_SOURCES.find((s) => s === field(form, "source")) ?? fallback;
   const parsed = WotdSignupSchema.safeParse({ name: field(form, "name") ?? "", email: field(form, "email"), source });
   if (!parsed.success) {

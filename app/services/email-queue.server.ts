@@ -88,9 +88,7 @@ async function handleJob(bindings: ConsumerBindings, mailer: MailTransport, job:
       const stored = await getContactMessage(db, job.contactMessageId);
       if (!stored) return { retry: false, sent: 0, failed: 1 };
       const to = config.contactEmail;
-      return sendOnce(db, "contact-mail-sent", String(stored.id), () =>
-        mailer.send(renderContactEmail(siteInfo(config), to, stored)),
-      );
+      return sendOnce(db, "contact-mail-sent", String(stored.id), () => mailer.send(renderContactEmail(siteInfo(config), to, stored)));
     }
     case "import-batch":
       // A failed batch marks its job failed (the admin resumes it) instead of coming back here later.

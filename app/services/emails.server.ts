@@ -17,7 +17,16 @@ export function siteInfo(config: Pick<Config, "siteName" | "siteUrl">): SiteInfo
  * The site's colours (app/styles/tokens.css, ADR 014), written out: mail clients read no stylesheet. The header is the
  * site's wordmark on its velvet band; buttons are the site's accent.
  */
-const EMAIL = { bg: "#fbf7ef", surface: "#ffffff", ink: "#1f1c24", muted: "#57525e", line: "#e2d9cc", velvet: "#1b1d36", velvetInk: "#f6f1e7", accent: "#9b1d45" } as const;
+const EMAIL = {
+  bg: "#fbf7ef",
+  surface: "#ffffff",
+  ink: "#1f1c24",
+  muted: "#57525e",
+  line: "#e2d9cc",
+  velvet: "#1b1d36",
+  velvetInk: "#f6f1e7",
+  accent: "#9b1d45",
+} as const;
 const DISPLAY_FONT = `"Iowan Old Style","Palatino Linotype",Palatino,"Book Antiqua",Georgia,serif`;
 
 function layout(site: SiteInfo, title: string, body: string, footer = "") {
@@ -33,8 +42,7 @@ ${body}
 </div></body></html>`;
 }
 
-const buttonStyle =
-  `display:inline-block;padding:10px 18px;background:${EMAIL.accent};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;`;
+const buttonStyle = `display:inline-block;padding:10px 18px;background:${EMAIL.accent};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;`;
 
 /** Absolute URL of the one-click unsubscribe endpoint (RFC 8058) for a token. */
 export function oneClickUnsubscribeUrl(site: SiteInfo, token: string) {
@@ -51,11 +59,7 @@ export function unsubscribePageUrl(site: SiteInfo, token: string) {
 }
 
 /** The daily email: word, part of speech, gloss, example, audio link, word page link, unsubscribe link. */
-export function renderWotdEmail(
-  site: SiteInfo,
-  word: WotdContent,
-  recipient: { email: string; unsubscribeToken: string; clickToken: string },
-): MailMessage {
+export function renderWotdEmail(site: SiteInfo, word: WotdContent, recipient: { email: string; unsubscribeToken: string; clickToken: string }): MailMessage {
   // The link names the subscriber by an opaque token (email-tokens.server.ts), never by the address.
   const wordUrl = `${site.siteUrl}/k/${word.lexemeId}?r=${encodeURIComponent(recipient.clickToken)}`;
   const audioUrl = word.audioPath ? `${site.siteUrl}${word.audioPath}` : null;

@@ -85,11 +85,13 @@ export async function dryRunImport(db: Db, kind: ImportJobKind, text: string, fo
   return { ...base, report: [stemsReport(name, read.parse, plan), ...listed].join("\n"), writes: plan.updates.length, refused: plan.refused.length };
 }
 
-
 type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
 type JobBindings = Pick<Bindings, "db" | "audio" | "jobs">;
 
-const queueOf = (queue: Queue): Enqueue => (messages) => queue.sendBatch(messages);
+const queueOf =
+  (queue: Queue): Enqueue =>
+  (messages) =>
+    queue.sendBatch(messages);
 
 async function enqueueBatches(job: ImportJob, batches: number[], enqueue: Enqueue) {
   for (let i = 0; i < batches.length; i += 100) {
@@ -132,7 +134,11 @@ export async function startImport(
   if (job.totalBatches <= IN_REQUEST_BATCHES) {
     for (let batch = 0; batch < job.totalBatches; batch++) await runImportBatch({ db, audio }, job.id, batch);
   } else {
-    await enqueueBatches(job, Array.from({ length: job.totalBatches }, (_, i) => i), queueOf(jobs));
+    await enqueueBatches(
+      job,
+      Array.from({ length: job.totalBatches }, (_, i) => i),
+      queueOf(jobs),
+    );
   }
   return { jobId: job.id };
 }
@@ -171,7 +177,11 @@ async function readStoredFile(audio: R2Bucket, job: ImportJob): Promise<Read> {
  * Writes one batch of a job (see the module comment). A batch already written, of a finished or unknown job, or
  * past the end writes nothing. A failure marks the job failed with its reason and is not thrown: "Resume" retries.
  */
-export async function runImportBatch({ db, audio }: Pick<JobBindings, "db" | "audio">, jobId: number, batch: number): Promise<"written" | "skipped" | "failed"> {
+export async function runImportBatch(
+  { db, audio }: Pick<JobBindings, "db" | "audio">,
+  jobId: number,
+  batch: number,
+): Promise<"written" | "skipped" | "failed"> {
   const job = await getImportJob(db, jobId);
   if (!job || job.status === "done" || batch >= job.totalBatches) return "skipped";
   if ((await doneBatches(db, jobId, [batch])).has(batch)) return "skipped";
@@ -209,4 +219,3 @@ export async function runImportBatch({ db, audio }: Pick<JobBindings, "db" | "au
     return "failed";
   }
 }
-

@@ -20,7 +20,15 @@ type Course = Awaited<ReturnType<typeof loadCourse>>;
  * (verb and noun forms as well as sentences) counts for every lesson whose items it is.
  */
 export async function lessonStates(db: Db, userId: number, course: Course): Promise<LessonState[]> {
-  const seen = new Set((await getSrsCards(db, userId, course.flatMap((l) => l.keys))).map((c) => c.key));
+  const seen = new Set(
+    (
+      await getSrsCards(
+        db,
+        userId,
+        course.flatMap((l) => l.keys),
+      )
+    ).map((c) => c.key),
+  );
   return course.map((l) => lessonState(l.keys, (k) => seen.has(k)));
 }
 

@@ -21,7 +21,10 @@ const EXAMPLES_MAX = 6;
 export function matchExamples(candidates: ExampleCandidates, wordforms: readonly string[], own: readonly string[]): LessonExample[] {
   const keys = new Set(wordforms.map(answerKey));
   const seen = new Set(own.map(answerKey));
-  const uses = (text: string) => answerKey(text).split(" ").some((w) => keys.has(w));
+  const uses = (text: string) =>
+    answerKey(text)
+      .split(" ")
+      .some((w) => keys.has(w));
   const out: LessonExample[] = [];
   const add = (text: string, trans: string, story: LessonExample["story"]) => {
     const key = answerKey(text);

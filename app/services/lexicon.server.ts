@@ -36,18 +36,33 @@ const analysisCaches = new BoundedCache<string, AnalysisCaches>("the analyser's 
 const sharedCaches = () => analysisCaches.getOrSet("engine", () => newAnalysisCaches(grammarMemo));
 
 const toEntry = (r: EntryRow): LexiconEntry => ({
-  id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpus_count, audioUrl: audioUrl(r.audio_key),
+  id: r.id,
+  name: r.name,
+  pos: r.pos,
+  gloss: r.gloss,
+  stem: r.stem,
+  corpusCount: r.corpus_count,
+  audioUrl: audioUrl(r.audio_key),
 });
 
 /**
  * A search index of the entries some keys find, or the whole lexicon's while keys are pending or of another version;
  * with `tails`, the stored tail projections its keyed verbs need read first (`readTails`).
  */
-async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> }, vocabulary: string[] = [], tails = false): Promise<SearchIndex> {
+async function indexOf(
+  source: Source,
+  keys: { exact: EntryKey[]; prefix?: string | null; english?: Array<{ word: string; prefix: boolean }> },
+  vocabulary: string[] = [],
+  tails = false,
+): Promise<SearchIndex> {
   const found = await entriesByKeys(source.db, { exact: keys.exact, prefix: keys.prefix ?? null, english: keys.english ?? [] }, vocabulary);
   if (found.pending) return getSearchIndex(source.db);
   const hints = hintsOf(found.cells);
-  if (tails) await readTails(source.db, found.rows.filter((r) => hints.get(r.id)?.joined));
+  if (tails)
+    await readTails(
+      source.db,
+      found.rows.filter((r) => hints.get(r.id)?.joined),
+    );
   const index = buildSearchIndex(found.rows.map(toEntry), grammarMemo, { projected: false, caches: sharedCaches(), hints });
   useVocabulary(index, found.known);
   return index;
@@ -60,7 +75,8 @@ async function indexOf(source: Source, keys: { exact: EntryKey[]; prefix?: strin
  */
 async function readTails(db: Db, verbs: readonly EntryRow[]): Promise<void> {
   const ids = new Set<string>();
-  for (const v of verbs) for (const { id } of verbTails({ name: v.name, pos: v.pos, gloss: v.gloss, stem: v.stem }, grammarMemo)) if (!grammarMemo.tailEndings.has(id)) ids.add(id);
+  for (const v of verbs)
+    for (const { id } of verbTails({ name: v.name, pos: v.pos, gloss: v.gloss, stem: v.stem }, grammarMemo)) if (!grammarMemo.tailEndings.has(id)) ids.add(id);
   if (ids.size) useTailEndings(grammarMemo, await tailEndingsByIds(db, [...ids]));
 }
 
@@ -149,7 +165,10 @@ export async function getSearchIndex(db: Db): Promise<SearchIndex> {
 /** Every entry, read and indexed with `memo`. */
 async function indexAll(db: Db, memo: GrammarMemo): Promise<SearchIndex> {
   const rows = await listLexiconEntries(db);
-  return buildSearchIndex(rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) })), memo);
+  return buildSearchIndex(
+    rows.map((r) => ({ id: r.id, name: r.name, pos: r.pos, gloss: r.gloss, stem: r.stem, corpusCount: r.corpusCount, audioUrl: audioUrl(r.audioKey) })),
+    memo,
+  );
 }
 
 /**

@@ -20,9 +20,7 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
-export type SendResult =
-  | { status: "sent"; id: string | null }
-  | { status: "error"; transient: boolean; message: string };
+export type SendResult = { status: "sent"; id: string | null } | { status: "error"; transient: boolean; message: string };
 
 export type MailTransport = { name: string; send(message: MailMessage): Promise<SendResult> };
 

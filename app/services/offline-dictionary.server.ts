@@ -94,7 +94,10 @@ export async function buildPack({ db, audio }: Pick<Bindings, "db" | "audio">, v
  */
 export async function servePack({ audio }: Pick<Bindings, "audio">, version: string): Promise<Response> {
   const notFound = () =>
-    new Response("There is no offline dictionary of this version.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    new Response("There is no offline dictionary of this version.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   if (!PACK_VERSION_RE.test(version)) return notFound();
   const object = await audio.get(keyOf(version));
   if (!object) return notFound();

@@ -35,7 +35,6 @@ const PUBLIC_PAGES = [
 /** Parameters that make a request personal (an email link's click reference) or are dropped by a redirect. */
 const PERSONAL_PARAMS = ["r", "email"];
 
-
 /**
  * How a browser may keep a page: always asking first (`no-cache`, answered by a 304 when nothing changed), never
  * showing a kept copy while it asks (a browser honours `stale-while-revalidate` too, and would show the anonymous
@@ -167,9 +166,11 @@ export async function openPageCache(request: Request, bindings: Bindings, build:
 type StoredPage = {
   body: Uint8Array<ArrayBuffer>;
   /** The page's headers but its CSP, which is `csp[0] + nonce + csp[1]` (or none). */
-  headers: Record<string, string>; csp: [string, string] | null;
+  headers: Record<string, string>;
+  csp: [string, string] | null;
   /** The nonce the page was rendered with, and where its every occurrence starts in `body`. */
-  nonce: string | undefined; nonceAt: number[];
+  nonce: string | undefined;
+  nonceAt: number[];
 };
 const memory = new BoundedCache<string, StoredPage>("public pages rendered in this isolate", {
   entries: 200,

@@ -13,7 +13,14 @@
 import { contentVersion } from "../../db/queries/content-version";
 import { lexiconVersion, listLexemeIds } from "../../db/queries/lexemes";
 import {
-  pageWordsVersion, pageWordsVersions, publicStoryTexts, readPageWords, sentenceTextsByLexeme, storedPageHashes, writePageWords, type PageRow,
+  pageWordsVersion,
+  pageWordsVersions,
+  publicStoryTexts,
+  readPageWords,
+  sentenceTextsByLexeme,
+  storedPageHashes,
+  writePageWords,
+  type PageRow,
 } from "../../db/queries/page-words";
 import { relatedWords, type RelatedWord } from "../core/related-words";
 import type { WordInfo } from "../core/word-search";
@@ -30,7 +37,6 @@ export const wordPageKey = (id: number) => `word:${id}`;
 
 /** The hash a page's texts are stored under (each text followed by a newline, in the page's order). */
 export const textsHash = (texts: readonly string[]) => sha256Hex(texts.map((t) => `${t}\n`).join(""));
-
 
 /** Rows this isolate read, for the lexicon version they are complete for (an older version's are dropped). */
 const rows = new BoundedCache<string, { textsHash: string; page: PageWords; weight: number }>("stored page words of the current lexicon", {
@@ -100,7 +106,12 @@ export async function buildPageWords(bindings: Pick<Bindings, "db">, version: st
   const [lexicon, content] = await Promise.all([lexiconVersion(db), contentVersion(db)]);
   if (lexicon !== version) return { outcome: "stale", pages: 0, written: 0 };
   const index = await wholeIndexForJob(db);
-  const [storyTexts, sentenceTexts, ids, stored] = await Promise.all([publicStoryTexts(db), sentenceTextsByLexeme(db), listLexemeIds(db), storedPageHashes(db)]);
+  const [storyTexts, sentenceTexts, ids, stored] = await Promise.all([
+    publicStoryTexts(db),
+    sentenceTextsByLexeme(db),
+    listLexemeIds(db),
+    storedPageHashes(db),
+  ]);
   const pages: Array<{ key: string; texts: string[]; related: RelatedWord[] }> = [
     ...storyTexts.map((s) => ({ key: storyPageKey(s.id), texts: s.texts, related: [] })),
     ...ids.map((id) => ({ key: wordPageKey(id), texts: sentenceTexts.get(id) ?? [], related: relatedWords(index, id) })),
@@ -117,4 +128,3 @@ export async function buildPageWords(bindings: Pick<Bindings, "db">, version: st
   await writePageWords(db, changed, gone, { lexicon, content }, pages.length);
   return { outcome: "built", pages: pages.length, written: changed.length + gone.length };
 }
-

@@ -6,8 +6,17 @@
  * with no form is not shown.
  */
 import {
-  cellKey, cellsOf, decline, inflect, optionalForms, nounCellKey, nounCellLabel, nounCellProblem, nounCells,
-  type Cell, type NounCell,
+  cellKey,
+  cellsOf,
+  decline,
+  inflect,
+  optionalForms,
+  nounCellKey,
+  nounCellLabel,
+  nounCellProblem,
+  nounCells,
+  type Cell,
+  type NounCell,
 } from "../core/grammar";
 import { cellLabel } from "../core/grammar/cells";
 import { OPTIONAL_VARIANT_NOTE } from "../core/grammar/noun-inflection";
@@ -17,11 +26,23 @@ import type { VerbRow } from "../../db/queries/verbs";
 import type { BlockRow, ParadigmBlock } from "../utils/whole-paradigm";
 import { grammarMemo } from "./grammar-memo.server";
 
-const MODE_TITLES = { prt: "Preterit: -ban (used to, back then)", dub: "Dubitative: maybe, must be", dubprt: "Preterit-dubitative: maybe … back then" } as const;
+const MODE_TITLES = {
+  prt: "Preterit: -ban (used to, back then)",
+  dub: "Dubitative: maybe, must be",
+  dubprt: "Preterit-dubitative: maybe … back then",
+} as const;
 const CHAIN_TITLES: Record<string, string> = {
-  gii: "Past: gii-", wii: "Future: wii- (will, want to)", ga: "Future: ga- (will)", da: "da- (would, is to)", daa: "daa- (could, should)",
-  "daa+gii": "daa-gii- (could have, should have)", bi: "bi- (come and)", maajii: "maajii- (start to)", ishkwaa: "ishkwaa- (finish, after)",
-  e: "e- (as, that)", gaa: "gaa- (when … did)",
+  gii: "Past: gii-",
+  wii: "Future: wii- (will, want to)",
+  ga: "Future: ga- (will)",
+  da: "da- (would, is to)",
+  daa: "daa- (could, should)",
+  "daa+gii": "daa-gii- (could have, should have)",
+  bi: "bi- (come and)",
+  maajii: "maajii- (start to)",
+  ishkwaa: "ishkwaa- (finish, after)",
+  e: "e- (as, that)",
+  gaa: "gaa- (when … did)",
 };
 const PCP_NAMES: Record<string, string> = { "3p": "the ones who", "3'": "the one(s) who (obviative)", "0p": "the things that" };
 
@@ -35,9 +56,16 @@ function verbRow(verb: VerbRow, cell: Cell, label: string): BlockRow | null {
   if (!inf) return null;
   const optional = optionalForms(inf);
   return {
-    key: cellKey(cell), label, prefix: inf.prefix, root: inf.root, form: inf.form,
-    variants: inf.variants.filter((v) => !optional.includes(v)), optionalVariants: optional,
-    gloss: inf.gloss, confidence: inf.confidence, note: inf.confidence === "high" ? null : inf.confidenceNote,
+    key: cellKey(cell),
+    label,
+    prefix: inf.prefix,
+    root: inf.root,
+    form: inf.form,
+    variants: inf.variants.filter((v) => !optional.includes(v)),
+    optionalVariants: optional,
+    gloss: inf.gloss,
+    confidence: inf.confidence,
+    note: inf.confidence === "high" ? null : inf.confidenceNote,
   };
 }
 
@@ -88,9 +116,16 @@ function nounRow(noun: VerbRow, cell: NounCell): BlockRow | null {
   if (!d || !d.form) return null;
   const optional = d.optionalVariants ?? [];
   return {
-    key: nounCellKey(cell), label: nounCellLabel(cell), prefix: null, root: null, form: d.form,
-    variants: d.variants.filter((v) => !optional.includes(v)), optionalVariants: optional,
-    gloss: d.gloss, confidence: d.confidence, note: d.confidence === "high" ? null : (d.confidenceNote ?? null),
+    key: nounCellKey(cell),
+    label: nounCellLabel(cell),
+    prefix: null,
+    root: null,
+    form: d.form,
+    variants: d.variants.filter((v) => !optional.includes(v)),
+    optionalVariants: optional,
+    gloss: d.gloss,
+    confidence: d.confidence,
+    note: d.confidence === "high" ? null : (d.confidenceNote ?? null),
   };
 }
 
@@ -103,7 +138,9 @@ export function nounBlocks(noun: VerbRow, kind: NounKind): ParadigmBlock[] {
     { id: "prt", title: "Preterit: -ban (the late, former)", cells: whole.filter((c) => c.mode === "prt" && !c.diminutive && !c.pejorative) },
     { id: "voc", title: "Vocative: calling to them (plural)", cells: whole.filter((c) => c.vocative && plain(c)) },
     ...[...new Set(whole.flatMap((c) => (c.prenoun ? [c.prenoun] : [])))].map((p) => ({
-      id: `pn-${p}`, title: `Prenoun ${p}- (${PRENOUNS.get(p)?.gloss ?? p})`, cells: whole.filter((c) => c.prenoun === p),
+      id: `pn-${p}`,
+      title: `Prenoun ${p}- (${PRENOUNS.get(p)?.gloss ?? p})`,
+      cells: whole.filter((c) => c.prenoun === p),
     })),
   ];
   return groups.flatMap((g) => {

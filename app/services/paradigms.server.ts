@@ -6,19 +6,50 @@
 import type { Db } from "../../db/client";
 import { findNoun, findVerb, listNounsNamed, listVerbsNamed, type VerbRow } from "../../db/queries/verbs";
 import {
-  CLASS_NAMES, NOUN_CLASS_NAMES, ORDER_NAMES, ORDERS, PERSON_NAMES,
-  cellKey, cellsOf, decline, explain, explainDeclension, inflect, nounCellKey, nounCellLabel, nounParadigm, nounPosOf,
-  nounShape, parseNounCellKey, verbClassOf,
-  type Cell, type Confidence, type Derivation, type NounPos, type NounShape, type Order, type Person, type VerbClass,
+  CLASS_NAMES,
+  NOUN_CLASS_NAMES,
+  ORDER_NAMES,
+  ORDERS,
+  PERSON_NAMES,
+  cellKey,
+  cellsOf,
+  decline,
+  explain,
+  explainDeclension,
+  inflect,
+  nounCellKey,
+  nounCellLabel,
+  nounParadigm,
+  nounPosOf,
+  nounShape,
+  parseNounCellKey,
+  verbClassOf,
+  type Cell,
+  type Confidence,
+  type Derivation,
+  type NounPos,
+  type NounShape,
+  type Order,
+  type Person,
+  type VerbClass,
 } from "../core/grammar";
 import { CONJUGATOR_CLASSES, isWholeVerbCell, PREVERB_CHAINS } from "../core/grammar/cells";
-import { verbCellLabel } from "../core/phrase-search";
+import { verbCellLabel } from "../core/cell-labels";
 import { parseVerbCellKey } from "../utils/course";
 import type { Built } from "../utils/whole-paradigm";
 import { builtOf } from "./conj-whole.server";
 import type { TenseForm, WordFormCell, WordForms } from "../utils/word-forms-shape";
 import {
-  nounKindsOf, nounTemplate, parseKind, parseNounKind, SAMPLE_NOUNS, SAMPLE_WORDS, templateOf, type NounKind, type SampleWord, type VerbKind,
+  nounKindsOf,
+  nounTemplate,
+  parseKind,
+  parseNounKind,
+  SAMPLE_NOUNS,
+  SAMPLE_WORDS,
+  templateOf,
+  type NounKind,
+  type SampleWord,
+  type VerbKind,
 } from "../core/grammar/paradigm-kinds";
 import { grammarMemo } from "./grammar-memo.server";
 
@@ -81,7 +112,10 @@ export type SampleLexeme = SampleWord & { lexeme: VerbRow };
 
 /** The sample words of /paradigms that exist in the lexicon (first lexeme of each lemma and class), in docs/product.md order. */
 export async function listSampleWords(db: Db): Promise<SampleLexeme[]> {
-  const rows = await listVerbsNamed(db, SAMPLE_WORDS.map((w) => w.name));
+  const rows = await listVerbsNamed(
+    db,
+    SAMPLE_WORDS.map((w) => w.name),
+  );
   return SAMPLE_WORDS.flatMap((w) => {
     const lexeme = rows.find((r) => r.name === w.name && r.pos === w.cls);
     return lexeme ? [{ ...w, lexeme }] : [];
@@ -107,9 +141,10 @@ function coreCells(cls: VerbClass, order: Order): Cell[] {
  * A person's code and name, one object per person: the page's data encoder (turbo-stream) writes an object met
  * again as a reference, so the word page's data carries each person once, not once per cell.
  */
-const PERSON_CODES = Object.fromEntries(
-  Object.entries(PERSON_NAMES).map(([code, name]) => [code, { code, name }]),
-) as Record<Person, { code: string; name: string }>;
+const PERSON_CODES = Object.fromEntries(Object.entries(PERSON_NAMES).map(([code, name]) => [code, { code, name }])) as Record<
+  Person,
+  { code: string; name: string }
+>;
 
 /**
  * The forms a word page shows: for a verb, the core cells of each order (plain-English labels, the codes beside them,
@@ -124,17 +159,24 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
         const inf = inflect(lexeme, cell, grammarMemo);
         if (!inf) return [];
         const people = cell.object ? [cell.subject, cell.object] : [cell.subject];
-        return [{
-          key: cellKey(cell),
-          label: people.map((p) => PERSON_NAMES[p]).join(" → "),
-          codes: people.map((p) => PERSON_CODES[p]),
-          form: inf.form, variants: inf.variants, gloss: inf.gloss,
-          // A high form carries no mark, so its note is not shown (and not sent with the page's data).
-          confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null,
-          ...tensesOf(lexeme, cell),
-        }];
+        return [
+          {
+            key: cellKey(cell),
+            label: people.map((p) => PERSON_NAMES[p]).join(" → "),
+            codes: people.map((p) => PERSON_CODES[p]),
+            form: inf.form,
+            variants: inf.variants,
+            gloss: inf.gloss,
+            // A high form carries no mark, so its note is not shown (and not sent with the page's data).
+            confidence: inf.confidence,
+            confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null,
+            ...tensesOf(lexeme, cell),
+          },
+        ];
       });
-      const href = CONJUGATOR_CLASSES.includes(cls) ? `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}` : null;
+      const href = CONJUGATOR_CLASSES.includes(cls)
+        ? `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order, subject: cells[0]?.codes[0]?.code ?? "", full: "1" })}`
+        : null;
       return cells.length ? [{ order, name: ORDER_NAMES[order], cells, href }] : [];
     });
     return orders.length ? { kind: "verb", className: CLASS_NAMES[cls], orders } : null;
@@ -142,8 +184,13 @@ export function wordForms(lexeme: { id: number; name: string; pos: string; gloss
   const pos = nounPosOf(lexeme.pos);
   if (!pos) return null;
   const rows = nounParadigm(lexeme, {}, grammarMemo).map((d) => ({
-    key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
-    confidence: d.confidence, confidenceNote: d.confidenceNote ?? null,
+    key: d.key,
+    label: nounCellLabel(d.cell),
+    form: d.form,
+    variants: d.variants,
+    gloss: d.gloss,
+    confidence: d.confidence,
+    confidenceNote: d.confidenceNote ?? null,
   }));
   return rows.length ? { kind: "noun", className: NOUN_CLASS_NAMES[pos], rows } : null;
 }
@@ -157,7 +204,17 @@ function tensesOf(lexeme: { name: string; pos: string; gloss: string; stem: stri
   const of = (preverbs: string[]): TenseForm[] => {
     const c: Cell = { ...cell, preverbs };
     const inf = inflect(lexeme, c, grammarMemo);
-    return inf ? [{ key: cellKey(c), preverb: preverbs.join("-"), form: inf.form, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null }] : [];
+    return inf
+      ? [
+          {
+            key: cellKey(c),
+            preverb: preverbs.join("-"),
+            form: inf.form,
+            confidence: inf.confidence,
+            confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote || null,
+          },
+        ]
+      : [];
   };
   const past = of(["gii"]);
   const future = [...of(["wii"]), ...of(["ga"])];
@@ -181,7 +238,14 @@ function parseWholeVerbKey(key: string): Cell | null {
     if (part === "prt" || part === "dub" || part === "dubprt") cell.mode = part;
     else if (part === "chg") cell.change = true;
     else if (part === "pcp:3p" || part === "pcp:3'" || part === "pcp:0p") cell.participle = part.slice(4) as Cell["participle"];
-    else if (/^pv:[a-z]+(\+[a-z]+)*$/.test(part) && part.slice(3).split("+").every((p) => KNOWN_PREVERBS.has(p))) cell.preverbs = part.slice(3).split("+");
+    else if (
+      /^pv:[a-z]+(\+[a-z]+)*$/.test(part) &&
+      part
+        .slice(3)
+        .split("+")
+        .every((p) => KNOWN_PREVERBS.has(p))
+    )
+      cell.preverbs = part.slice(3).split("+");
     else return null;
   }
   return cellKey(cell) === key.trim() ? cell : null;
@@ -189,7 +253,13 @@ function parseWholeVerbKey(key: string): Cell | null {
 
 /** One form of a word with how it is built ("Why this form?" on its own page, /k/{id}/why?cell=…). */
 export type FormWhy = {
-  key: string; label: string; form: string; variants: string[]; gloss: string; confidence: Confidence; confidenceNote: string | null;
+  key: string;
+  label: string;
+  form: string;
+  variants: string[];
+  gloss: string;
+  confidence: Confidence;
+  confidenceNote: string | null;
   derivation: Derivation | null;
   /** A whole-verb form the rule-by-rule replay does not cover yet: its pieces in plain words (null otherwise). */
   built: Built | null;
@@ -208,11 +278,18 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
     const derivation = explain(lexeme, cell, grammarMemo);
     const tense = cell.preverbs?.length === 1 ? TENSE_OF[cell.preverbs[0]!] : cell.mode;
     return {
-      key: cellKey(cell), label: isWholeVerbCell(cell) ? verbCellLabel(cell) : `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
-      form: inf.form, variants: inf.variants, gloss: inf.gloss, confidence: inf.confidence, confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
+      key: cellKey(cell),
+      label: isWholeVerbCell(cell) ? verbCellLabel(cell) : `${ORDER_NAMES[cell.order]}: ${people.map((p) => `${PERSON_NAMES[p]} (${p})`).join(" → ")}`,
+      form: inf.form,
+      variants: inf.variants,
+      gloss: inf.gloss,
+      confidence: inf.confidence,
+      confidenceNote: inf.confidence === "high" ? null : inf.confidenceNote,
       derivation,
       built: !derivation && (cell.mode || cell.change || cell.participle || cell.preverbs) ? builtOf(lexeme, cell, inf) : null,
-      paradigmHref: !CONJUGATOR_CLASSES.includes(cls) ? null : `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
+      paradigmHref: !CONJUGATOR_CLASSES.includes(cls)
+        ? null
+        : `/conj?${new URLSearchParams({ type: cls, verb: String(lexeme.id), order: cell.order, subject: cell.subject, ...(cell.object ? { object: cell.object } : {}), ...(tense ? { tense } : {}), full: "1" })}`,
     };
   }
   if (!nounPosOf(lexeme.pos)) return null;
@@ -220,9 +297,16 @@ export function formWhy(lexeme: { id: number; name: string; pos: string; gloss: 
   const d = cell ? decline(lexeme, cell, grammarMemo) : null;
   if (!cell || !d || !d.form) return null;
   return {
-    key: d.key, label: nounCellLabel(d.cell), form: d.form, variants: d.variants, gloss: d.gloss,
-    confidence: d.confidence, confidenceNote: d.confidence === "high" ? null : (d.confidenceNote ?? null),
-    derivation: explainDeclension(lexeme, cell, grammarMemo), built: null, paradigmHref: null,
+    key: d.key,
+    label: nounCellLabel(d.cell),
+    form: d.form,
+    variants: d.variants,
+    gloss: d.gloss,
+    confidence: d.confidence,
+    confidenceNote: d.confidence === "high" ? null : (d.confidenceNote ?? null),
+    derivation: explainDeclension(lexeme, cell, grammarMemo),
+    built: null,
+    paradigmHref: null,
   };
 }
 
@@ -230,7 +314,10 @@ export type SampleNoun = { key: string; name: string; pos: NounPos; shape: NounS
 
 /** The sample nouns of /paradigms that exist in the lexicon with an underlying stem, with their class and stem shape. */
 export async function listSampleNouns(db: Db, verbKeys: readonly string[] = SAMPLE_WORDS.map((w) => w.key)): Promise<SampleNoun[]> {
-  const rows = await listNounsNamed(db, SAMPLE_NOUNS.map((n) => n.name));
+  const rows = await listNounsNamed(
+    db,
+    SAMPLE_NOUNS.map((n) => n.name),
+  );
   return SAMPLE_NOUNS.flatMap((n) => {
     const lexeme = rows.find((r) => r.name === n.name && r.pos === n.pos && r.stem);
     if (!lexeme) return [];
@@ -245,8 +332,15 @@ export function nounTable(noun: VerbRow, kind: NounKind): ParadigmTable {
   const rows: ParadigmRow[] = nounTemplate(kind).map((cell) => {
     const d = decline(noun, cell, grammarMemo);
     return {
-      key: nounCellKey(cell), label: nounCellLabel(cell), prefix: null, root: null, suffix: null,
-      form: d?.form ?? null, variants: d?.variants ?? [], gloss: d?.gloss ?? null, confidence: d?.confidence ?? null,
+      key: nounCellKey(cell),
+      label: nounCellLabel(cell),
+      prefix: null,
+      root: null,
+      suffix: null,
+      form: d?.form ?? null,
+      variants: d?.variants ?? [],
+      gloss: d?.gloss ?? null,
+      confidence: d?.confidence ?? null,
     };
   });
   return { title: `${noun.name} - ${noun.gloss}`, kind: kind.kind, word: noun.name, pos: noun.pos, gloss: noun.gloss, rows };

@@ -112,8 +112,14 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
     const p = parseCardKey(key);
     return p ? [{ key, p }] : [];
   });
-  const lexicon = await getLexemesByNames(db, parsed.flatMap(({ p }) => (p.kind === "lesson" ? [] : [p.lemma])));
-  const sentences = await getLessonItemsByKeys(db, parsed.flatMap(({ p }) => (p.kind === "lesson" ? [p] : [])));
+  const lexicon = await getLexemesByNames(
+    db,
+    parsed.flatMap(({ p }) => (p.kind === "lesson" ? [] : [p.lemma])),
+  );
+  const sentences = await getLessonItemsByKeys(
+    db,
+    parsed.flatMap(({ p }) => (p.kind === "lesson" ? [p] : [])),
+  );
   const out = new Map<string, PracticeItem>();
   for (const { key, p } of parsed) {
     if (p.kind === "lesson") {
@@ -121,9 +127,15 @@ export async function resolveItems(db: Db, keys: readonly string[]): Promise<Map
       if (s) out.set(key, { key, odawa: s.value, english: s.trans, answers: [s.value], audio: null, parts: null });
       continue;
     }
-    const spec = p.kind === "verb"
-      ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell, grammarMemo)), cell: cellKey(p.cell) }
-      : { word: lexicon.find((l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!, grammarMemo)), cell: p.cellKey };
+    const spec =
+      p.kind === "verb"
+        ? { word: lexicon.find((l) => l.name === p.lemma && verbClassOf(l.pos) && inflect(l, p.cell, grammarMemo)), cell: cellKey(p.cell) }
+        : {
+            word: lexicon.find(
+              (l) => l.name === p.lemma && l.pos === p.pos && parseNounCellKey(p.cellKey) && decline(l, parseNounCellKey(p.cellKey)!, grammarMemo),
+            ),
+            cell: p.cellKey,
+          };
     if (!spec.word) continue;
     const { forms } = expandLesson({ words: [{ name: spec.word.name, pos: spec.word.pos }], cells: [spec.cell] }, [spec.word]);
     const form = forms.find((f) => f.key === key);
@@ -158,7 +170,11 @@ export function hasCoreForms(lexeme: Parameters<typeof coreKeys>[0]): boolean {
 
 /** Adds cards (due now) to a signed-in learner's deck; cards they already have keep their schedule. */
 export async function addToDeck(db: Db, userId: number, keys: readonly string[], now: Date) {
-  return addNewSrsCards(db, userId, keys.map((key) => newCard(key, now)));
+  return addNewSrsCards(
+    db,
+    userId,
+    keys.map((key) => newCard(key, now)),
+  );
 }
 
 export type AnswerOutcome = { correct: boolean; given: string; card: ProgressCard | null; duplicate: boolean };
@@ -226,7 +242,10 @@ export type OfflineReviewResult = { id: string; status: "recorded" | "duplicate"
  * here (the browser's verdict is not trusted) and scheduled as of when it was answered, once per id.
  */
 export async function recordOfflineReviews(db: Db, userId: number, reviews: readonly OfflineReview[], now = Date.now()) {
-  const items = await resolveItems(db, reviews.map((r) => r.key));
+  const items = await resolveItems(
+    db,
+    reviews.map((r) => r.key),
+  );
   const results: OfflineReviewResult[] = [];
   // A browser clock ahead of the server's moves all its answers back together (their order is kept).
   const skew = Math.max(0, ...reviews.map((r) => r.answeredAt - now));

@@ -73,7 +73,5 @@ export async function resolveReportAction(db: Db, form: FormData, userId: number
   const parsed = ResolveReportSchema.safeParse({ id: field(form, "id"), note: field(form, "note") });
   if (!parsed.success) return { status: 400, result: { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid." } };
   const done = await resolveReport(db, parsed.data.id, userId, parsed.data.note);
-  return done
-    ? { status: 200, result: { ok: true, message: "Resolved." } }
-    : { status: 404, result: { ok: false, message: "That report is not open." } };
+  return done ? { status: 200, result: { ok: true, message: "Resolved." } } : { status: 404, result: { ok: false, message: "That report is not open." } };
 }

@@ -68,9 +68,7 @@ const PAGE_POLICIES = new Set(["Content-Security-Policy", "Permissions-Policy"])
  * scripts; `microphone=()` would stop the editor's recorder). The kept page's own policies stay in force.
  */
 export function withBaselineHeaders(response: Response): Response {
-  const missing = Object.entries(BASELINE).filter(
-    ([name]) => !response.headers.has(name) && !(response.status === 304 && PAGE_POLICIES.has(name)),
-  );
+  const missing = Object.entries(BASELINE).filter(([name]) => !response.headers.has(name) && !(response.status === 304 && PAGE_POLICIES.has(name)));
   if (missing.length === 0) return response;
   const out = new Response(response.body, response);
   for (const [name, value] of missing) out.headers.set(name, value);

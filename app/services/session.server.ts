@@ -87,16 +87,18 @@ export async function getSessionUser(request: Request, config: Config, db: Db): 
 
 /** Signs a session for a user; `sessionVersion` must be the user's current users.session_version. */
 export async function createSessionToken(config: Config, user: { id: number; sessionVersion: number }) {
-  return new SignJWT({ sv: user.sessionVersion })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(String(user.id))
-    .setIssuer(SESSION_ISSUER)
-    .setAudience(SESSION_AUDIENCE)
-    .setIssuedAt()
-    // Each log-in its own token, even two in one second: a session's own rate budget is keyed on it.
-    .setJti(crypto.randomUUID())
-    .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
-    .sign(getSessionKey(config));
+  return (
+    new SignJWT({ sv: user.sessionVersion })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(user.id))
+      .setIssuer(SESSION_ISSUER)
+      .setAudience(SESSION_AUDIENCE)
+      .setIssuedAt()
+      // Each log-in its own token, even two in one second: a session's own rate budget is keyed on it.
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
+      .sign(getSessionKey(config))
+  );
 }
 
 /** The Set-Cookie value for a session token. */

@@ -59,7 +59,11 @@ export function countRequest(request: Request, url: URL, { db, ctx, config }: { 
  */
 export function noteSearchHits(url: URL, hits: ReadonlyArray<{ entry: { id: number } }>) {
   const q = countedQuery(url);
-  if (q && searches.has(q) && !hitsOf.has(q)) hitsOf.set(q, hits.slice(0, SEARCH_HITS_COUNTED).map((h) => h.entry.id));
+  if (q && searches.has(q) && !hitsOf.has(q))
+    hitsOf.set(
+      q,
+      hits.slice(0, SEARCH_HITS_COUNTED).map((h) => h.entry.id),
+    );
 }
 
 /**

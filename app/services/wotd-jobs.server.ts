@@ -58,11 +58,7 @@ type Enqueue = (messages: Array<{ body: JobMessage }>) => Promise<unknown>;
  * Picks the day's word and enqueues its sends. Running it twice the same day is harmless (unique deliveries).
  * `enqueue` defaults to the email queue; tests and the bench pass their own.
  */
-export async function runWordOfTheDay(
-  { db, queue }: Pick<Bindings, "db" | "queue">,
-  day: string,
-  enqueue: Enqueue = (messages) => queue.sendBatch(messages),
-) {
+export async function runWordOfTheDay({ db, queue }: Pick<Bindings, "db" | "queue">, day: string, enqueue: Enqueue = (messages) => queue.sendBatch(messages)) {
   const pick = await pickWordOfTheDay(db, day);
   // A new pick is a new content version (db/queries/content-version.ts): this isolate reads it at its next page.
   forgetContentVersion();

@@ -6,10 +6,7 @@ import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-r
  * 4xx answers pass through unchanged. The message is marked `serverUnreachable` so that
  * `skipRevalidationWhenUnreachable` does not send the loaders to the same unreachable server.
  */
-export async function serverOrMessage<T, F extends object>(
-  serverAction: () => Promise<T>,
-  fallback: F,
-): Promise<T | (F & { serverUnreachable: true })> {
+export async function serverOrMessage<T, F extends object>(serverAction: () => Promise<T>, fallback: F): Promise<T | (F & { serverUnreachable: true })> {
   try {
     return await serverAction();
   } catch (error) {

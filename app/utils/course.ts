@@ -125,7 +125,10 @@ export function withoutRepeatedSenses(gloss: string): string {
  */
 export function courseGloss(gloss: string): string {
   const senses = withoutRepeatedSenses(gloss);
-  const plain = senses.replace(/\s*\([^()]*[,;][^()]*\)/g, "").replace(/\s+/g, " ").trim();
+  const plain = senses
+    .replace(/\s*\([^()]*[,;][^()]*\)/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return plain || senses;
 }
 

@@ -20,10 +20,8 @@ export const wotdSentMessage = (email: string) => `Almost there: we sent a confi
 
 export const UNSUBSCRIBE_TEXT = {
   invalid: "The provided unsubscribe token is invalid. If you believe this is an error, please contact us.",
-  validationError:
-    "There was an error validating the token. Please refresh the page to try again. If this error continues, please contact us.",
-  failure:
-    "There was an error unsubscribing. Please refresh the page to try again. If this error continues, please contact us.",
+  validationError: "There was an error validating the token. Please refresh the page to try again. If this error continues, please contact us.",
+  failure: "There was an error unsubscribing. Please refresh the page to try again. If this error continues, please contact us.",
   success: "You have been unsubscribed from our emails.",
   /** The link opened again after unsubscribing (docs/product.md gives no text for it). */
   already: "You are already unsubscribed.",

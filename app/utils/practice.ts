@@ -64,7 +64,11 @@ const glottalAsH = (key: string) => new RegExp(`^${key.replace(/[.*+?^${}()|[\]\
 
 /** An English meaning compared without case, punctuation or spacing ("We (incl.) leave." = "we (incl) leave"). */
 export function meaningKey(english: string): string {
-  return english.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}/]+/gu, " ").trim();
+  return english
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}/]+/gu, " ")
+    .trim();
 }
 
 /** A gloss quoted in a sentence of our own, its closing punctuation not doubled: “I leave.” or “it rains”. */
@@ -121,7 +125,13 @@ export function choiceOptions(item: PracticeItem, pool: readonly PracticeItem[],
   const cellOf = (i: PracticeItem) => (i.lemma && i.cell ? `${i.lemma}.${i.pos ?? ""}|${i.cell}` : null);
   if (cellOf(item)) taken.cells.add(cellOf(item)!);
   const sameWord = (i: PracticeItem) => Boolean(item.lemma) && i.lemma === item.lemma && i.pos === item.pos;
-  const candidates = [...seededOrder(pool.filter(sameWord), seed), ...seededOrder(pool.filter((i) => !sameWord(i)), seed)];
+  const candidates = [
+    ...seededOrder(pool.filter(sameWord), seed),
+    ...seededOrder(
+      pool.filter((i) => !sameWord(i)),
+      seed,
+    ),
+  ];
   const sentence = isSentenceStyle(item.english);
   const chosen: string[] = [];
   for (const other of candidates) {
@@ -193,7 +203,11 @@ export function sessionParams(state: SessionState): string {
 
 export function readSession(search: URLSearchParams): SessionState | null {
   if (!search.has("q")) return null;
-  const split = (v: string | null) => (v ?? "").split(" ").filter((k) => k.length > 0 && k.length <= 200).slice(0, 50);
+  const split = (v: string | null) =>
+    (v ?? "")
+      .split(" ")
+      .filter((k) => k.length > 0 && k.length <= 200)
+      .slice(0, 50);
   const queue = split(search.get("q"));
   const total = Math.min(Math.max(Number.parseInt(search.get("t") ?? "", 10) || queue.length, queue.length), 50);
   const answered = Math.min(Math.max(Number.parseInt(search.get("n") ?? "", 10) || 0, 0), 500);

@@ -10,7 +10,14 @@ export const REPORT_MESSAGE_MAX = 2000;
 export const REPORT_SUBJECT_MAX = 300;
 
 export const REPORT_TEXT = {
-  heading: { word: "Report a problem", sentence: "Report a problem", story: "Report a problem", conjugator: "Report a problem", missing: "Suggest a missing word", recording: "Ask for a recording" },
+  heading: {
+    word: "Report a problem",
+    sentence: "Report a problem",
+    story: "Report a problem",
+    conjugator: "Report a problem",
+    missing: "Suggest a missing word",
+    recording: "Ask for a recording",
+  },
   messageLabel: {
     word: "What is wrong?",
     sentence: "What is wrong?",

@@ -6,16 +6,24 @@ import type { Derivation } from "../core/grammar";
 import type { FormConfidence } from "./word-forms-shape";
 
 export type BlockRow = {
-  key: string; label: string; prefix: string | null; root: string | null; form: string; variants: string[];
+  key: string;
+  label: string;
+  prefix: string | null;
+  root: string | null;
+  form: string;
+  variants: string[];
   /** Variants only the optional (Medler) rules give: shown apart, labelled with the block's `optionalNote`. */
   optionalVariants: string[];
-  gloss: string; confidence: FormConfidence;
+  gloss: string;
+  confidence: FormConfidence;
   /** Why the form is not high (null when it is). */
   note: string | null;
 };
 
 export type ParadigmBlock = {
-  id: string; title: string; rows: BlockRow[];
+  id: string;
+  title: string;
+  rows: BlockRow[];
   /** The distinct reasons of the block's marked forms, each once. */
   notes: string[];
   optionalNote: string | null;

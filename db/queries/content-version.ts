@@ -7,8 +7,6 @@ import type { Db } from "../client";
  * public page shows may have changed. Two indexed reads (the primary key's maximum; a count of a one-row-a-day table).
  */
 export async function contentVersion(db: Db): Promise<number> {
-  const row = await db.get<{ v: number }>(
-    sql`SELECT (SELECT coalesce(max(id), 0) FROM edit_log) + (SELECT count(*) FROM wotd_picks) AS v`,
-  );
+  const row = await db.get<{ v: number }>(sql`SELECT (SELECT coalesce(max(id), 0) FROM edit_log) + (SELECT count(*) FROM wotd_picks) AS v`);
   return row?.v ?? 0;
 }

@@ -22,7 +22,14 @@ export type CountSort = (typeof COUNT_SORTS)[number];
 /** Count table: lexemes by corpus count (or views, or search hits), optionally one part-of-speech group; 100 per page. */
 export async function listCounts(db: Db, options: { pos: PosFilter; page?: number; sort?: CountSort }) {
   const where = options.pos === "all" ? undefined : inArray(lexemes.pos, [...POS_FILTERS[options.pos]]);
-  const total = (await db.select({ n: sql<number>`count(*)` }).from(lexemes).where(where).get())?.n ?? 0;
+  const total =
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(lexemes)
+        .where(where)
+        .get()
+    )?.n ?? 0;
   const { page, lastPage } = clampPage(options.page ?? 1, total, COUNT_PAGE_SIZE);
   const rows = await db
     .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, count: lexemes.corpusCount, gloss: lexemes.gloss, views, searches })

@@ -93,11 +93,7 @@ export async function getHistory(db: Db, entity: string, entityId: string, limit
 }
 
 export type EditResult =
-  | { status: "updated" }
-  | { status: "unchanged" }
-  | { status: "ignored"; reason: string }
-  | { status: "not_found" }
-  | { status: "invalid"; reason: string };
+  { status: "updated" } | { status: "unchanged" } | { status: "ignored"; reason: string } | { status: "not_found" } | { status: "invalid"; reason: string };
 
 /**
  * Replaces a form's lexeme links. docs/product.md §5: an empty list is ignored, except when it removes the single
@@ -137,11 +133,7 @@ async function setFormField(
   db: Db,
   input: { formId: number; userId: number; field: "morphSide" | "emoji"; value: string; action: string },
 ): Promise<EditResult> {
-  const form = await db
-    .select({ id: forms.id, morphSide: forms.morphSide, emoji: forms.emoji })
-    .from(forms)
-    .where(eq(forms.id, input.formId))
-    .get();
+  const form = await db.select({ id: forms.id, morphSide: forms.morphSide, emoji: forms.emoji }).from(forms).where(eq(forms.id, input.formId)).get();
   if (!form) return { status: "not_found" };
   const before = form[input.field];
   if (before === input.value) return { status: "unchanged" };

@@ -53,7 +53,10 @@ const RANK_ROW = `id, form, morph_side AS morphSide, emoji, count, perc, rank,
 type Query = { sql: string; params: unknown[] };
 const q = (text: string, ...params: unknown[]): Query => ({ sql: text, params });
 const d1Of = (db: Db) => db.$client as D1Database;
-const prepare = (db: Db, query: Query) => d1Of(db).prepare(query.sql).bind(...query.params);
+const prepare = (db: Db, query: Query) =>
+  d1Of(db)
+    .prepare(query.sql)
+    .bind(...query.params);
 
 /**
  * Brings `forms.rank` up to date when triggers marked it stale (new or deleted forms, changed counts). The import
@@ -83,9 +86,7 @@ async function pageQueries(db: Db, filter: string): Promise<{ dirty: boolean; qu
   // One round trip: the rank state, and how many forms hold each trigram (counted up to the cap only).
   const answers = await d1Of(db).batch<{ n: number }>([
     prepare(db, q(`${FORM_RANKS_DIRTY_SQL.replace(" AS dirty", " AS n")}`)),
-    ...grams.map((g) =>
-      prepare(db, q("SELECT count(*) AS n FROM (SELECT 1 FROM form_grams WHERE gram = ? LIMIT ?)", g, GRAM_POSTING_CAP + 1)),
-    ),
+    ...grams.map((g) => prepare(db, q("SELECT count(*) AS n FROM (SELECT 1 FROM form_grams WHERE gram = ? LIMIT ?)", g, GRAM_POSTING_CAP + 1))),
   ]);
   const [state, ...weights] = answers.map((a) => a.results[0]?.n ?? 0);
   const dirty = Boolean(state);
@@ -106,8 +107,7 @@ async function pageQueries(db: Db, filter: string): Promise<{ dirty: boolean; qu
       dirty,
       queries: {
         total: q("SELECT count(*) AS n FROM forms WHERE instr(search_key, ?) > 0", filter),
-        rows: (offset) =>
-          q(`SELECT ${RANK_ROW} FROM forms WHERE instr(search_key, ?) > 0 ORDER BY rank LIMIT ? OFFSET ?`, filter, size, offset),
+        rows: (offset) => q(`SELECT ${RANK_ROW} FROM forms WHERE instr(search_key, ?) > 0 ORDER BY rank LIMIT ? OFFSET ?`, filter, size, offset),
       },
     };
   }

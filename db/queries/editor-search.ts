@@ -26,7 +26,10 @@ export async function searchEditorWords(db: Db, query: string) {
       .where(where)
       .orderBy(sql`${lexemes.searchKey} <> ${key}`, desc(lexemes.corpusCount), asc(lexemes.name), asc(lexemes.id))
       .limit(WORD_SEARCH_LIMIT),
-    db.select({ n: sql<number>`count(*)` }).from(lexemes).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(lexemes)
+      .where(where),
   ]);
   return { query: key, rows, more: Math.max(0, (total[0]?.n ?? 0) - rows.length) };
 }
@@ -63,10 +66,20 @@ export async function searchEditorSentences(db: Db, query: string) {
       .where(where)
       .orderBy(asc(sentences.id))
       .limit(SENTENCE_SEARCH_LIMIT),
-    db.select({ n: sql<number>`count(*)` }).from(sentences).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(sentences)
+      .where(where),
   ]);
   const tokens = found.map((s) => splitSentence(s.text));
-  const keys = [...new Set(tokens.flat().filter((t) => t.word).map((t) => toSearchKey(t.text)))];
+  const keys = [
+    ...new Set(
+      tokens
+        .flat()
+        .filter((t) => t.word)
+        .map((t) => toSearchKey(t.text)),
+    ),
+  ];
   const glosses = new Map<string, string[]>();
   for (let i = 0; i < keys.length; i += 90) {
     const chunk = keys.slice(i, i + 90);

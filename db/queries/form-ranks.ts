@@ -10,8 +10,7 @@ export const RERANK_FORMS_SQL =
   "WHERE forms.id = r.id AND forms.rank IS NOT r.rk";
 
 /** Marks the ranks current. Run in the same transaction as RERANK_FORMS_SQL. */
-export const CLEAN_FORM_RANKS_SQL =
-  "INSERT INTO form_rank_state (id, dirty) VALUES (1, 0) ON CONFLICT(id) DO UPDATE SET dirty = 0";
+export const CLEAN_FORM_RANKS_SQL = "INSERT INTO form_rank_state (id, dirty) VALUES (1, 0) ON CONFLICT(id) DO UPDATE SET dirty = 0";
 
 /** 1 when the ranks must be recomputed (also when the state row is missing). */
 export const FORM_RANKS_DIRTY_SQL = "SELECT coalesce((SELECT dirty FROM form_rank_state WHERE id = 1), 1) AS dirty";

@@ -15,7 +15,10 @@ export async function createImportJob(
   db: Db,
   job: Pick<ImportJob, "kind" | "fileName" | "fileHash" | "fileKey" | "format" | "totalLines" | "totalBatches" | "refused" | "report" | "userId">,
 ): Promise<ImportJob> {
-  const [row] = await db.insert(importJobs).values({ ...job, updatedAt: new Date() }).returning();
+  const [row] = await db
+    .insert(importJobs)
+    .values({ ...job, updatedAt: new Date() })
+    .returning();
   return row!;
 }
 
@@ -72,11 +75,7 @@ export async function markImportJob(db: Db, id: number, status: "queued" | "fail
  * against rows that already hold them, so they change nothing), the audit row if this batch completes the job (its
  * status is not yet "done" and every batch has its mark), and the job's counts and status worked out from the marks.
  */
-export async function commitImportBatch(
-  db: Db,
-  writes: D1PreparedStatement[],
-  mark: { jobId: number; batch: number; added: number; changed: number },
-) {
+export async function commitImportBatch(db: Db, writes: D1PreparedStatement[], mark: { jobId: number; batch: number; added: number; changed: number }) {
   const d1 = db.$client as D1Database;
   const added = `(SELECT coalesce(sum(added), 0) FROM import_job_batches b WHERE b.job_id = import_jobs.id)`;
   const changed = `(SELECT coalesce(sum(changed), 0) FROM import_job_batches b WHERE b.job_id = import_jobs.id)`;
@@ -87,20 +86,24 @@ export async function commitImportBatch(
       .prepare("INSERT INTO import_job_batches (job_id, batch, added, changed) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING")
       .bind(mark.jobId, mark.batch, mark.added, mark.changed),
     d1
-      .prepare(`
+      .prepare(
+        `
         INSERT INTO edit_log (user_id, entity, entity_id, action, before, after)
         SELECT user_id, 'lexemes', 'import:' || file_name, 'import', NULL,
           json_object('job', id, 'kind', kind, 'file', file_name, 'batches', total_batches, 'refused', refused,
             'added', ${added}, 'changed', ${changed})
-        FROM import_jobs WHERE id = ?1 AND status <> 'done' AND ${marks} >= total_batches`)
+        FROM import_jobs WHERE id = ?1 AND status <> 'done' AND ${marks} >= total_batches`,
+      )
       .bind(mark.jobId),
     d1
-      .prepare(`
+      .prepare(
+        `
         UPDATE import_jobs SET done_batches = ${marks}, added = ${added}, changed = ${changed},
           status = CASE WHEN ${marks} >= total_batches THEN 'done' ELSE status END,
           error = CASE WHEN ${marks} >= total_batches THEN NULL ELSE error END,
           updated_at = ?2
-        WHERE id = ?1`)
+        WHERE id = ?1`,
+      )
       .bind(mark.jobId, Date.now()),
   ]);
 }

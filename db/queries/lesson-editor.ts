@@ -15,7 +15,10 @@ export async function listLessonsForEditor(db: Db) {
 }
 
 export async function createLesson(db: Db, input: { title: string; userId: number }) {
-  const next = await db.select({ id: sql<number>`coalesce(max(${lessons.id}), 0) + 1`, position: sql<number>`coalesce(max(${lessons.position}), 0) + 1` }).from(lessons).get();
+  const next = await db
+    .select({ id: sql<number>`coalesce(max(${lessons.id}), 0) + 1`, position: sql<number>`coalesce(max(${lessons.position}), 0) + 1` })
+    .from(lessons)
+    .get();
   const id = next?.id ?? 1;
   await db.batch([
     db.insert(lessons).values({ id, title: input.title, position: next?.position ?? 1, status: "draft", updatedAt: new Date() }),
@@ -46,16 +49,24 @@ export async function saveLesson(db: Db, id: number, fields: LessonFields, userI
   const published = (status: string) => status === "published";
   const action =
     published(before.status) !== published(fields.status)
-      ? published(fields.status) ? "publish" : "unpublish"
-      : before.pending && published(fields.status) ? "publish_edit"
-      : fields.status === "review" && before.status !== "review" ? "send_for_review" : "update";
+      ? published(fields.status)
+        ? "publish"
+        : "unpublish"
+      : before.pending && published(fields.status)
+        ? "publish_edit"
+        : fields.status === "review" && before.status !== "review"
+          ? "send_for_review"
+          : "update";
   const { sentences, ...rest } = fields;
   // In review: who sent it (the first sender, while it stays in review).
   const lesson = { ...rest, reviewBy: fields.status === "review" ? (before.reviewBy ?? userId) : null, pending: null };
   // Sentences come after any older word items of the lesson.
   const first = Math.max(0, ...before.items.filter((i) => i.type !== "sent").map((i) => i.position)) + 1;
   await db.batch([
-    db.update(lessons).set({ ...lesson, updatedAt: new Date() }).where(eq(lessons.id, id)),
+    db
+      .update(lessons)
+      .set({ ...lesson, updatedAt: new Date() })
+      .where(eq(lessons.id, id)),
     db.delete(lessonItems).where(and(eq(lessonItems.lessonId, id), eq(lessonItems.type, "sent"))),
     ...sentences.map((s, i) =>
       db.insert(lessonItems).values({
@@ -72,7 +83,15 @@ export async function saveLesson(db: Db, id: number, fields: LessonFields, userI
       entity: "lessons",
       entityId: String(id),
       action,
-      before: { title: before.title, status: before.status, summary: before.summary, explanation: before.explanation, spec: before.spec, sentences: before.items, pending: before.pending },
+      before: {
+        title: before.title,
+        status: before.status,
+        summary: before.summary,
+        explanation: before.explanation,
+        spec: before.spec,
+        sentences: before.items,
+        pending: before.pending,
+      },
       after: fields,
     }),
   ]);

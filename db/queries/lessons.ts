@@ -103,7 +103,9 @@ export async function getLessonAndCourse(db: Db, id: number, opts: { drafts?: bo
       .select({ id: lexemes.id, name: lexemes.name, pos: lexemes.pos, gloss: lexemes.gloss, stem: lexemes.stem, audioKey: audioObjects.key })
       .from(lexemes)
       .leftJoin(audioObjects, eq(audioObjects.id, lexemes.audioId))
-      .where(sql`${lexemes.name} IN (SELECT json_extract(w.value, '$.name') FROM ${lessons}, json_each(${lessons.spec}, '$.words') AS w WHERE ${lessons.id} = ${id})`)
+      .where(
+        sql`${lexemes.name} IN (SELECT json_extract(w.value, '$.name') FROM ${lessons}, json_each(${lessons.spec}, '$.words') AS w WHERE ${lessons.id} = ${id})`,
+      )
       .orderBy(asc(lexemes.id)),
   ]);
   const lesson = lessonRows[0];
@@ -152,7 +154,11 @@ export async function getLexemeByName(db: Db, name: string, pos?: readonly strin
  * keyed by form; with `examples`, in the same round trip, the sentences and stories that may use the forms.
  */
 export async function getFormAudio(db: Db, wordforms: readonly string[]): Promise<Record<string, string>>;
-export async function getFormAudio(db: Db, wordforms: readonly string[], opts: { examples: true }): Promise<{ audio: Record<string, string>; examples: ExampleCandidates }>;
+export async function getFormAudio(
+  db: Db,
+  wordforms: readonly string[],
+  opts: { examples: true },
+): Promise<{ audio: Record<string, string>; examples: ExampleCandidates }>;
 export async function getFormAudio(db: Db, wordforms: readonly string[], opts: { examples?: boolean } = {}) {
   const unique = [...new Set(wordforms)].filter(Boolean);
   if (unique.length === 0) return opts.examples ? { audio: {}, examples: { sentences: [], stories: [] } } : {};

@@ -4,10 +4,7 @@ import { audioObjects, lexemes, sentenceLexemes, sentences } from "../schema";
 import { SEARCH_DATA_VERSION } from "../../app/core/search-data-version";
 
 export async function listVocab(db: Db) {
-  return db
-    .select({ id: lexemes.id, name: lexemes.name, gloss: lexemes.gloss, pos: lexemes.pos })
-    .from(lexemes)
-    .orderBy(asc(lexemes.name));
+  return db.select({ id: lexemes.id, name: lexemes.name, gloss: lexemes.gloss, pos: lexemes.pos }).from(lexemes).orderBy(asc(lexemes.name));
 }
 
 /** Public URL of a stored recording, or null when the key is not served at /audio/{file}. */

@@ -66,7 +66,10 @@ export function keyWrites(rows: IndexRows, settled: ReadonlyArray<{ id: number; 
     ...chunks(rows.keys).map((c): [string, string] => [INSERT_KEYS, JSON.stringify(c)]),
     ...chunks(rows.order).map((c): [string, string] => [UPSERT_ORDER, JSON.stringify(c)]),
     ...chunksByLength(rows.tails).map((c): [string, string] => [INSERT_TAILS, JSON.stringify(c)]),
-    ...chunks(settled.map((r) => [r.id, r.n]), 5_000).map((c): [string, string] => [SETTLE, JSON.stringify(c)]),
+    ...chunks(
+      settled.map((r) => [r.id, r.n]),
+      5_000,
+    ).map((c): [string, string] => [SETTLE, JSON.stringify(c)]),
   ];
 }
 
@@ -106,7 +109,11 @@ export type CellRow = { id: number; kind: string; key: string; cells: string | n
  * or keys of another version: then the caller reads the lexicon whole), in one round trip. With `vocabulary`, also which of those words some gloss has (`unknown` English:
  * phrase-search.ts).
  */
-export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonly string[] = []): Promise<{ pending: boolean; rows: EntryRow[]; known: string[]; cells: CellRow[] }> {
+export async function entriesByKeys(
+  db: Db,
+  keys: QueryKeys,
+  vocabulary: readonly string[] = [],
+): Promise<{ pending: boolean; rows: EntryRow[]; known: string[]; cells: CellRow[] }> {
   const d1 = d1Of(db);
   const exact = JSON.stringify(keys.exact.map((k: EntryKey) => [k.kind, k.key]));
   // No compound SELECT beyond two terms (D1 allows few): exact keys and the prefix in one, the English words in another.
@@ -127,8 +134,11 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
     d1.prepare(byKeys).bind(exact, keys.prefix),
     d1.prepare(byEnglish).bind(JSON.stringify(words), words.length),
     d1.prepare(`SELECT DISTINCT key FROM lexeme_keys WHERE kind = 'g' AND key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(vocabulary)),
-    d1.prepare(`SELECT k.lexeme_id AS id, k.kind, k.key, k.cells FROM json_each(?1) AS j
-      CROSS JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]') WHERE k.cells IS NOT NULL`)
+    d1
+      .prepare(
+        `SELECT k.lexeme_id AS id, k.kind, k.key, k.cells FROM json_each(?1) AS j
+      CROSS JOIN lexeme_keys AS k ON k.kind = json_extract(j.value, '$[0]') AND k.key = json_extract(j.value, '$[1]') WHERE k.cells IS NOT NULL`,
+      )
       .bind(JSON.stringify(keys.exact.filter((k) => k.kind === "x" || k.kind === "v").map((k) => [k.kind, k.key]))),
   ]);
   const rows = new Map<number, EntryRow>();
@@ -143,7 +153,10 @@ export async function entriesByKeys(db: Db, keys: QueryKeys, vocabulary: readonl
 
 /** The stored tail projections of some tail texts (app/core/grammar/tail-endings.ts), by id. */
 export async function tailEndingsByIds(db: Db, ids: readonly string[]): Promise<Array<{ id: string; data: string }>> {
-  const found = await d1Of(db).prepare(`SELECT id, data FROM tail_endings WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)).all<{ id: string; data: string }>();
+  const found = await d1Of(db)
+    .prepare(`SELECT id, data FROM tail_endings WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; data: string }>();
   return found.results;
 }
 
@@ -153,8 +166,12 @@ export async function wordListPage(db: Db, filter: { letter: string | null; grou
   const [pending, counts, page] = await d1.batch<Record<string, unknown>>([
     d1.prepare(STALE_SQL),
     d1.prepare(`SELECT letter, count(*) AS n FROM lexeme_order WHERE ?1 IS NULL OR pos_group = ?1 GROUP BY letter`).bind(filter.group),
-    d1.prepare(`SELECT ${ENTRY_COLUMNS} FROM lexeme_order AS o JOIN lexemes AS l ON l.id = o.lexeme_id LEFT JOIN audio_objects AS a ON a.id = l.audio_id
-      WHERE (?1 IS NULL OR o.pos_group = ?1) AND (?2 IS NULL OR o.letter = ?2) ORDER BY o.sort_key, l.pos, l.id LIMIT ?3 OFFSET ?4`).bind(filter.group, filter.letter, size, offset),
+    d1
+      .prepare(
+        `SELECT ${ENTRY_COLUMNS} FROM lexeme_order AS o JOIN lexemes AS l ON l.id = o.lexeme_id LEFT JOIN audio_objects AS a ON a.id = l.audio_id
+      WHERE (?1 IS NULL OR o.pos_group = ?1) AND (?2 IS NULL OR o.letter = ?2) ORDER BY o.sort_key, l.pos, l.id LIMIT ?3 OFFSET ?4`,
+      )
+      .bind(filter.group, filter.letter, size, offset),
   ]);
   return {
     pending: !!pending!.results[0]?.pending,

@@ -83,7 +83,10 @@ export async function writePageWords(
 ): Promise<void> {
   const statements: BatchItem<"sqlite">[] = [
     ...changed.map((r) =>
-      db.insert(pageWords).values(r).onConflictDoUpdate({ target: pageWords.pageKey, set: { textsHash: r.textsHash, bodyHash: r.bodyHash, body: r.body } }),
+      db
+        .insert(pageWords)
+        .values(r)
+        .onConflictDoUpdate({ target: pageWords.pageKey, set: { textsHash: r.textsHash, bodyHash: r.bodyHash, body: r.body } }),
     ),
     ...gone.map((key) => db.delete(pageWords).where(eq(pageWords.pageKey, key))),
   ];
@@ -92,6 +95,8 @@ export async function writePageWords(
     await db.batch(chunk as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   }
   const state = { lexiconVersion: versions.lexicon, contentVersion: versions.content, pages, builtAt: Date.now() };
-  await db.insert(pageWordsState).values({ id: 1, ...state }).onConflictDoUpdate({ target: pageWordsState.id, set: state });
+  await db
+    .insert(pageWordsState)
+    .values({ id: 1, ...state })
+    .onConflictDoUpdate({ target: pageWordsState.id, set: state });
 }
-

@@ -112,9 +112,7 @@ export async function releaseRateLimits(db: Db, hits: readonly Pick<RateLimitHit
   if (hits.length === 0) return;
   const d1 = db.$client as D1Database;
   await d1.batch(
-    hits.map((h) =>
-      d1.prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0").bind(h.key, h.windowStart),
-    ),
+    hits.map((h) => d1.prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0").bind(h.key, h.windowStart)),
   );
 }
 

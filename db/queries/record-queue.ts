@@ -32,7 +32,10 @@ export async function mostViewedWithoutAudio(db: Db, at: number): Promise<QueueS
       .orderBy(desc(views), desc(sql`coalesce(${lexemeUses.searches}, 0)`), desc(lexemes.corpusCount), asc(lexemes.id))
       .limit(1)
       .offset(at),
-    db.select({ n: sql<number>`count(*)` }).from(lexemes).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(lexemes)
+      .where(where),
   ]);
   return { item: rows[0] ? { kind: "word", ...rows[0] } : null, total: total[0]?.n ?? 0 };
 }
@@ -49,7 +52,10 @@ export async function askedWithoutAudio(db: Db, at: number): Promise<QueueSlice>
       .orderBy(desc(asks), desc(views), asc(lexemes.id))
       .limit(1)
       .offset(at),
-    db.select({ n: sql<number>`count(*)` }).from(lexemes).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(lexemes)
+      .where(where),
   ]);
   return { item: rows[0] ? { kind: "word", ...rows[0] } : null, total: total[0]?.n ?? 0 };
 }

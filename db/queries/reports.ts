@@ -27,13 +27,24 @@ export async function insertReportOnce(db: Db, input: NewReport): Promise<boolea
 
 /** Open reports: the number the editor's navigation shows. */
 export async function countOpenReports(db: Db): Promise<number> {
-  const row = await db.select({ n: sql<number>`count(*)` }).from(reports).where(eq(reports.status, "open")).get();
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(reports)
+    .where(eq(reports.status, "open"))
+    .get();
   return row?.n ?? 0;
 }
 
 /** One status of the queue, newest first, with who resolved each. */
 export async function listReports(db: Db, status: ReportStatus, page = 1) {
-  const total = (await db.select({ n: sql<number>`count(*)` }).from(reports).where(eq(reports.status, status)).get())?.n ?? 0;
+  const total =
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(reports)
+        .where(eq(reports.status, status))
+        .get()
+    )?.n ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), lastPage);
   const rows = await db

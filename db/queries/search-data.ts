@@ -53,8 +53,16 @@ export type SearchDataState = { version: number | null; codeVersion: number; pen
 /** What the admin page shows of the stored search data. */
 export async function searchDataState(db: Db): Promise<SearchDataState> {
   const row = await d1Of(db)
-    .prepare(`SELECT (SELECT version FROM search_data WHERE id = 1) AS version, (SELECT count(*) FROM lexeme_keys_pending) AS pending,
-      (SELECT rederived_at FROM search_data WHERE id = 1) AS rederivedAt, (SELECT indexed_at FROM search_data WHERE id = 1) AS indexedAt`)
+    .prepare(
+      `SELECT (SELECT version FROM search_data WHERE id = 1) AS version, (SELECT count(*) FROM lexeme_keys_pending) AS pending,
+      (SELECT rederived_at FROM search_data WHERE id = 1) AS rederivedAt, (SELECT indexed_at FROM search_data WHERE id = 1) AS indexedAt`,
+    )
     .first<{ version: number | null; pending: number; rederivedAt: number | null; indexedAt: number | null }>();
-  return { version: row?.version ?? null, codeVersion: SEARCH_DATA_VERSION, pending: row?.pending ?? 0, rederivedAt: row?.rederivedAt ?? null, indexedAt: row?.indexedAt ?? null };
+  return {
+    version: row?.version ?? null,
+    codeVersion: SEARCH_DATA_VERSION,
+    pending: row?.pending ?? 0,
+    rederivedAt: row?.rederivedAt ?? null,
+    indexedAt: row?.indexedAt ?? null,
+  };
 }

@@ -10,7 +10,15 @@ import { audioObjects, editLog, lexemes, sentenceLexemes, sentences } from "../s
 
 export async function getSentenceForEditor(db: Db, id: number) {
   const sentence = await db
-    .select({ id: sentences.id, text: sentences.text, trans: sentences.trans, source: sentences.source, audioId: sentences.audioId, audioKey: audioObjects.key, speaker: audioObjects.speaker })
+    .select({
+      id: sentences.id,
+      text: sentences.text,
+      trans: sentences.trans,
+      source: sentences.source,
+      audioId: sentences.audioId,
+      audioKey: audioObjects.key,
+      speaker: audioObjects.speaker,
+    })
     .from(sentences)
     .leftJoin(audioObjects, eq(audioObjects.id, sentences.audioId))
     .where(eq(sentences.id, id))
@@ -58,7 +66,9 @@ export async function setSentenceWord(db: Db, input: { id: number; lexemeId: num
     input.linked
       ? db.insert(sentenceLexemes).values({ sentenceId: input.id, lexemeId: input.lexemeId }).onConflictDoNothing()
       : db.delete(sentenceLexemes).where(and(eq(sentenceLexemes.sentenceId, input.id), eq(sentenceLexemes.lexemeId, input.lexemeId))),
-    db.insert(editLog).values(audit(input.userId, input.id, input.linked ? "link_word" : "unlink_word", input.linked ? null : link, input.linked ? link : null)),
+    db
+      .insert(editLog)
+      .values(audit(input.userId, input.id, input.linked ? "link_word" : "unlink_word", input.linked ? null : link, input.linked ? link : null)),
   ]);
   return true;
 }

@@ -40,10 +40,7 @@ export type ProgressSummary = { cards: number; due: number; reviews: number; ver
 
 /** What /niin shows of a learner's saved cards: how many, how many due, reviews and verb forms (lessons: learner-home.server.ts). */
 export async function summarizeSrsCards(db: Db, userId: number, now = Date.now()): Promise<ProgressSummary> {
-  const rows = await db
-    .select({ key: srsCards.cardKey, state: srsCards.state, due: srsCards.due })
-    .from(srsCards)
-    .where(eq(srsCards.userId, userId));
+  const rows = await db.select({ key: srsCards.cardKey, state: srsCards.state, due: srsCards.due }).from(srsCards).where(eq(srsCards.userId, userId));
   let due = 0;
   let reviews = 0;
   let verbForms = 0;

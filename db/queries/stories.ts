@@ -5,7 +5,6 @@ import { editLog, STORY_SOURCES, stories, users, type StoryEdit } from "../schem
 
 export type StorySource = (typeof STORY_SOURCES)[number];
 
-
 /** What everyone may see: published stories and those the editor lists as coming (never a draft). */
 const isPublic = or(eq(stories.completed, true), eq(stories.listed, true));
 
@@ -55,7 +54,15 @@ export async function getStory(db: Db, id: string) {
 export async function getStoryForEditor(db: Db, id: string) {
   return (
     (await db
-      .select({ id: stories.id, title: stories.title, completed: stories.completed, listed: stories.listed, reviewBy: stories.reviewBy, data: stories.data, pending: stories.pending })
+      .select({
+        id: stories.id,
+        title: stories.title,
+        completed: stories.completed,
+        listed: stories.listed,
+        reviewBy: stories.reviewBy,
+        data: stories.data,
+        pending: stories.pending,
+      })
       .from(stories)
       .where(eq(stories.id, id))
       .get()) ?? null
@@ -119,16 +126,32 @@ export async function updateStory(db: Db, input: { id: string; title: string; st
   const after = { title: input.title, completed, listed: input.state === "coming", reviewBy, data, pending: null };
   const action =
     before.completed !== completed
-      ? completed ? "publish" : "unpublish"
-      : before.pending && (completed || after.listed) ? "publish_edit" : reviewBy && !before.reviewBy ? "send_for_review" : "update";
+      ? completed
+        ? "publish"
+        : "unpublish"
+      : before.pending && (completed || after.listed)
+        ? "publish_edit"
+        : reviewBy && !before.reviewBy
+          ? "send_for_review"
+          : "update";
   await db.batch([
-    db.update(stories).set({ ...after, updatedAt: new Date() }).where(eq(stories.id, input.id)),
+    db
+      .update(stories)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(stories.id, input.id)),
     db.insert(editLog).values({
       userId: input.userId,
       entity: "stories",
       entityId: input.id,
       action,
-      before: { title: before.title, completed: before.completed, listed: before.listed, reviewBy: before.reviewBy, data: before.data, pending: before.pending },
+      before: {
+        title: before.title,
+        completed: before.completed,
+        listed: before.listed,
+        reviewBy: before.reviewBy,
+        data: before.data,
+        pending: before.pending,
+      },
       after,
     }),
   ]);

@@ -100,7 +100,6 @@ export async function bumpSessionVersion(db: Db, userId: number) {
     .where(eq(users.id, userId));
 }
 
-
 /** What /niin needs beyond the session: the account's email and password hash. */
 export async function findAccount(db: Db, userId: number) {
   return db
@@ -147,7 +146,6 @@ export async function setUsernameColor(db: Db, userId: number, usernameColor: st
   await db.update(users).set({ usernameColor, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-
 // ---------------------------------------------------------------- reset tokens
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -161,13 +159,7 @@ export async function findLiveResetToken(db: Db, tokenHash: string, now = Date.n
   return db
     .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date(now))))
     .get();
 }
 
@@ -179,13 +171,7 @@ export async function claimResetToken(db: Db, tokenHash: string, now = Date.now(
   const row = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date(now)),
-      ),
-    )
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date(now))))
     .returning({ userId: passwordResetTokens.userId })
     .get();
   return row?.userId ?? null;

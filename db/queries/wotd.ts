@@ -32,9 +32,7 @@ export async function pickWordOfTheDay(db: Db, day: string) {
   const total = await db.get<{ n: number }>(sql`${candidates} SELECT count(*) AS n FROM fresh`);
   if (!total || total.n === 0) return null;
   const offset = dayNumber(day) % total.n;
-  const lexeme = await db.get<{ id: number }>(
-    sql`${candidates} SELECT id FROM fresh ORDER BY id LIMIT 1 OFFSET ${offset}`,
-  );
+  const lexeme = await db.get<{ id: number }>(sql`${candidates} SELECT id FROM fresh ORDER BY id LIMIT 1 OFFSET ${offset}`);
   if (!lexeme) return null;
   await db.insert(wotdPicks).values({ day, lexemeId: lexeme.id }).onConflictDoNothing();
   return (await db.select().from(wotdPicks).where(eq(wotdPicks.day, day)).get()) ?? null;
@@ -160,13 +158,7 @@ export async function confirmSubscriber(db: Db, confirmTokenHash: string, now = 
   const [row] = await db
     .update(wotdSubscribers)
     .set({ status: "confirmed", confirmedAt: now })
-    .where(
-      and(
-        eq(wotdSubscribers.confirmTokenHash, confirmTokenHash),
-        eq(wotdSubscribers.status, "pending"),
-        gt(wotdSubscribers.confirmExpiresAt, now),
-      ),
-    )
+    .where(and(eq(wotdSubscribers.confirmTokenHash, confirmTokenHash), eq(wotdSubscribers.status, "pending"), gt(wotdSubscribers.confirmExpiresAt, now)))
     .returning({ id: wotdSubscribers.id });
   return row ?? null;
 }
@@ -252,12 +244,7 @@ export async function settleDeliveries(
       db
         .update(wotdDeliveries)
         .set({ sentAt: new Date(now) })
-        .where(
-          and(
-            eq(wotdDeliveries.day, day),
-            sql`${wotdDeliveries.subscriberId} IN (SELECT value FROM json_each(${JSON.stringify(sentIds)}))`,
-          ),
-        ),
+        .where(and(eq(wotdDeliveries.day, day), sql`${wotdDeliveries.subscriberId} IN (SELECT value FROM json_each(${JSON.stringify(sentIds)}))`)),
     );
   }
   for (const failure of failures) {

@@ -45,7 +45,10 @@ const lemmaRefs = z
   .transform((v, ctx) => {
     if (!v) return [];
     const refs: Array<{ name: string; pos?: string }> = [];
-    for (const part of v.split(/[,;]/).map((p) => p.trim()).filter(Boolean)) {
+    for (const part of v
+      .split(/[,;]/)
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [name, tag] = part.split(":").map((p) => normalizeText(p));
       if (!name || (tag !== undefined && !/^[a-z][a-z0-9_'-]{0,29}$/i.test(tag))) {
         ctx.addIssue({ code: "custom", message: `"${part}" is not name or name:pos` });
@@ -69,7 +72,10 @@ const StorySentence = z.object({ text: text(5000), trans: z.string().transform(n
 
 export const StoryRow = z
   .object({
-    id: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be letters, digits, _ . or - (e.g. AM12, OLP3)"),
+    id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be letters, digits, _ . or - (e.g. AM12, OLP3)"),
     title: text(300),
     completed: z.boolean({ error: "must be true or false" }),
     /** Listed on /d even when not completed ('Not ready to view'); the old site listed every story, so: true. */
@@ -95,7 +101,12 @@ export const AudioRow = z.object({
   name: text(200),
   pos: pos.optional(),
   /** Who speaks on the recording (credited on the word page). */
-  speaker: z.string().trim().max(200).optional().transform((v) => v || null),
+  speaker: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || null),
   /** The day it was recorded, YYYY-MM-DD. */
   recorded_at: z
     .string()
@@ -184,13 +195,14 @@ export const q = (value: string | number | boolean | null | undefined) =>
     : typeof value === "number"
       ? String(value)
       : typeof value === "boolean"
-        ? (value ? "1" : "0")
+        ? value
+          ? "1"
+          : "0"
         : `'${value.replaceAll("'", "''")}'`;
 
 const NOW = "(unixepoch('subsec') * 1000)";
 
-const lemmaWhere = (ref: { name: string; pos?: string }) =>
-  `l.name = ${q(ref.name)}${ref.pos ? ` AND l.pos = ${q(ref.pos)}` : ""}`;
+const lemmaWhere = (ref: { name: string; pos?: string }) => `l.name = ${q(ref.name)}${ref.pos ? ` AND l.pos = ${q(ref.pos)}` : ""}`;
 
 /** Rows per multi-row statement: well under D1's 100 KB statement limit with 2,000-character glosses. */
 const ROWS_PER_STATEMENT = 40;
@@ -355,9 +367,7 @@ export function audioSql(objects: AudioObject[]): string[] {
         `OR audio_objects.speaker IS NOT excluded.speaker OR audio_objects.recorded_at IS NOT excluded.recorded_at`,
     );
     const audioId = `(SELECT id FROM audio_objects WHERE key = ${q(o.key)})`;
-    out.push(
-      `UPDATE lexemes SET audio_id = ${audioId}, updated_at = ${NOW} WHERE id = ${o.lexemeId} AND audio_id IS NOT ${audioId}`,
-    );
+    out.push(`UPDATE lexemes SET audio_id = ${audioId}, updated_at = ${NOW} WHERE id = ${o.lexemeId} AND audio_id IS NOT ${audioId}`);
   }
   return out;
 }

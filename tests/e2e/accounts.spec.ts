@@ -180,7 +180,10 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("link", { name }).click();
     await page.getByRole("button", { name: "Log out" }).click();
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Biindge/ }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /Biindge/ })
+      .click();
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Username").fill(name);
     await page.getByLabel("Email").fill(`${name}@example.org`);

@@ -64,7 +64,13 @@ test.describe("/conj without JavaScript", () => {
 /** No horizontal scroll: the page is no wider than the window. */
 async function expectNoHorizontalScroll(page: import("@playwright/test").Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  const wide = await page.evaluate(() => [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth).slice(0, 8).map((e) => `${e.tagName}.${e.className}#${e.id} ${Math.round(e.getBoundingClientRect().right)}`).join("; "));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+      .slice(0, 8)
+      .map((e) => `${e.tagName}.${e.className}#${e.id} ${Math.round(e.getBoundingClientRect().right)}`)
+      .join("; "),
+  );
   expect(overflow, wide).toBeLessThanOrEqual(0);
 }
 

@@ -38,9 +38,14 @@ export async function crawlFromHome(request: APIRequestContext, problems: PagePr
 export async function crawlParadigms(request: APIRequestContext, problems: PageProblem[], sample = Infinity): Promise<number> {
   const words = spread(optionValues(await (await request.get("/paradigms")).text(), "paradigm-word"), sample);
   const pages: string[] = [];
-  let count = await checkPages(request, words.map((w) => `/paradigms?word=${encodeURIComponent(w)}`), problems, ({ path, html }) => {
-    for (const kind of html ? optionValues(html, "paradigm-kind") : []) if (kind) pages.push(`${path}&kind=${encodeURIComponent(kind)}`);
-  });
+  let count = await checkPages(
+    request,
+    words.map((w) => `/paradigms?word=${encodeURIComponent(w)}`),
+    problems,
+    ({ path, html }) => {
+      for (const kind of html ? optionValues(html, "paradigm-kind") : []) if (kind) pages.push(`${path}&kind=${encodeURIComponent(kind)}`);
+    },
+  );
   count += await checkPages(request, pages, problems);
   return count;
 }
@@ -59,7 +64,11 @@ export async function crawlConj(request: APIRequestContext, types: readonly stri
     const choices: string[] = [];
     count += await checkPages(request, bases, problems, ({ path, html }) => {
       if (!html) return;
-      for (const [id, name] of [["conj-tense", "tense"], ["conj-shape", "shape"], ["conj-preverb", "preverb"]] as const) {
+      for (const [id, name] of [
+        ["conj-tense", "tense"],
+        ["conj-shape", "shape"],
+        ["conj-preverb", "preverb"],
+      ] as const) {
         for (const value of optionValues(html, id)) if (value) choices.push(`${path}&${name}=${encodeURIComponent(value)}`);
       }
     });

@@ -13,7 +13,11 @@ import { type PageProblem } from "./crawl";
 import { crawlConj, crawlFromHome, crawlParadigms } from "./crawl-site";
 
 const DICTIONARY = path.join(SHARED_DATA, "nishnaabemwin-dictionary", "nishnaabemwin-dict.tsv");
-const report = (problems: PageProblem[]) => problems.slice(0, 20).map((p) => `${p.path}: ${p.problem}`).join("\n");
+const report = (problems: PageProblem[]) =>
+  problems
+    .slice(0, 20)
+    .map((p) => `${p.path}: ${p.problem}`)
+    .join("\n");
 
 // Thousands of server-rendered pages each, on a shared 2-core machine.
 test.describe.configure({ timeout: 600_000 });

@@ -40,7 +40,11 @@ export function siteLinks(html: string): string[] {
     .filter((href) => href.startsWith("/") && !href.startsWith("//"));
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 export type PageProblem = { path: string; problem: string };
 export type Fetched = { path: string; status: number; html: string | null };

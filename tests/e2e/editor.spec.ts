@@ -170,7 +170,10 @@ test("the editor's stylesheet: linked by the editor's pages, also after a client
     await expect(sheet).toHaveCount(0);
     const inline = ((await page.locator("style#site-css").textContent()) ?? "").replace(/\s+/g, "");
     expect(inline.length).toBeGreaterThan(10_000);
-    expect(selectors.filter((s) => inline.includes(`}${s}{`) || inline.startsWith(`${s}{`)), path).toEqual([]);
+    expect(
+      selectors.filter((s) => inline.includes(`}${s}{`) || inline.startsWith(`${s}{`)),
+      path,
+    ).toEqual([]);
   }
   // From a hydrated public page to the editor by the site's menu: React Router links the stylesheet on the way.
   await page.locator("html[data-hydrated]").waitFor();

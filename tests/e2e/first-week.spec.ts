@@ -126,7 +126,10 @@ test.describe("log-in returns to where you were", () => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto("/k/13", javaScriptEnabled ? undefined : { waitUntil: "load" });
-      await page.getByRole("banner").getByRole("link", { name: /Biindge/ }).click();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: /Biindge/ })
+        .click();
       await expect(page).toHaveURL(/\/biindge\?from=k%2F13$/);
       await page.getByLabel("Username").fill("learner");
       await page.getByLabel("Password").fill("learner-demo-2026");

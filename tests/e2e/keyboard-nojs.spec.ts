@@ -18,7 +18,10 @@ test("lesson player by keyboard only: start, step through every item, finish int
   await page.goto("/aambe/learn/1");
   await page.locator("html[data-hydrated]").waitFor();
   for (let i = 0; i < 20 && !/\/aambe\/practice/.test(page.url()); i++) {
-    const next = page.getByRole("main").getByRole("link", { name: /^(Start|Next|Finish)/ }).first();
+    const next = page
+      .getByRole("main")
+      .getByRole("link", { name: /^(Start|Next|Finish)/ })
+      .first();
     await tabTo(page, next);
     const before = page.url();
     await page.keyboard.press("Enter");

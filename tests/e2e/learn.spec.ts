@@ -45,9 +45,10 @@ async function playRound(page: Page, lessonIndex: number) {
     await expect(feedback).toBeVisible();
     // The right form, split into prefix, stem and ending (the hyphens between the parts are not read out).
     if (wrong) await expect(feedback).toContainText("The right answer:");
-    const shown = await feedback.locator(".form-parts").first().evaluate((el) =>
-      [...el.querySelectorAll("span:not([aria-hidden])")].map((s) => s.textContent).join(""),
-    );
+    const shown = await feedback
+      .locator(".form-parts")
+      .first()
+      .evaluate((el) => [...el.querySelectorAll("span:not([aria-hidden])")].map((s) => s.textContent).join(""));
     expect(shown).toBe(item.odawa);
     const here = page.url();
     await page.getByRole("link", { name: /Continue|See results/ }).click();

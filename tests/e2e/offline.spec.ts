@@ -41,7 +41,10 @@ test("the web app manifest is linked and served, and Chromium finds the site ins
   expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
 });
 
-test("goes offline after visiting a lesson, answers three cards, comes back online: the server holds exactly those three reviews", async ({ page, context }) => {
+test("goes offline after visiting a lesson, answers three cards, comes back online: the server holds exactly those three reviews", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await joinAsNewLearner(page, "off");
   await page.goto(`/aambe/learn/${LESSON.id}`);
@@ -50,7 +53,9 @@ test("goes offline after visiting a lesson, answers three cards, comes back onli
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(LESSON.title);
   // The lesson hands its practice to the browser of a signed-in learner.
-  await expect.poll(() => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("practicePacks") ?? "{}").packs ?? {}))).toEqual([`lesson=${LESSON.id}`]);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("practicePacks") ?? "{}").packs ?? {})))
+    .toEqual([`lesson=${LESSON.id}`]);
 
   await context.setOffline(true);
   await page.getByRole("link", { name: "Practise this lesson" }).click();

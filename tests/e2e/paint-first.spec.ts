@@ -18,7 +18,10 @@ for (const path of ["/", "/k/1", "/d/DEMO1", "/conj", "/aambe/learn/1"]) {
     await page.goto(path); // returns once html[data-hydrated] is set (fixtures.ts)
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-      scripts: performance.getEntriesByType("resource").filter((r) => /\.m?js(\?|$)/.test(r.name)).map((r) => r.startTime),
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((r) => /\.m?js(\?|$)/.test(r.name))
+        .map((r) => r.startTime),
     }));
     expect(timing.paint).not.toBeNull();
     expect(timing.scripts.length).toBeGreaterThan(0);

@@ -42,11 +42,19 @@ async function expectAnswered(page: Page, feedback: string) {
 async function reviewsOnNiin(page: Page) {
   await page.goto("/niin");
   const facts = page.locator(".progress-facts");
-  return Number(await facts.locator("div").filter({ has: page.getByText("Reviews", { exact: true }) }).locator("dd").textContent());
+  return Number(
+    await facts
+      .locator("div")
+      .filter({ has: page.getByText("Reviews", { exact: true }) })
+      .locator("dd")
+      .textContent(),
+  );
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`a wrong answer, reload, Back and answer again, Forward: one review per answer, and the missed item comes back (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+  test(`a wrong answer, reload, Back and answer again, Forward: one review per answer, and the missed item comes back (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();

@@ -13,7 +13,11 @@ test("home → navbar → /miinad shows the three donation tiers", async ({ page
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Giving to Nishnaabemwin");
   const tiers = page.getByRole("list", { name: "Donation tiers" }).getByRole("listitem");
   await expect(tiers).toHaveCount(3);
-  for (const [name, amount] of [["Copper", "$3"], ["Silver", "$7"], ["Gold", "$15"]]) {
+  for (const [name, amount] of [
+    ["Copper", "$3"],
+    ["Silver", "$7"],
+    ["Gold", "$15"],
+  ]) {
     const tier = tiers.filter({ has: page.getByRole("heading", { name }) });
     await expect(tier).toContainText(amount);
     const link = tier.getByRole("link");

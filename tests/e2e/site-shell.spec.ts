@@ -92,7 +92,9 @@ test.describe("on a phone (390 × 740)", () => {
 
     // A followed link closes the menu.
     await button.click();
-    await nav(page).getByRole("link", { name: /Dbaajmownan/ }).click();
+    await nav(page)
+      .getByRole("link", { name: /Dbaajmownan/ })
+      .click();
     await expect(page).toHaveURL(/\/d$/);
     await expect(button).toHaveAttribute("aria-expanded", "false");
 

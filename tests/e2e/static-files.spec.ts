@@ -39,8 +39,17 @@ test("pages, the API and unknown addresses go to the Worker", async ({ request }
 
 test("static files carry the security headers the Worker gives every response that is not a page", async ({ request }) => {
   const worker = (await request.get("/api/health")).headers();
-  const names = ["strict-transport-security", "x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"];
-  const script = filesUnder(path.join(CLIENT, "assets")).map((f) => path.basename(f)).find((f) => f.endsWith(".js"));
+  const names = [
+    "strict-transport-security",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "cross-origin-opener-policy",
+    "permissions-policy",
+  ];
+  const script = filesUnder(path.join(CLIENT, "assets"))
+    .map((f) => path.basename(f))
+    .find((f) => f.endsWith(".js"));
   for (const file of ["/favicon.svg", "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png", `/assets/${script}`]) {
     const response = await request.get(file);
     expect(response.status(), file).toBe(200);

@@ -4,7 +4,9 @@ import { FAKE_MICROPHONE } from "./fake-microphone";
 
 test.use(FAKE_MICROPHONE);
 
-test("an editor creates a story with two sentences, records the first, publishes it, and a learner reads it with tap-a-word and its audio", async ({ browser }) => {
+test("an editor creates a story with two sentences, records the first, publishes it, and a learner reads it with tap-a-word and its audio", async ({
+  browser,
+}) => {
   const editorContext = await browser.newContext();
   const editor = await editorContext.newPage();
   await editor.goto("/biindge?from=DEV_editor/stories");

@@ -21,10 +21,12 @@ test("/k → a word → play its recording → back to the list", async ({ page 
   await expectNoAxeViolations(page);
   await play.click();
   await expect
-    .poll(() => page.evaluate(() => {
-      const audio = document.querySelector("audio");
-      return Boolean(audio && (audio.currentTime > 0 || audio.ended));
-    }))
+    .poll(() =>
+      page.evaluate(() => {
+        const audio = document.querySelector("audio");
+        return Boolean(audio && (audio.currentTime > 0 || audio.ended));
+      }),
+    )
     .toBe(true);
   await expect(page.getByText("Sorry, there is no audio at this URL.")).toHaveCount(0);
 
@@ -41,7 +43,9 @@ test("a word without a recording has no audio button", async ({ page }) => {
 
 test("a word's forms: kept as the server wrote them through hydration, brought by a navigation, and by back and forward", async ({ page }) => {
   const errors: string[] = [];
-  page.on("console", (message) => { if (message.type() === "error") errors.push(message.text()); });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
   page.on("pageerror", (error) => errors.push(String(error)));
   const forms = page.locator("section.word-forms");
   const formsText = () => forms.evaluate((section) => section.textContent);
@@ -51,7 +55,9 @@ test("a word's forms: kept as the server wrote them through hydration, brought b
   // The page as the server wrote it, before any script ran.
   const written = await page.request.get(href).then((r) => r.text());
   await page.goto(href); // returns once hydrated
-  expect(await formsText()).toBe(await page.evaluate((html) => new DOMParser().parseFromString(html, "text/html").querySelector("section.word-forms")!.textContent, written));
+  expect(await formsText()).toBe(
+    await page.evaluate((html) => new DOMParser().parseFromString(html, "text/html").querySelector("section.word-forms")!.textContent, written),
+  );
   await expect(forms.getByRole("link", { name: "nmaajaa", exact: true })).toBeVisible();
 
   // A client-side navigation: the data carries the forms' HTML.

@@ -74,7 +74,10 @@ test("sign up on / → confirm from the email → daily job → the word arrives
 
   // The archive has today's word with its own page.
   await page.goto("/wotd");
-  await page.getByRole("link", { name: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(word);
 
   // The visible unsubscribe link: GET shows a button, the button unsubscribes.
@@ -143,8 +146,6 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByText("Message received!")).toBeVisible();
 
     await page.goto("/unsubscribe?t=not-a-real-token-at-all-000000");
-    await expect(
-      page.getByText("The provided unsubscribe token is invalid. If you believe this is an error, please contact us."),
-    ).toBeVisible();
+    await expect(page.getByText("The provided unsubscribe token is invalid. If you believe this is an error, please contact us.")).toBeVisible();
   });
 });

@@ -26,9 +26,14 @@ export async function loadCourse(env: typeof Env) {
   }
   for (const [i, lesson] of COURSE.entries()) {
     statements.push(
-      env.DB.prepare(
-        "INSERT OR IGNORE INTO lessons (id, title, position, status, summary, explanation, spec) VALUES (?, ?, ?, 'published', ?, ?, ?)",
-      ).bind(lesson.id, lesson.title, i + 1, lesson.summary, lesson.explanation, JSON.stringify({ words: lesson.words, cells: lesson.cells })),
+      env.DB.prepare("INSERT OR IGNORE INTO lessons (id, title, position, status, summary, explanation, spec) VALUES (?, ?, ?, 'published', ?, ?, ?)").bind(
+        lesson.id,
+        lesson.title,
+        i + 1,
+        lesson.summary,
+        lesson.explanation,
+        JSON.stringify({ words: lesson.words, cells: lesson.cells }),
+      ),
     );
     for (const [j, s] of lesson.sentences.entries()) {
       statements.push(

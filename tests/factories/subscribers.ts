@@ -26,16 +26,12 @@ export async function insertWordWithExample(env: Env, opts: { audio?: boolean } 
   const name = `wotdword-${crypto.randomUUID().slice(0, 8)}`;
   let audioId: number | null = null;
   if (opts.audio) {
-    const audio = await env.DB.prepare(
-      "INSERT INTO audio_objects (key, content_type, size) VALUES (?, 'audio/mpeg', 10) RETURNING id",
-    )
+    const audio = await env.DB.prepare("INSERT INTO audio_objects (key, content_type, size) VALUES (?, 'audio/mpeg', 10) RETURNING id")
       .bind(`audio/${name}.mp3`)
       .first<{ id: number }>();
     audioId = audio!.id;
   }
-  const lexeme = await env.DB.prepare(
-    "INSERT INTO lexemes (name, search_key, pos, gloss, audio_id) VALUES (?, ?, 'vai', 's/he tests things', ?) RETURNING id",
-  )
+  const lexeme = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, audio_id) VALUES (?, ?, 'vai', 's/he tests things', ?) RETURNING id")
     .bind(name, name, audioId)
     .first<{ id: number }>();
   const sentence = await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, ?, 'DEMO') RETURNING id")

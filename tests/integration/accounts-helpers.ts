@@ -28,9 +28,7 @@ export async function post(
   };
   if (cookie) headers.Cookie = cookie;
   if (origin) headers.Origin = origin;
-  return worker.fetch(
-    new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" }),
-  );
+  return worker.fetch(new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" }));
 }
 
 /** `name=value` of the session cookie a response sets (for the next request's Cookie header). */

@@ -116,7 +116,9 @@ test("/forgot always gives the same neutral answer; only a matching username + e
   expect(Number(row.expires_at) - Number(row.created_at)).toBeGreaterThan(RESET_TOKEN_TTL_MS - 5000);
   expect(Number(row.expires_at) - Number(row.created_at)).toBeLessThanOrEqual(RESET_TOKEN_TTL_MS + 5000);
 
-  const mails = getRecordedMail().slice(before).filter((m) => m.to === user.email);
+  const mails = getRecordedMail()
+    .slice(before)
+    .filter((m) => m.to === user.email);
   expect(mails).toHaveLength(1);
   const code = /\/restore\?code=([A-Za-z0-9_-]+)/.exec(mails[0].text)![1];
   expect(code).toHaveLength(43); // 32 random bytes, base64url
@@ -262,7 +264,11 @@ test("sign-up and forgot are limited per address (and forgot per username + emai
   const ip = randomIp();
   for (let i = 0; i < RATE_RULES.signupIp.limit; i++) await hit(db, RATE_RULES.signupIp, ip);
   const name = uniqueName();
-  const join = await post("/wiijiiwe", { username: name, password: "ziibiwan-nibi-2026", passwordRepeat: "ziibiwan-nibi-2026", email: `${name}@example.org` }, { ip });
+  const join = await post(
+    "/wiijiiwe",
+    { username: name, password: "ziibiwan-nibi-2026", passwordRepeat: "ziibiwan-nibi-2026", email: `${name}@example.org` },
+    { ip },
+  );
   expect(join.status).toBe(429);
   expect(await join.text()).toContain("Too many attempts.");
   const row = await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(name).first();

@@ -20,7 +20,27 @@ test("/wiijiiwe shows the form with the username rules and the optional survey",
   for (const name of ["username", "password", "passwordRepeat", "email", "niijii", "realName", "age", "fluency", "fluencyComment", "tribe", "tribeComment"]) {
     expect(page).toContain(`name="${name}"`);
   }
-  for (const value of ["child", "mid", "aged", "elder", "nothing", "beginner", "intermediate", "fluent", "native", "gtb", "lrb", "ltbb", "mfn", "oto", "sfn", "wifn", "wfn", "zfn", "oth"]) {
+  for (const value of [
+    "child",
+    "mid",
+    "aged",
+    "elder",
+    "nothing",
+    "beginner",
+    "intermediate",
+    "fluent",
+    "native",
+    "gtb",
+    "lrb",
+    "ltbb",
+    "mfn",
+    "oto",
+    "sfn",
+    "wifn",
+    "wfn",
+    "zfn",
+    "oth",
+  ]) {
     expect(page).toContain(`value="${value}"`);
   }
 });

@@ -18,7 +18,9 @@ function post(path: string, fields: Record<string, string>, file: { name: string
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   if (file) body.append("file", new Blob([file.text], { type: "text/tab-separated-values" }), file.name);
-  return fetcher.fetch(new Request(`http://localhost${path}`, { method: "POST", body, headers: { Origin: "http://localhost", Cookie: cookie }, redirect: "manual" }));
+  return fetcher.fetch(
+    new Request(`http://localhost${path}`, { method: "POST", body, headers: { Origin: "http://localhost", Cookie: cookie }, redirect: "manual" }),
+  );
 }
 
 const get = (path: string, cookie: string) => fetcher.fetch(new Request(`http://localhost${path}`, { headers: { Cookie: cookie }, redirect: "manual" }));
@@ -30,8 +32,21 @@ async function adminCookie() {
   return { admin, cookie: await sessionCookieHeader(env, admin) };
 }
 
-type JobRow = { id: number; status: string; done_batches: number; total_batches: number; added: number; changed: number; error: string | null; file_key: string };
-const jobRow = (id: number) => env.DB.prepare("SELECT * FROM import_jobs WHERE id = ?").bind(id).first<JobRow>().then((r) => r!);
+type JobRow = {
+  id: number;
+  status: string;
+  done_batches: number;
+  total_batches: number;
+  added: number;
+  changed: number;
+  error: string | null;
+  file_key: string;
+};
+const jobRow = (id: number) =>
+  env.DB.prepare("SELECT * FROM import_jobs WHERE id = ?")
+    .bind(id)
+    .first<JobRow>()
+    .then((r) => r!);
 const jobIdOf = (response: Response) => Number(/\/admin\/import\/jobs\/(\d+)$/.exec(response.headers.get("Location") ?? "")![1]);
 const auditRows = (file: string) => countRows(`SELECT count(*) AS n FROM edit_log WHERE action = 'import' AND entity_id = 'import:${file}'`);
 
@@ -75,7 +90,9 @@ test("a stems file: the dry run lists what is set, skipped and refused per line;
   expect(await stemOf(`${tag}cc`)).toBe("already");
   const job = await jobRow(jobIdOf(applied));
   expect(job).toMatchObject({ status: "done", done_batches: 1, total_batches: 1, added: 0, changed: 2 });
-  const log = await env.DB.prepare("SELECT user_id, after FROM edit_log WHERE action = 'import' AND entity_id = ?").bind(`import:${name}`).first<{ user_id: number; after: string }>();
+  const log = await env.DB.prepare("SELECT user_id, after FROM edit_log WHERE action = 'import' AND entity_id = ?")
+    .bind(`import:${name}`)
+    .first<{ user_id: number; after: string }>();
   expect(log!.user_id).toBe(admin.id);
   expect(JSON.parse(log!.after)).toMatchObject({ job: job.id, kind: "stems", added: 0, changed: 2, refused: 2 });
   // The stored file is removed once the job is done.
@@ -109,16 +126,21 @@ test("a large file goes through the queue in batches; a failed batch stops the j
   const text = bigFile(tag, total, IMPORT_BATCH_ROWS + 7);
   const count = () => countRows(`SELECT count(*) AS n FROM lexemes WHERE name LIKE '${tag}%'`);
   // The second batch fails in the database: none of its rows may be written.
-  await env.DB.exec(`CREATE TRIGGER import_test_${tag} BEFORE INSERT ON lexemes WHEN NEW.name = '${tag}fail' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+  await env.DB.exec(
+    `CREATE TRIGGER import_test_${tag} BEFORE INSERT ON lexemes WHEN NEW.name = '${tag}fail' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+  );
   const applied = await post("/admin/import", { intent: "apply" }, { name, text }, cookie);
   expect(applied.status).toBe(302);
   const id = jobIdOf(applied);
   expect((await jobRow(id)).total_batches).toBe(3);
 
-  const failed = await waitFor(async () => {
-    const job = await jobRow(id);
-    return job.status === "failed" && job.done_batches === 2 ? job : null;
-  }, { timeoutMs: 20_000, message: "the job did not stop at its failing batch" });
+  const failed = await waitFor(
+    async () => {
+      const job = await jobRow(id);
+      return job.status === "failed" && job.done_batches === 2 ? job : null;
+    },
+    { timeoutMs: 20_000, message: "the job did not stop at its failing batch" },
+  );
   expect(failed.error).toContain("Batch 2 of 3");
   expect(failed.error).toContain("refused by the test");
   expect(await count()).toBe(total - IMPORT_BATCH_ROWS);
@@ -155,13 +177,18 @@ test("a large file goes through the queue in batches; a failed batch stops the j
     }),
   );
   expect(resumed.status).toBe(302);
-  const done = await waitFor(async () => {
-    const job = await jobRow(id);
-    return job.status === "done" ? job : null;
-  }, { timeoutMs: 20_000, message: "the resumed job did not finish" });
+  const done = await waitFor(
+    async () => {
+      const job = await jobRow(id);
+      return job.status === "done" ? job : null;
+    },
+    { timeoutMs: 20_000, message: "the resumed job did not finish" },
+  );
   expect(done).toMatchObject({ done_batches: 3, added: total, changed: 0, error: null });
   expect(await count()).toBe(total);
-  const log = await env.DB.prepare("SELECT user_id, after FROM edit_log WHERE action = 'import' AND entity_id = ?").bind(`import:${name}`).all<{ user_id: number; after: string }>();
+  const log = await env.DB.prepare("SELECT user_id, after FROM edit_log WHERE action = 'import' AND entity_id = ?")
+    .bind(`import:${name}`)
+    .all<{ user_id: number; after: string }>();
   expect(log.results).toHaveLength(1);
   expect(JSON.parse(log.results[0]!.after)).toMatchObject({ job: id, kind: "lexicon", added: total, changed: 0, batches: 3 });
   expect(log.results[0]!.user_id).toBe(admin.id);
@@ -185,10 +212,13 @@ test("applying a file whose job is not finished points at that job; an entry alr
   const first = await post("/admin/import", { intent: "apply" }, { name, text }, cookie);
   const second = await post("/admin/import", { intent: "apply" }, { name, text }, cookie);
   expect(jobIdOf(second)).toBe(jobIdOf(first));
-  const done = await waitFor(async () => {
-    const job = await jobRow(jobIdOf(first));
-    return job.status === "done" ? job : null;
-  }, { timeoutMs: 20_000, message: "the job did not finish" });
+  const done = await waitFor(
+    async () => {
+      const job = await jobRow(jobIdOf(first));
+      return job.status === "done" ? job : null;
+    },
+    { timeoutMs: 20_000, message: "the job did not finish" },
+  );
   expect(done).toMatchObject({ added: IMPORT_BATCH_ROWS + 9, changed: 1 });
   const gloss = await env.DB.prepare("SELECT gloss FROM lexemes WHERE name = ?").bind(`${tag}0003`).first<{ gloss: string }>();
   expect(gloss!.gloss).toBe("s/he does test 3");

@@ -15,7 +15,12 @@ function post(fields: Record<string, string>, file: string | null, cookie?: stri
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   if (file !== null) body.append("file", new Blob([file], { type: "text/tab-separated-values" }), "test-dict.tsv");
   return worker.fetch(
-    new Request("http://localhost/admin/import", { method: "POST", body, headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) }, redirect: "manual" }),
+    new Request("http://localhost/admin/import", {
+      method: "POST",
+      body,
+      headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
+      redirect: "manual",
+    }),
   );
 }
 
@@ -53,7 +58,10 @@ test("dry run, import, and the same file again: nothing changes the second time;
   expect(progress).toMatch(/1<!-- --> of <!-- -->1<!-- --> batches/);
   const gloss = await env.DB.prepare("SELECT gloss FROM lexemes WHERE name = ?").bind(`${tag}aa`).first<{ gloss: string }>();
   expect(gloss!.gloss).toBe("s/he tests; s/he tests again");
-  const log = await env.DB.prepare("SELECT user_id, after FROM edit_log WHERE action = 'import' AND entity_id = 'import:test-dict.tsv'").all<{ user_id: number; after: string }>();
+  const log = await env.DB.prepare("SELECT user_id, after FROM edit_log WHERE action = 'import' AND entity_id = 'import:test-dict.tsv'").all<{
+    user_id: number;
+    after: string;
+  }>();
   expect(log.results).toHaveLength(1);
   expect(JSON.parse(log.results[0]!.after)).toMatchObject({ kind: "lexicon", added: 2, changed: 0, refused: 1 });
   expect(log.results[0]!.user_id).toBe(admin.id);
@@ -63,7 +71,9 @@ test("dry run, import, and the same file again: nothing changes the second time;
   const againHtml = await again.text();
   expect(againHtml).toContain("Nothing to change: the database already holds this file.");
   expect(againHtml).toContain("Lexicon: 0 added, 0 changed, 2 unchanged.");
-  expect((await env.DB.prepare("SELECT count(*) AS n FROM edit_log WHERE action = 'import' AND entity_id = 'import:test-dict.tsv'").first<{ n: number }>())!.n).toBe(1);
+  expect(
+    (await env.DB.prepare("SELECT count(*) AS n FROM edit_log WHERE action = 'import' AND entity_id = 'import:test-dict.tsv'").first<{ n: number }>())!.n,
+  ).toBe(1);
 });
 
 test("every import route and action: 401 without a session, 403 for a learner and for an editor; nothing written", async () => {
@@ -76,12 +86,14 @@ test("every import route and action: 401 without a session, 403 for a learner an
   expect((await get("/admin/import/jobs/99999999", admin)).status).toBe(404);
   expect((await get("/admin/import/jobs/x", admin)).status).toBe(404);
   const resume = (cookie?: string) =>
-    worker.fetch(new Request(`http://localhost${jobPage}`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "resume" }),
-      headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
-      redirect: "manual",
-    }));
+    worker.fetch(
+      new Request(`http://localhost${jobPage}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "resume" }),
+        headers: { Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: "manual",
+      }),
+    );
   const jobs = await countRows("SELECT count(*) AS n FROM import_jobs");
   const checks = (cookie?: string) => [
     post({ intent: "apply" }, FILE, cookie),

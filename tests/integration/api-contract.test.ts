@@ -148,9 +148,7 @@ async function documentOperations() {
   expect(response.status).toBe(200);
   const document = await response.json<Document>();
   expect(document.openapi).toMatch(/^3\.1/);
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
-  );
+  return Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
 }
 
 test("every operation of the document answers its documented success to its examples", async () => {
@@ -161,7 +159,9 @@ test("every operation of the document answers its documented success to its exam
   for (const { path, method, operation } of operations) {
     const where = `${method.toUpperCase()} ${path}`;
     const response = await request(path, method, operation, true);
-    const success = Object.keys(operation.responses).filter((s) => s.startsWith("2")).sort()[0];
+    const success = Object.keys(operation.responses)
+      .filter((s) => s.startsWith("2"))
+      .sort()[0];
     expect(String(response.status), `${where}: ${await preview(response)}`).toBe(success);
     await expectDocumented(where, response, operation, path, method);
   }

@@ -43,9 +43,7 @@ test("POST /api/click rejects a page that is not on this site, and stores nothin
 
 test("GET /api/vocab reads lexemes from D1", async () => {
   const name = `test-${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', 's/he tests')")
-    .bind(name, name)
-    .run();
+  await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', 's/he tests')").bind(name, name).run();
   const response = await call("/api/vocab");
   const body = await response.json<{ data: Array<{ name: string; pos: string; gloss: string }> }>();
   expect(body.data).toContainEqual(expect.objectContaining({ name, pos: "vai", gloss: "s/he tests" }));

@@ -102,7 +102,10 @@ test("every public page makes at most two D1 round trips", async () => {
 
 test("with the public data kept per isolate, an anonymous visitor's public page makes no D1 round trip at all", async () => {
   // /wotd is read every time: its archive grows when the daily job picks a word, which writes no edit_log row.
-  const counts = await countsFor((await publicPages()).filter((page) => page !== "/wotd"), withDataEnv);
+  const counts = await countsFor(
+    (await publicPages()).filter((page) => page !== "/wotd"),
+    withDataEnv,
+  );
   for (const [page, n] of Object.entries(counts)) expect(n, `${page}: ${JSON.stringify(counts)}`).toBe(0);
 }, 60_000);
 

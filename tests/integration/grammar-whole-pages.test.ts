@@ -19,17 +19,26 @@ const vaio = "njinzan";
 let maajaaId = 0;
 
 beforeAll(async () => {
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')",
+  ).run();
   await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'ni', 'canoe, boat', 'jiimaan')").bind(noun, noun).run();
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vaio', 'fight over sth.', 'onjinaza')").bind(vaio, vaio).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vaio', 'fight over sth.', 'onjinaza')")
+    .bind(vaio, vaio)
+    .run();
   // /paradigms' sample noun.
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('jiimaan', 'jiimaan', 'ni', 'canoe, boat', 'jiimaan')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('jiimaan', 'jiimaan', 'ni', 'canoe, boat', 'jiimaan')",
+  ).run();
   maajaaId = (await env.DB.prepare("SELECT id FROM lexemes WHERE name = 'maajaa' AND pos = 'vai'").first<{ id: number }>())!.id;
 });
 
 test("GET /api/conjugate takes the whole verb's cell fields and says why a form is not high", async () => {
   const past = await json("/api/conjugate?type=vai&verb=maajaa&order=ind&subject=1s&preverbs=gii");
-  expect(past).toMatchObject({ status: 200, body: { form: "ngii-maajaa", prefix: "ngii-", root: "maajaa", key: "ind 1s pv:gii", confidence: "high", confidenceNote: null } });
+  expect(past).toMatchObject({
+    status: 200,
+    body: { form: "ngii-maajaa", prefix: "ngii-", root: "maajaa", key: "ind 1s pv:gii", confidence: "high", confidenceNote: null },
+  });
   const maybe = await json("/api/conjugate?type=vai&verb=maajaa&order=ind&subject=3s&mode=dub");
   expect(maybe.body).toMatchObject({ form: "maajaawdig", key: "ind 3s dub" });
   const ones = await json("/api/conjugate?type=vai&verb=maajaa&order=conj&subject=3s&change=true&participle=3p");
@@ -43,9 +52,17 @@ test("GET /api/conjugate takes the whole verb's cell fields and says why a form 
   // The delayed imperative (the reference's maajaakan) and a VAIO with an animate object (njinzan: stem from
   // otw_lexicon_stems.tsv, form as the reference gives it).
   expect((await json("/api/conjugate?type=vai&verb=maajaa&order=imp-delayed&subject=2s")).body).toMatchObject({ form: "maajaakan", key: "imp-delayed 2s" });
-  expect((await json(`/api/conjugate?type=vaio&verb=${vaio}&order=ind&subject=1s&object=3s`)).body).toMatchObject({ form: "ndoonjnaznan", key: "ind 1s>3s", confidence: "high" });
+  expect((await json(`/api/conjugate?type=vaio&verb=${vaio}&order=ind&subject=1s&object=3s`)).body).toMatchObject({
+    form: "ndoonjnaznan",
+    key: "ind 1s>3s",
+    confidence: "high",
+  });
   // Today's answer is unchanged, apart from the two added fields.
-  expect((await json("/api/conjugate?type=vai&verb=maajaa&order=ind&subject=1p")).body).toMatchObject({ form: "nmaajaami", key: "ind 1p", confidenceNote: null });
+  expect((await json("/api/conjugate?type=vai&verb=maajaa&order=ind&subject=1p")).body).toMatchObject({
+    form: "nmaajaami",
+    key: "ind 1p",
+    confidenceNote: null,
+  });
 });
 
 test("GET /api/conjugate answers 404 for a whole-verb cell that cannot exist or a refused field", async () => {
@@ -120,7 +137,7 @@ test("the word page shows the past and future beside the present; a past form ha
   const page = await (await call(`/k/${maajaaId}`)).text();
   expect(page).toContain(`/k/${maajaaId}/why?cell=ind%201s%20pv%3Agii`);
   const why = await (await call(`/k/${maajaaId}/why?cell=${encodeURIComponent("ind 1s pv:gii")}`)).text();
-  expect(why).toContain("Why <span lang=\"otw\">ngii-maajaa</span>?");
+  expect(why).toContain('Why <span lang="otw">ngii-maajaa</span>?');
   expect(why).toContain("gii- (past)");
   expect((await call(`/k/${maajaaId}/why?cell=${encodeURIComponent("ind 1s pv:nosuch")}`)).status).toBe(404);
 });

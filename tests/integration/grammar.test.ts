@@ -9,7 +9,9 @@ const suffix = crypto.randomUUID().slice(0, 8);
 const verb = "maajaa";
 
 beforeAll(async () => {
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', 'go away, leave', 'maajaa')").bind(verb, verb).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', 'go away, leave', 'maajaa')")
+    .bind(verb, verb)
+    .run();
 });
 
 test("GET /api/conjugate inflects a lexeme from D1", async () => {
@@ -61,7 +63,9 @@ test("/conj explains each form in a <details> Why this form? (no JavaScript need
   // the result and every row of the full paradigm (9 cells of the independent order) have one
   expect(page.match(/<summary>Why this form\?<\/summary>/g)!.length).toBe(10);
   // ni-maajaa → nmaajaa: the syncope step, in plain English
-  expect(page.replaceAll("<!-- -->", "")).toMatch(/Short vowels in weak positions[^<]*: <span lang="otw">n<del class="weak-vowel" title="weak vowel">i<\/del>maajaa<\/span> → <span lang="otw">nmaajaa<\/span>/);
+  expect(page.replaceAll("<!-- -->", "")).toMatch(
+    /Short vowels in weak positions[^<]*: <span lang="otw">n<del class="weak-vowel" title="weak vowel">i<\/del>maajaa<\/span> → <span lang="otw">nmaajaa<\/span>/,
+  );
 });
 
 test("GET /api/decline declines a noun of D1 for one cell", async () => {

@@ -5,11 +5,7 @@ import { expect, test } from "vitest";
 import { getRecordedMail } from "../../app/services/mail.server";
 
 async function seedLexeme(name: string) {
-  await env.DB.prepare(
-    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', 's/he is tested')",
-  )
-    .bind(name, name)
-    .run();
+  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', 's/he is tested')").bind(name, name).run();
 }
 
 test("the daily cron picks one word for the day, stores it and enqueues the day's job", async () => {
@@ -57,7 +53,9 @@ test("the picker prefers a word with a recording and an example sentence", async
   )
     .bind(name, name, audio!.id)
     .first<{ id: number }>();
-  const sentence = await env.DB.prepare("INSERT INTO sentences (text, trans) VALUES (?, 'An example.') RETURNING id").bind(`${name} sentence`).first<{ id: number }>();
+  const sentence = await env.DB.prepare("INSERT INTO sentences (text, trans) VALUES (?, 'An example.') RETURNING id")
+    .bind(`${name} sentence`)
+    .first<{ id: number }>();
   await env.DB.prepare("INSERT INTO sentence_lexemes (sentence_id, lexeme_id) VALUES (?, ?)").bind(sentence!.id, lexeme!.id).run();
 
   const ctx = createExecutionContext();

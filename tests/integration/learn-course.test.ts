@@ -20,16 +20,18 @@ function knownWords() {
   for (const word of LEXICON) {
     const cls = verbClassOf(word.pos);
     if (cls) {
-      for (const order of ORDERS) for (const cell of cellsOf(cls, order)) {
-        const f = inflect(word, cell);
-        if (f?.confidence === "high") known.add(answerKey(f.form));
-      }
+      for (const order of ORDERS)
+        for (const cell of cellsOf(cls, order)) {
+          const f = inflect(word, cell);
+          if (f?.confidence === "high") known.add(answerKey(f.form));
+        }
     }
     const pos = nounPosOf(word.pos);
-    if (pos) for (const cell of nounCells(pos)) {
-      const d = decline(word, cell);
-      if (d?.confidence === "high") known.add(answerKey(d.form));
-    }
+    if (pos)
+      for (const cell of nounCells(pos)) {
+        const d = decline(word, cell);
+        if (d?.confidence === "high") known.add(answerKey(d.form));
+      }
   }
   return known;
 }
@@ -41,7 +43,10 @@ describe("the course data (db/seed/data/course.json)", () => {
       expect(LessonSpecSchema.safeParse({ words: lesson.words, cells: lesson.cells }).success, lesson.title).toBe(true);
       expect(lesson.explanation.length, lesson.title).toBeGreaterThan(200);
       for (const word of lesson.words) {
-        expect(LEXICON.some((l) => l.name === word.name && l.pos === word.pos), `${lesson.title}: ${word.name}`).toBe(true);
+        expect(
+          LEXICON.some((l) => l.name === word.name && l.pos === word.pos),
+          `${lesson.title}: ${word.name}`,
+        ).toBe(true);
       }
     }
   });
@@ -84,7 +89,11 @@ describe("the course data (db/seed/data/course.json)", () => {
     // The question words a questions lesson names are the dictionary's own.
     const questions = COURSE.filter((l) => /question/i.test(l.title));
     expect(questions.length).toBeGreaterThanOrEqual(1);
-    for (const word of ["aandi", "wenen", "wegnen", "aaniish"]) expect(LEXICON.some((l) => l.name === word), word).toBe(true);
+    for (const word of ["aandi", "wenen", "wegnen", "aaniish"])
+      expect(
+        LEXICON.some((l) => l.name === word),
+        word,
+      ).toBe(true);
   });
 
   test("a whole-verb form's card is its own: the past never shares a card with the present", () => {
@@ -147,9 +156,18 @@ describe("the course on the site", () => {
     const withForms = COURSE[1];
     const { forms } = expandLesson({ words: withForms.words, cells: withForms.cells }, LEXICON);
     const form = forms.find((f) => f.odawa === "nnibaami")!;
-    await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, 'We (excl.) sleep.', 'TEST')").bind(`${form.odawa[0]!.toUpperCase()}${form.odawa.slice(1)}.`).run();
+    await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, 'We (excl.) sleep.', 'TEST')")
+      .bind(`${form.odawa[0]!.toUpperCase()}${form.odawa.slice(1)}.`)
+      .run();
     await env.DB.prepare("INSERT INTO stories (id, source, title, completed, data) VALUES ('EXTEST', 'misc', 'A test story', 1, ?)")
-      .bind(JSON.stringify([[{ text: "Maajaawag.", trans: "They leave." }, { text: "Maajaawagsii.", trans: "Not a form of the lesson." }]]))
+      .bind(
+        JSON.stringify([
+          [
+            { text: "Maajaawag.", trans: "They leave." },
+            { text: "Maajaawagsii.", trans: "Not a form of the lesson." },
+          ],
+        ]),
+      )
       .run();
     const html = await (await worker.fetch(`http://localhost/aambe/learn/${withForms.id}`)).text();
     expect(html).toContain("Nnibaami.");
@@ -160,7 +178,9 @@ describe("the course on the site", () => {
 
     const without = COURSE.find((l) => l.id === 9)!;
     const reports = () =>
-      env.DB.prepare("SELECT kind, subject, message FROM reports WHERE kind = 'examples' AND page = ?").bind(`/aambe/learn/${without.id}`).all<{ message: string }>();
+      env.DB.prepare("SELECT kind, subject, message FROM reports WHERE kind = 'examples' AND page = ?")
+        .bind(`/aambe/learn/${without.id}`)
+        .all<{ message: string }>();
     // Visiting the page changes nothing (GET); the daily job files the report, once while it is open.
     for (let i = 0; i < 2; i++) {
       const page = await (await worker.fetch(`http://localhost/aambe/learn/${without.id}`)).text();

@@ -148,7 +148,18 @@ test("anonymous: the card the page sends is scheduled and handed back; at sign-i
     key: k,
     due: at + 600_000,
     updatedAt: at,
-    state: { due: new Date(at + 600_000).toISOString(), stability: 2, difficulty: 5, elapsed_days: 0, scheduled_days: 0, learning_steps: 1, reps: 1, lapses: 0, state: 1, last_review: new Date(at).toISOString() },
+    state: {
+      due: new Date(at + 600_000).toISOString(),
+      stability: 2,
+      difficulty: 5,
+      elapsed_days: 0,
+      scheduled_days: 0,
+      learning_steps: 1,
+      reps: 1,
+      lapses: 0,
+      state: 1,
+      last_review: new Date(at).toISOString(),
+    },
   });
   const put = (cards: unknown[]) =>
     worker.fetch(
@@ -161,7 +172,9 @@ test("anonymous: the card the page sends is scheduled and handed back; at sign-i
   const t = Date.now() - 120_000;
   expect((await put([card(items[0].key, t + 60_000)])).status).toBe(200);
   expect((await put([card(items[0].key, t), card(items[1].key, t)])).status).toBe(200);
-  const rows = await env.DB.prepare("SELECT card_key, updated_at FROM srs_cards WHERE user_id = ? ORDER BY card_key").bind(user.id).all<{ card_key: string; updated_at: number }>();
+  const rows = await env.DB.prepare("SELECT card_key, updated_at FROM srs_cards WHERE user_id = ? ORDER BY card_key")
+    .bind(user.id)
+    .all<{ card_key: string; updated_at: number }>();
   expect(Object.fromEntries(rows.results.map((r) => [r.card_key, r.updated_at]))).toEqual({ [items[0].key]: t + 60_000, [items[1].key]: t });
 });
 

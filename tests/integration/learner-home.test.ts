@@ -78,7 +78,9 @@ test("a new learner's home offers lesson 1; after lesson 1 it offers lesson 2 an
 test("the home page shows today's word to a signed-in learner", async () => {
   const user = await insertUser(env);
   const today = new Date().toISOString().slice(0, 10);
-  const word = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES ('homeword', 'homeword', 'vai', 's/he tests the home page') RETURNING id").first<{ id: number }>();
+  const word = await env.DB.prepare(
+    "INSERT INTO lexemes (name, search_key, pos, gloss) VALUES ('homeword', 'homeword', 'vai', 's/he tests the home page') RETURNING id",
+  ).first<{ id: number }>();
   await env.DB.prepare("INSERT OR REPLACE INTO wotd_picks (day, lexeme_id) VALUES (?, ?)").bind(today, word!.id).run();
   const { text } = await fetchPage("/", { Cookie: await sessionCookieHeader(env, user) });
   expect(text).toContain("Today’s word: ");
@@ -89,7 +91,11 @@ test("the home page shows today's word to a signed-in learner", async () => {
 test("logging out says so on the home page", async () => {
   const user = await insertUser(env);
   const cookie = await sessionCookieHeader(env, user);
-  const out = await fetchPage("/logout", { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, { method: "POST", body: "" });
+  const out = await fetchPage(
+    "/logout",
+    { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+    { method: "POST", body: "" },
+  );
   expect(out.response.status).toBe(302);
   expect(out.response.headers.get("Location")).toBe("/?bye=logout");
   const home = await fetchPage("/?bye=logout");

@@ -58,9 +58,7 @@ test("/niin lists every lesson practised — forms of lessons 14 and 16–19 too
   }
   const niin = await text("/niin", cookie);
   const line = /data-testid="lessons-practised">([\s\S]*?)<\/p>/.exec(niin)?.[1].replace(/<[^>]+>/g, "") ?? "";
-  expect(line).toBe(
-    `Lessons practised: ${practised.map((n) => `Lesson ${n}${n === 19 ? " (in progress)" : ""}`).join(", ")}.`,
-  );
+  expect(line).toBe(`Lessons practised: ${practised.map((n) => `Lesson ${n}${n === 19 ? " (in progress)" : ""}`).join(", ")}.`);
   expect(niin).toContain(`data-testid="lessons-done">9 of ${COURSE.length}<`);
 
   const aambe = await text("/aambe", cookie);
@@ -133,7 +131,11 @@ test("answering a card for the first time counts it against the new cards a day;
   const count = async () =>
     (await env.DB.prepare("SELECT count(*) AS n FROM srs_reviews WHERE user_id = ? AND first_review = 1").bind(user.id).first<{ n: number }>())!.n;
   const answer = (round: string, asked: number) =>
-    post(`/aambe/practice?lesson=${lesson.id}&q=${encodeURIComponent(key)}&t=1&round=${round}`, { key, kind: "type", asked: String(asked), answer: "zzz" }, { cookie });
+    post(
+      `/aambe/practice?lesson=${lesson.id}&q=${encodeURIComponent(key)}&t=1&round=${round}`,
+      { key, kind: "type", asked: String(asked), answer: "zzz" },
+      { cookie },
+    );
   expect((await answer("roundaaaa1", Date.now())).status).toBe(200);
   expect(await count()).toBe(1);
   // The same card in a later round: a second review, not a new card.
@@ -159,6 +161,10 @@ test("/niin sets the new cards a day: stored for the learner, checked, and used 
   const row = await env.DB.prepare("SELECT new_cards_per_day AS n FROM users WHERE id = ?").bind(user.id).first<{ n: number }>();
   expect(row!.n).toBe(5);
   expect(await text("/niin", cookie)).toMatch(/<input[^>]*id="newCardsPerDay"[^>]*value="5"/);
-  await addCards(user.id, Array.from({ length: 9 }, (_, i) => `verb:set${i}:ind:1s`), { reps: 0, due: Date.now() - 1000 });
+  await addCards(
+    user.id,
+    Array.from({ length: 9 }, (_, i) => `verb:set${i}:ind:1s`),
+    { reps: 0, due: Date.now() - 1000 },
+  );
   expect(homeDue(await text("/", cookie))).toBe("5 new cards due");
 });

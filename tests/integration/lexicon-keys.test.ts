@@ -20,7 +20,10 @@ const db = createDb(env.DB);
 const source = { db, config: { environment: "test" as const } };
 
 const newTag = () => Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => "bdgkmnsz"[b % 8]).join("");
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const count = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 const pending = () => count("SELECT count(*) AS n FROM lexeme_keys_pending");
 
 async function searchApi(q: string) {
@@ -44,7 +47,9 @@ test("an admin's new word is found by search within 10 s, through its stored key
   body.append("intent", "apply");
   body.append("file", new Blob([`headword\tpos\tgloss\n${tag}aa\tvai\ts/he ${tag}s quietly\n`], { type: "text/tab-separated-values" }), `${tag}.tsv`);
   const started = Date.now();
-  const applied = await worker.fetch(new Request("http://localhost/admin/import", { method: "POST", body, headers: { Origin: "http://localhost", Cookie: cookie }, redirect: "manual" }));
+  const applied = await worker.fetch(
+    new Request("http://localhost/admin/import", { method: "POST", body, headers: { Origin: "http://localhost", Cookie: cookie }, redirect: "manual" }),
+  );
   expect(applied.status).toBe(302);
   await waitFor(async () => (await searchApi(`${tag}aa`)).some((w) => w.name === `${tag}aa`), { timeoutMs: 10_000, message: "the new word is not found" });
   expect(Date.now() - started).toBeLessThan(10_000);
@@ -68,7 +73,9 @@ test("a lexeme written without its keys is still found; keys read before a later
   // The indexer reads the row, an edit lands before its keys do: the keys written are the old gloss's, and the mark stays.
   const read = await pendingLexemes(db, 10);
   // (As every writer does, the edit sets updated_at: the whole lexicon's version moves on.)
-  await env.DB.prepare("UPDATE lexemes SET gloss = ?, updated_at = ? WHERE id = ?").bind(`a ${tag}second thing`, Date.now() + 1, row!.id).run();
+  await env.DB.prepare("UPDATE lexemes SET gloss = ?, updated_at = ? WHERE id = ?")
+    .bind(`a ${tag}second thing`, Date.now() + 1, row!.id)
+    .run();
   const { indexRows } = await import("../../app/core/lexicon-keys");
   const { newWholeCaches } = await import("../../app/core/grammar/whole-narrowing");
   const { newGrammarMemo } = await import("../../app/core/grammar/memo");
@@ -105,7 +112,9 @@ test("a key write that fails writes nothing: the keys, the list places and the m
 
 test("a removed lexeme takes its keys and its place in the word list with it", async () => {
   const tag = newTag();
-  const row = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', ?) RETURNING id").bind(`${tag}i`, `${tag}i`, `s/he ${tag}s`).first<{ id: number }>();
+  const row = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', ?) RETURNING id")
+    .bind(`${tag}i`, `${tag}i`, `s/he ${tag}s`)
+    .first<{ id: number }>();
   await indexPendingLexemes(db);
   expect(await count("SELECT count(*) AS n FROM lexeme_order WHERE lexeme_id = ?", row!.id)).toBe(1);
   await env.DB.prepare("DELETE FROM lexemes WHERE id = ?").bind(row!.id).run();
@@ -116,7 +125,9 @@ test("a removed lexeme takes its keys and its place in the word list with it", a
 
 test("a query of many English words and spellings reads its entries in one batch", async () => {
   const tag = newTag();
-  await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', ?)").bind(`${tag}e`, `${tag}e`, `s/he ${tag}s the big red house quickly`).run();
+  await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'vai', ?)")
+    .bind(`${tag}e`, `${tag}e`, `s/he ${tag}s the big red house quickly`)
+    .run();
   await indexPendingLexemes(db);
   const q = `the ${tag}s big, red house? quickly! ${tag} big s/he`;
   expect(await storedFinds(q, `${tag}e`)).toBe(true);
@@ -126,7 +137,9 @@ test("a query of many English words and spellings reads its entries in one batch
 
 test("verbs' keys carry the analysers' notes and tail projections, and a search by form reads them (ADR 030)", async () => {
   const id = async (name: string, pos: string, gloss: string, stem: string) =>
-    (await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, ?, ?, ?) RETURNING id").bind(name, name, pos, gloss, stem).first<{ id: number }>())!.id;
+    (await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, ?, ?, ?) RETURNING id")
+      .bind(name, name, pos, gloss, stem)
+      .first<{ id: number }>())!.id;
   // As the demo lexicon has them (db/seed/data/lexicon.tsv).
   const maajaa = await id("maajaa", "vai", "go away, leave", "maajaa");
   const ggwejmaa = await id("ggwejmaa", "vta", "ask smb.", "gagwejim");
@@ -149,8 +162,16 @@ test("verbs' keys carry the analysers' notes and tail projections, and a search 
     for (const [ending, projections] of stored) expect(projections, `${t.id} ${ending}`).toEqual(fresh(ending));
   }
   // Whole-verb forms of both read through the stored keys and their notes.
-  for (const [q, name] of [["ngii-maajaa", "maajaa"], ["gaa-maajaad", "maajaa"], ["ngii-ggwejmaa", "ggwejmaa"], ["ggwejmaapan", "ggwejmaa"]] as const) {
+  for (const [q, name] of [
+    ["ngii-maajaa", "maajaa"],
+    ["gaa-maajaad", "maajaa"],
+    ["ngii-ggwejmaa", "ggwejmaa"],
+    ["ggwejmaapan", "ggwejmaa"],
+  ] as const) {
     expect(await storedFinds(q, name), q).toBe(true);
-    expect((await searchApi(q)).map((w) => w.name), q).toContain(name);
+    expect(
+      (await searchApi(q)).map((w) => w.name),
+      q,
+    ).toContain(name);
   }
 });

@@ -59,7 +59,9 @@ test("the same review id posted twice records one review and schedules the card 
 
   const rows = await env.DB.prepare("SELECT id, correct FROM srs_reviews WHERE user_id = ?").bind(user.id).all<{ id: string; correct: number }>();
   expect(rows.results).toEqual([{ id: review.id, correct: 1 }]);
-  const card = await env.DB.prepare("SELECT state, updated_at FROM srs_cards WHERE user_id = ? AND card_key = ?").bind(user.id, item.key).first<{ state: string; updated_at: number }>();
+  const card = await env.DB.prepare("SELECT state, updated_at FROM srs_cards WHERE user_id = ? AND card_key = ?")
+    .bind(user.id, item.key)
+    .first<{ state: string; updated_at: number }>();
   expect(JSON.parse(card!.state).reps).toBe(1);
   // Scheduled as of when it was answered, not when it arrived.
   expect(card!.updated_at).toBe(review.answeredAt);

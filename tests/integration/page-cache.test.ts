@@ -108,7 +108,9 @@ test("an editor's change is visible on the word's page at the next request", asy
   // The change as the editor tool makes it: the row and its audit entry together (ADR 010)...
   await env.DB.batch([
     env.DB.prepare("UPDATE lexemes SET gloss = 's/he is news' WHERE id = ?").bind(word.id),
-    env.DB.prepare("INSERT INTO edit_log (user_id, entity, entity_id, action, before, after) VALUES (NULL, 'lexemes', ?, 'set_gloss', '\"s/he is old news\"', '\"s/he is news\"')").bind(String(word.id)),
+    env.DB.prepare(
+      "INSERT INTO edit_log (user_id, entity, entity_id, action, before, after) VALUES (NULL, 'lexemes', ?, 'set_gloss', '\"s/he is old news\"', '\"s/he is news\"')",
+    ).bind(String(word.id)),
   ]);
   // ...and a real editor call through the Worker (it marks the content version to be read again).
   expect(await editorCall(word.name, cachedEnv)).toBe(200);
@@ -155,11 +157,22 @@ describe("public data kept per isolate (page cache off)", () => {
       const { text } = await fetchData(`/conj?type=vai&prevType=vai&verb=${word.name}&order=ind&subject=${subject}${full ? "&full=1" : ""}`);
       return text.replace(/nonce="[^"]+"|'nonce-[^']+'/g, "nonce");
     };
-    const asked = [["1s", false], ["2s", false], ["1s", true], ["2p", true]] as const;
+    const asked = [
+      ["1s", false],
+      ["2s", false],
+      ["1s", true],
+      ["2p", true],
+    ] as const;
     const first: string[] = [];
     for (const [subject, full] of asked) first.push(await page(subject, full));
     for (const [i, [subject, full]] of asked.entries()) {
-      const { form, gloss } = await (await worker.fetch(incoming(`http://localhost/api/conjugate?type=vai&verb=${word.name}&order=ind&subject=${subject}`, {}), dataEnv, createExecutionContext())).json() as { form: string; gloss: string };
+      const { form, gloss } = (await (
+        await worker.fetch(
+          incoming(`http://localhost/api/conjugate?type=vai&verb=${word.name}&order=ind&subject=${subject}`, {}),
+          dataEnv,
+          createExecutionContext(),
+        )
+      ).json()) as { form: string; gloss: string };
       expect(first[i], `${subject} ${full}`).toContain(`data-form="${form}"`);
       expect(first[i], `${subject} ${full}`).toContain(`<p class="conj-gloss">${gloss}</p>`);
       // the result's own "Why this form?", and one per row of the independent order (9 cells) with full=1

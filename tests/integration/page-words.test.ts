@@ -27,7 +27,9 @@ let maajaaId = 0;
 
 beforeAll(async () => {
   for (const [name, pos, gloss, stem] of [
-    ["maajaa", "vai", "go away, leave", "maajaa"], ["waabmaa", "vta", "see smb.; good-bye", "waabam"], ["jiimaan", "ni", "canoe, boat", "jiimaan"],
+    ["maajaa", "vai", "go away, leave", "maajaa"],
+    ["waabmaa", "vta", "see smb.; good-bye", "waabam"],
+    ["jiimaan", "ni", "canoe, boat", "jiimaan"],
   ]) {
     await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, ?, ?, ?)").bind(name, name, pos, gloss, stem).run();
   }
@@ -75,7 +77,9 @@ test("a new word makes the rows stale until the job has run for the new version"
 
 test("a new recording (an editor's save) changes nothing derived: the rows stay current, the word page plays it", async () => {
   const editor = await sessionCookieHeader(env, await insertUser(env, { role: "editor" }));
-  const word = (await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES ('zqpwsave', 'zqpwsave', 'vai', 's/he is recorded') RETURNING id").first<{ id: number }>())!;
+  const word = (await env.DB.prepare(
+    "INSERT INTO lexemes (name, search_key, pos, gloss) VALUES ('zqpwsave', 'zqpwsave', 'vai', 's/he is recorded') RETURNING id",
+  ).first<{ id: number }>())!;
   await buildPageWords(bindings, await lexiconVersion(db));
   const version = await lexiconVersion(db);
   expect(await storedPageWords(bindings, wordPageKey(word.id), [])).not.toBeNull();
@@ -85,7 +89,11 @@ test("a new recording (an editor's save) changes nothing derived: the rows stay 
   body.append("audio", new Blob([clip]), "clip.ogg");
   body.append("speaker", "Page Words Speaker");
   const ctx = createExecutionContext();
-  const request = new Request(`http://localhost/api/editor/lexemes/${word.id}/audio`, { method: "POST", body, headers: { Origin: "http://localhost", Cookie: editor } });
+  const request = new Request(`http://localhost/api/editor/lexemes/${word.id}/audio`, {
+    method: "POST",
+    body,
+    headers: { Origin: "http://localhost", Cookie: editor },
+  });
   const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, ctx);
   expect(response.status).toBeLessThan(300);
   await waitOnExecutionContext(ctx);
@@ -103,7 +111,12 @@ test("the cron asks for the job only when the rows lag behind the lexicon or the
   // The cron also asks for the search keys of pending lexemes (ADR 034): only its page-words messages are this test's.
   const all: Array<{ type: string }> = [];
   const jobs = { send: async (message: { type: string }) => void all.push(message) } as unknown as Queue;
-  const sent = { get list() { return all.filter((m) => m.type === "page-words"); }, clear: () => void (all.length = 0) };
+  const sent = {
+    get list() {
+      return all.filter((m) => m.type === "page-words");
+    },
+    clear: () => void (all.length = 0),
+  };
   const cron = { cron: CATCH_UP_CRON, scheduledTime: Date.now() };
   await buildPageWords(bindings, await lexiconVersion(db));
   await runScheduled(cron, { ...bindings, queue: env.EMAIL_QUEUE, jobs });

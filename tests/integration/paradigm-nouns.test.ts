@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 
 type Form = { affixes: Array<{ kind: string; form: string }>; form: string | null; variants: string[]; gloss: string | null; confidence: string | null };
-type ConjData = { kind: string; title: string; template: string[]; words: Array<{ key: string; word: string; pos: string; gloss: string; title: string; forms: Record<string, Form> }> };
+type ConjData = {
+  kind: string;
+  title: string;
+  template: string[];
+  words: Array<{ key: string; word: string; pos: string; gloss: string; title: string; forms: Record<string, Form> }>;
+};
 
 test("GET /conj-data/{noun kind}.json serves the sample nouns of that class and stem shape, forms from the engine", async () => {
   const response = await call("/conj-data/na-w2-inf.json");
@@ -58,10 +63,18 @@ test("GET /api/paradigm answers a noun's rows in its own kind, and 404 in anothe
   const body = (await response.json()) as { title: string; kind: string; rows: Array<{ key: string; form: string | null; prefix: string | null }> };
   expect(body.kind).toBe("ni-consonant-inf");
   expect(body.title).toBe("jiimaan - canoe, boat");
-  expect(body.rows.map((r) => r.key)).toEqual(nounCells("ni").filter((c) => !c.possessor).map(nounCellKey));
+  expect(body.rows.map((r) => r.key)).toEqual(
+    nounCells("ni")
+      .filter((c) => !c.possessor)
+      .map(nounCellKey),
+  );
   expect(body.rows.find((r) => r.key === nounCellKey({ number: "pl" }))?.form).toBe(decline(NOUNS[1]!, { number: "pl" })!.form);
   expect(body.rows.every((r) => r.prefix === null)).toBe(true);
-  for (const path of ["/api/paradigm?word=jiimaan&kind=na-consonant-inf", "/api/paradigm?word=jiimaan&kind=ni-w2-inf", "/api/paradigm?word=nini&kind=na_I-inf"]) {
+  for (const path of [
+    "/api/paradigm?word=jiimaan&kind=na-consonant-inf",
+    "/api/paradigm?word=jiimaan&kind=ni-w2-inf",
+    "/api/paradigm?word=nini&kind=na_I-inf",
+  ]) {
     expect((await call(path)).status, path).toBe(404);
   }
 });

@@ -49,7 +49,9 @@ test("GET /paradigms?word=&kind= renders the table with prefix, root and suffix 
   for (const cell of cellsOf("vai", "ind")) {
     expect(html).toContain(`data-form="${inflect(lexeme, cell)!.form}"`);
   }
-  expect(html).toMatch(/<span class="conj-prefix" title="prefix">n<\/span><span class="conj-root" title="root">maajaa<\/span><span class="conj-suffix" title="suffix">mi<\/span>/);
+  expect(html).toMatch(
+    /<span class="conj-prefix" title="prefix">n<\/span><span class="conj-root" title="root">maajaa<\/span><span class="conj-suffix" title="suffix">mi<\/span>/,
+  );
   expect(html).not.toContain("Please select a paradigm");
 });
 
@@ -82,7 +84,12 @@ test("GET /conj-data/{kind}.json serves template and affixes of every sample wor
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("application/json");
   type Cell = { affixes: Array<{ kind: string; form: string }>; form: string; confidence: string };
-  const body = (await response.json()) as { kind: string; title: string; template: string[]; words: Array<{ key: string; word: string; pos: string; forms: Record<string, Cell> }> };
+  const body = (await response.json()) as {
+    kind: string;
+    title: string;
+    template: string[];
+    words: Array<{ key: string; word: string; pos: string; forms: Record<string, Cell> }>;
+  };
   expect(body.kind).toBe("vai-ind");
   expect(body.template).toHaveLength(cellsOf("vai", "ind").length);
   expect(body.words.map((w) => w.key)).toEqual(expect.arrayContaining(["maajaa", "yaa-vai"]));
@@ -93,7 +100,11 @@ test("GET /conj-data/{kind}.json serves template and affixes of every sample wor
     expect(cell.affixes.map((a) => a.form).join("")).toBe(cell.form);
     expect(cell.affixes.every((a) => ["pre", "full", "post"].includes(a.kind))).toBe(true);
   }
-  expect(maajaa.forms["we (excl.) (1p)"]!.affixes).toEqual([{ kind: "pre", form: "n" }, { kind: "full", form: "maajaa" }, { kind: "post", form: "mi" }]);
+  expect(maajaa.forms["we (excl.) (1p)"]!.affixes).toEqual([
+    { kind: "pre", form: "n" },
+    { kind: "full", form: "maajaa" },
+    { kind: "post", form: "mi" },
+  ]);
 
   const vta = (await (await call("/conj-data/vta-ind.json")).json()) as { template: string[] };
   expect(vta.template).toContain("");

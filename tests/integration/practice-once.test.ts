@@ -43,11 +43,9 @@ const link = (html: string, text: RegExp) => {
 };
 
 const reviewRows = async (userId: number, key?: string) =>
-  (
-    await env.DB.prepare(`SELECT count(*) AS n FROM srs_reviews WHERE user_id = ?${key ? " AND card_key = ?" : ""}`)
-      .bind(...(key ? [userId, key] : [userId]))
-      .first<{ n: number }>()
-  )!.n;
+  (await env.DB.prepare(`SELECT count(*) AS n FROM srs_reviews WHERE user_id = ?${key ? " AND card_key = ?" : ""}`)
+    .bind(...(key ? [userId, key] : [userId]))
+    .first<{ n: number }>())!.n;
 
 const reps = async (userId: number, key: string) => {
   const row = await env.DB.prepare("SELECT state FROM srs_cards WHERE user_id = ? AND card_key = ?").bind(userId, key).first<{ state: string }>();
@@ -159,7 +157,9 @@ test("two answers to one question from the outbox alone (answered offline, Back,
       new Request("http://localhost/api/progress/reviews", {
         method: "POST",
         headers: { Origin: "http://localhost", "Content-Type": "application/json", Cookie: cookie },
-        body: JSON.stringify({ reviews: [{ id: crypto.randomUUID(), key: item.key, kind: "type", given, askedAt: Date.now() - 500, answeredAt: Date.now(), question }] }),
+        body: JSON.stringify({
+          reviews: [{ id: crypto.randomUUID(), key: item.key, kind: "type", given, askedAt: Date.now() - 500, answeredAt: Date.now(), question }],
+        }),
       }),
     );
   expect((await send("zzz")).status).toBe(200);

@@ -10,7 +10,9 @@ const worker = exports.default;
 const decode = (s: string) => s.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&gt;", ">");
 
 beforeAll(async () => {
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')",
+  ).run();
 });
 
 async function page(path: string, cookie?: string) {

@@ -18,7 +18,17 @@ async function cookieFor(role: "learner" | "editor" | "admin") {
   return { user, cookie: await sessionCookieHeader(env, user) };
 }
 
-type ReportRow = { id: number; kind: string; page: string; subject: string; message: string; email: string | null; status: string; resolution_note: string | null; resolved_by: number | null };
+type ReportRow = {
+  id: number;
+  kind: string;
+  page: string;
+  subject: string;
+  message: string;
+  email: string | null;
+  status: string;
+  resolution_note: string | null;
+  resolved_by: number | null;
+};
 
 async function reportsAbout(s: string) {
   const { results } = await env.DB.prepare("SELECT * FROM reports WHERE subject = ? ORDER BY id").bind(s).all<ReportRow>();
@@ -47,11 +57,24 @@ test("the report form shows what it is about and works without JavaScript", asyn
 
 test("a report is stored with its page, kind, the form it refers to and the optional email", async () => {
   const s = subject();
-  const response = await post("/report", { kind: "conjugator", page: "/conj?type=vai&verb=maajaa", subject: s, message: "The form looks wrong.", email: "Learner@Example.org" });
+  const response = await post("/report", {
+    kind: "conjugator",
+    page: "/conj?type=vai&verb=maajaa",
+    subject: s,
+    message: "The form looks wrong.",
+    email: "Learner@Example.org",
+  });
   expect(response.status).toBe(200);
   expect(await response.text()).toContain("Thank you! An editor will look at it.");
   const [row] = await reportsAbout(s);
-  expect(row).toMatchObject({ kind: "conjugator", page: "/conj?type=vai&verb=maajaa", subject: s, message: "The form looks wrong.", email: "learner@example.org", status: "open" });
+  expect(row).toMatchObject({
+    kind: "conjugator",
+    page: "/conj?type=vai&verb=maajaa",
+    subject: s,
+    message: "The form looks wrong.",
+    email: "learner@example.org",
+    status: "open",
+  });
 
   const s2 = subject();
   expect((await post("/report", { kind: "missing", page: "/k?q=x", subject: s2, message: "jiimaan: a boat" })).status).toBe(200);

@@ -44,7 +44,13 @@ beforeAll(async () => {
   // The demo lexicon, and nouns made up for this test so that the entries take more than one batch of the work.
   const made = Array.from({ length: INDEX_BATCH }, (_, i) => ({ name: `zqsdv${i}`, pos: "ni", gloss: `a thing of this test ${i}`, stem: null }));
   const statements = [...LEXICON, ...made].map((e) =>
-    env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem, source) VALUES (?, ?, ?, ?, ?, 'test')").bind(e.name, e.name.toLowerCase(), e.pos, e.gloss, e.stem),
+    env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem, source) VALUES (?, ?, ?, ?, ?, 'test')").bind(
+      e.name,
+      e.name.toLowerCase(),
+      e.pos,
+      e.gloss,
+      e.stem,
+    ),
   );
   await env.DB.batch(statements);
   await indexPendingLexemes(db);
@@ -88,7 +94,11 @@ test("stored data of another engine version is not read as current, and the sche
   await runScheduled({ cron: CATCH_UP_CRON, scheduledTime: Date.now() }, { db, config, queue: env.EMAIL_QUEUE, jobs: env.JOBS_QUEUE });
   expect(await storedVersion()).toBe(SEARCH_DATA_VERSION);
   expect(await env.DB.prepare("SELECT count(*) AS n FROM tail_endings WHERE id = 'from-an-older-engine'").first<{ n: number }>()).toEqual({ n: 0 });
-  await waitFor(async () => (await pendingCount(db)) === 0, { timeoutMs: 60_000, intervalMs: 200, message: "the scheduled work did not write every pending entry" });
+  await waitFor(async () => (await pendingCount(db)) === 0, {
+    timeoutMs: 60_000,
+    intervalMs: 200,
+    message: "the scheduled work did not write every pending entry",
+  });
   const state = await searchDataState(db);
   expect(state.rederivedAt).not.toBeNull();
   expect(state.indexedAt).not.toBeNull();
@@ -116,7 +126,9 @@ test("keys written under an older version settle no mark, and an older deploy ne
   const pending = await pendingLexemes(db, 10);
   expect(pending.length).toBeGreaterThan(0);
   // The version moved on (a newer deploy) while this writer made its keys: its marks stay for the newer engine.
-  await env.DB.prepare("UPDATE search_data SET version = ? WHERE id = 1").bind(SEARCH_DATA_VERSION + 1).run();
+  await env.DB.prepare("UPDATE search_data SET version = ? WHERE id = 1")
+    .bind(SEARCH_DATA_VERSION + 1)
+    .run();
   await writeKeys(db, indexRows(pending, newWholeCaches(newGrammarMemo())), pending);
   expect(await pendingCount(db)).toBe(pending.length);
   // Its job writes a batch, settles nothing, and stops instead of asking for the same batch again and again.
@@ -125,7 +137,10 @@ test("keys written under an older version settle no mark, and an older deploy ne
   expect(await runIndexJob({ db, jobs: capture })).toEqual({ written: pending.length, left: pending.length });
   expect(sent).toEqual([]);
   // This code's cron leaves a newer version alone.
-  await runScheduled({ cron: CATCH_UP_CRON, scheduledTime: Date.now() }, { db, config, queue: env.EMAIL_QUEUE, jobs: { send: async () => undefined } as unknown as Queue });
+  await runScheduled(
+    { cron: CATCH_UP_CRON, scheduledTime: Date.now() },
+    { db, config, queue: env.EMAIL_QUEUE, jobs: { send: async () => undefined } as unknown as Queue },
+  );
   expect(await storedVersion()).toBe(SEARCH_DATA_VERSION + 1);
   await env.DB.prepare("UPDATE search_data SET version = ? WHERE id = 1").bind(SEARCH_DATA_VERSION).run();
   await indexPendingLexemes(db);

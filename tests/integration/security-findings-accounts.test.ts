@@ -81,7 +81,16 @@ describe("finding 1: no redirect built from the request leaves the site", () => 
     expect(response.headers.get("Location")).toBe("/k/1?q=maajaa");
   });
 
-  const OFF_SITE_FROM = ["//evil.example", "/\\evil.example", "\\\\evil.example", "///evil.example", "%2F%2Fevil.example", "/%2F/evil.example", "%5Cevil.example", "/%5c%5cevil.example"];
+  const OFF_SITE_FROM = [
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "///evil.example",
+    "%2F%2Fevil.example",
+    "/%2F/evil.example",
+    "%5Cevil.example",
+    "/%5c%5cevil.example",
+  ];
 
   test.each(OFF_SITE_FROM)("log-in's from=%s stays on this site, after a log-in and for a signed-in visitor", async (from) => {
     const user = await insertUser(env);
@@ -176,10 +185,16 @@ describe("finding 7: the sign-up never tells whether an address has an account",
       expect(taken.headers.getSetCookie().join("\n"), email).not.toMatch(/__Host-session=[^;]/);
       expect(await userRow(name), email).toBeNull();
     }
-    const note = await waitFor(() => getRecordedMail().slice(before).find((m) => m.to === owner.email), {
-      timeoutMs: 15_000,
-      message: "the owner was not told",
-    });
+    const note = await waitFor(
+      () =>
+        getRecordedMail()
+          .slice(before)
+          .find((m) => m.to === owner.email),
+      {
+        timeoutMs: 15_000,
+        message: "the owner was not told",
+      },
+    );
     expect(note.subject).toMatch(/join/i);
     expect(note.text).toContain("/biindge");
     expect(note.text).toContain("/forgot");
@@ -229,10 +244,16 @@ describe("finding 9: a password change ends every outstanding reset code", () =>
   async function resetCode(user: { username: string; email: string }) {
     const before = getRecordedMail().length;
     expect((await post("/forgot", { username: user.username, email: user.email })).status).toBe(200);
-    const mail = await waitFor(() => getRecordedMail().slice(before).find((m) => m.to === user.email), {
-      timeoutMs: 10_000,
-      message: "no reset mail",
-    });
+    const mail = await waitFor(
+      () =>
+        getRecordedMail()
+          .slice(before)
+          .find((m) => m.to === user.email),
+      {
+        timeoutMs: 10_000,
+        message: "no reset mail",
+      },
+    );
     return /\/restore\?code=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
   }
 
@@ -277,7 +298,12 @@ describe("names never carry characters that turn text around", () => {
       expect(await byRealName.text(), code).toContain(MESSAGE);
       expect(await userRow(name), code).toBeNull();
     }
-    const api400 = await api("/api/join", { username: uniqueName("bidi"), password: "ziibiwan-nibi-2026", email: `${uniqueName()}@example.org`, realName: "Ann\u202ea" });
+    const api400 = await api("/api/join", {
+      username: uniqueName("bidi"),
+      password: "ziibiwan-nibi-2026",
+      email: `${uniqueName()}@example.org`,
+      realName: "Ann\u202ea",
+    });
     expect(api400.status).toBe(400);
     expect(await api400.text()).toContain(MESSAGE);
   });

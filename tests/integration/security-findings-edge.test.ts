@@ -151,7 +151,13 @@ async function adminPost(fields: Record<string, string>, file: { name: string; t
 /** The import report the page shows, as text ("" when the page shows none). */
 function reportOf(html: string) {
   const shown = /<pre class="import-report"[^>]*>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? "";
-  return shown.replaceAll("<!-- -->", "").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return shown
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }
 
 describe("finding 6: any import file gets a report or a 4xx with its reason, never a 500", () => {
@@ -182,8 +188,13 @@ describe("finding 6: any import file gets a report or a 4xx with its reason, nev
   });
 
   test.each([
-    ["U+202E", "\u202E"], ["U+202A", "\u202A"], ["U+2066", "\u2066"], ["U+2069", "\u2069"],
-    ["U+200E", "\u200E"], ["U+200F", "\u200F"], ["U+061C", "\u061C"],
+    ["U+202E", "\u202E"],
+    ["U+202A", "\u202A"],
+    ["U+2066", "\u2066"],
+    ["U+2069", "\u2069"],
+    ["U+200E", "\u200E"],
+    ["U+200F", "\u200F"],
+    ["U+061C", "\u061C"],
   ])("a headword with %s (a control character that changes text direction) is refused with its reason", async (code, char) => {
     const tag = `b${crypto.randomUUID().slice(0, 8)}`;
     const text = `headword\tpos\tgloss\n${tag}${char}gnaa\tvai\ts/he tests\n${tag}ok\tvai\ts/he tests\n`;
@@ -211,7 +222,11 @@ function recordingSessions() {
 
 async function fetchWith(workerEnv: Env, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>, workerEnv, ctx);
+  const response = await worker.fetch(
+    new Request(`http://localhost${path}`, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>,
+    workerEnv,
+    ctx,
+  );
   await response.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return response;

@@ -63,7 +63,9 @@ describe("finding 4: an author's edit of a published story or lesson waits for r
     const created = await post("/DEV_editor/lessons", { title: "Lesson to edit" }, { cookie: admin });
     const id = Number(created.headers.get("location")!.split("/").at(-1));
     const lesson = { title: "Lesson to edit", summary: "", words: "maajaa vai", cells: "ind 1s", status: "published" };
-    expect((await post(`/DEV_editor/lessons/${id}`, { ...lesson, explanation: oldText, sentences: "Nmaajaa. | I leave." }, { cookie: admin })).status).toBe(200);
+    expect((await post(`/DEV_editor/lessons/${id}`, { ...lesson, explanation: oldText, sentences: "Nmaajaa. | I leave." }, { cookie: admin })).status).toBe(
+      200,
+    );
     expect(await page(`/aambe/learn/${id}`)).toContain(oldText);
 
     const edit = { ...lesson, explanation: newText, sentences: "Nmaajaa. | I go away." };

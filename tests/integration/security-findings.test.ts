@@ -110,11 +110,13 @@ describe("finding 4: /niin shows and changes only a subscription the account has
     const cookie = await sessionCookieHeader(env, user);
     const before = getRecordedMail().length;
     expect((await post("/niin", { intent: "address-proof" }, { cookie })).status).toBe(200);
-    const mail = getRecordedMail().slice(before).find((m) => m.to === owner.email);
+    const mail = getRecordedMail()
+      .slice(before)
+      .find((m) => m.to === owner.email);
     const code = /\/niin\/address\?code=([A-Za-z0-9_-]+)/.exec(mail!.text)![1];
     // Opening the link changes nothing (scanners follow links); the button does, once.
     expect(await (await get(`/niin/address?code=${code}`)).text()).toContain("Confirm my address");
-    expect((await get("/niin", { cookie }).then((r) => r.text()))).not.toContain("You receive the Word of the Day by email.");
+    expect(await get("/niin", { cookie }).then((r) => r.text())).not.toContain("You receive the Word of the Day by email.");
     const confirmed = await post("/niin/address", { code });
     expect(confirmed.headers.get("Location")).toBe("/niin?address=confirmed");
     expect((await post("/niin/address", { code })).status).toBe(200);
@@ -165,7 +167,13 @@ describe("finding 6: strangers cannot use up the owner's password-reset allowanc
     const before = getRecordedMail().length;
     const mine = await post("/forgot", { username: owner.username, email: owner.email }, { ip: randomIp() });
     expect(mine.status).toBe(200);
-    await waitFor(() => getRecordedMail().slice(before).some((m) => m.to === owner.email), { timeoutMs: 10_000, message: "no reset mail" });
+    await waitFor(
+      () =>
+        getRecordedMail()
+          .slice(before)
+          .some((m) => m.to === owner.email),
+      { timeoutMs: 10_000, message: "no reset mail" },
+    );
   });
 });
 
@@ -178,7 +186,11 @@ describe("finding 7: strangers' failed log-ins do not lock the signed-in owner o
     // Strangers from many addresses use up the account's budget.
     for (let i = 0; i < RATE_RULES.loginAccount.limit + 1; i++) await logIn(owner.username, "wrong-password-guess");
     expect((await logIn(owner.username, owner.password)).status).toBe(429);
-    const change = await post("/niin", { intent: "password", currentPassword: owner.password, password: "a-new-good-password", passwordRepeat: "a-new-good-password" }, { cookie });
+    const change = await post(
+      "/niin",
+      { intent: "password", currentPassword: owner.password, password: "a-new-good-password", passwordRepeat: "a-new-good-password" },
+      { cookie },
+    );
     expect(change.status).toBe(302);
     expect(change.headers.get("Location")).toBe("/niin?password=changed");
   });
@@ -187,7 +199,9 @@ describe("finding 7: strangers' failed log-ins do not lock the signed-in owner o
 describe("finding 8: a device cookie counts only for the account it was given for", () => {
   test("after the account is deleted and the name taken again, the old device cookie gets no allowance of its own", async () => {
     const first = await insertUser(env);
-    const device = cookiesFrom(await logIn(first.username, first.password)).split("; ").find((c) => c.startsWith("__Host-device="))!;
+    const device = cookiesFrom(await logIn(first.username, first.password))
+      .split("; ")
+      .find((c) => c.startsWith("__Host-device="))!;
     await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(first.id).run();
     const second = await insertUser(env, { username: first.username });
     // The new owner's account budget is used up by strangers; the old device cookie must not get past it.
@@ -199,7 +213,9 @@ describe("finding 8: a device cookie counts only for the account it was given fo
 
   test("a password reset retires every device cookie of the account", async () => {
     const user = await insertUser(env);
-    const device = cookiesFrom(await logIn(user.username, user.password)).split("; ").find((c) => c.startsWith("__Host-device="))!;
+    const device = cookiesFrom(await logIn(user.username, user.password))
+      .split("; ")
+      .find((c) => c.startsWith("__Host-device="))!;
     await env.DB.prepare("UPDATE users SET device_key = 'changed-by-a-reset' WHERE id = ?").bind(user.id).run();
     for (let i = 0; i < RATE_RULES.loginAccount.limit + 1; i++) await logIn(user.username, "wrong-password-guess");
     expect((await logIn(user.username, user.password, device)).status).toBe(429);

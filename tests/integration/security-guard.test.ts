@@ -203,7 +203,9 @@ test("a method a route does not answer gets 405 with Allow and a plain message",
     expect(response.status, unknown).toBe(404);
     expect(await response.json(), unknown).toMatchObject({ error: { code: "NOT_FOUND" } });
   }
-  const post = await worker.fetch(new Request(`${ORIGIN}/wiij`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=1" }));
+  const post = await worker.fetch(
+    new Request(`${ORIGIN}/wiij`, { method: "POST", headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=1" }),
+  );
   expect(post.status).toBe(405);
   expect(post.headers.get("Allow")).toBe("GET, HEAD");
 }, 60_000);

@@ -49,7 +49,11 @@ function apiPaths(): string[] {
 
 async function fetchAs(path: string, headers: Record<string, string>) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`, { headers, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>, cachedEnv, ctx);
+  const response = await worker.fetch(
+    new Request(`http://localhost${path}`, { headers, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+    cachedEnv,
+    ctx,
+  );
   await response.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return response;
@@ -96,7 +100,8 @@ test("every page and API address follows the header rule, anonymous and signed i
       expectRule(path, again);
       if (again.status === 304) {
         revalidated++;
-        for (const name of ["etag", "cache-control", "cdn-cache-control", "vary"]) expect(again.headers.get(name), `${path} 304 ${name}`).toBe(response.headers.get(name));
+        for (const name of ["etag", "cache-control", "cdn-cache-control", "vary"])
+          expect(again.headers.get(name), `${path} 304 ${name}`).toBe(response.headers.get(name));
       }
     }
   }

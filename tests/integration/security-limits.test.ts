@@ -78,8 +78,10 @@ test("150 concurrent wrong guesses from one address: only the backoff's free att
 test("successes do not count: they give their reservation back", async () => {
   const user = await insertUser(env);
   const limit = RATE_RULES.loginAccount.limit;
-  for (let i = 0; i < limit - 1; i++) expect((await send("/api/login", { body: { username: user.username, password: `wrong-${i}` }, ip: randomIp() })).status).toBe(401);
-  for (let i = 0; i < 3; i++) expect((await send("/api/login", { body: { username: user.username, password: user.password }, ip: randomIp() })).status).toBe(200);
+  for (let i = 0; i < limit - 1; i++)
+    expect((await send("/api/login", { body: { username: user.username, password: `wrong-${i}` }, ip: randomIp() })).status).toBe(401);
+  for (let i = 0; i < 3; i++)
+    expect((await send("/api/login", { body: { username: user.username, password: user.password }, ip: randomIp() })).status).toBe(200);
   // Still one failure of room, then the account is closed to unknown clients.
   expect((await send("/api/login", { body: { username: user.username, password: "wrong-last" }, ip: randomIp() })).status).toBe(401);
   expect((await send("/api/login", { body: { username: user.username, password: user.password }, ip: randomIp() })).status).toBe(429);
@@ -224,7 +226,9 @@ test("two IPv6 addresses of one /64 share a budget; addresses in another /64 do 
   const user = await insertUser(env);
   const login = await send("/api/login", { body: { username: user.username, password: user.password }, ip: `${loginPrefix}:1234:5678:9abc:def0` });
   expect(login.status).toBe(429);
-  expect((await send("/api/login", { body: { username: user.username, password: user.password }, ip: `2001:db8:${randomHex()}:${randomHex()}::1` })).status).toBe(200);
+  expect(
+    (await send("/api/login", { body: { username: user.username, password: user.password }, ip: `2001:db8:${randomHex()}:${randomHex()}::1` })).status,
+  ).toBe(200);
 });
 
 // ---------------------------------------------------------------- per-client caps
@@ -241,12 +245,16 @@ test("/click and /api/click share one cap per client: 429 with Retry-After once 
     const response = await post(path, { email, page: "/k" }, { ip });
     expect(response.status, path).toBe(429);
     expectRetryAfter(response, twoWindows(RATE_RULES.click));
-    expect(await response.json()).toEqual({ error: { code: "RATE_LIMITED", message: "Too many clicks from your network. Please wait a minute and try again." } });
+    expect(await response.json()).toEqual({
+      error: { code: "RATE_LIMITED", message: "Too many clicks from your network. Please wait a minute and try again." },
+    });
     expect(await env.DB.prepare("SELECT 1 FROM click_log WHERE email = ?").bind(email).first()).toBeNull();
   }
   // Old email links (?email=…) never log (GET writes nothing): still redirected, not logged.
   const linked = `cap-link-${crypto.randomUUID()}@example.org`;
-  const link = await worker.fetch(new Request(`http://localhost/k?email=${encodeURIComponent(linked)}`, { headers: { "CF-Connecting-IP": ip }, redirect: "manual" }));
+  const link = await worker.fetch(
+    new Request(`http://localhost/k?email=${encodeURIComponent(linked)}`, { headers: { "CF-Connecting-IP": ip }, redirect: "manual" }),
+  );
   expect(link.status).toBe(302);
   expect(link.headers.get("Location")).toBe("/k");
   expect(await env.DB.prepare("SELECT 1 FROM click_log WHERE email = ?").bind(linked).first()).toBeNull();
@@ -304,7 +312,11 @@ test("contact messages and Word of the Day sign-ups are capped per client key on
 test("sign-up and forgot 429 answers carry Retry-After too", async () => {
   const ip = randomIp();
   for (let i = 0; i < RATE_RULES.signupIp.limit; i++) await hit(db, RATE_RULES.signupIp, ip);
-  const join = await post("/wiijiiwe", { username: "nobody", password: "ziibiwan-nibi-2026", passwordRepeat: "ziibiwan-nibi-2026", email: "nobody@example.org" }, { ip });
+  const join = await post(
+    "/wiijiiwe",
+    { username: "nobody", password: "ziibiwan-nibi-2026", passwordRepeat: "ziibiwan-nibi-2026", email: "nobody@example.org" },
+    { ip },
+  );
   expect(join.status).toBe(429);
   expectRetryAfter(join, twoWindows(RATE_RULES.signupIp));
   const joinApi = await post("/api/join", { username: "nobody", password: "ziibiwan-nibi-2026", email: "nobody@example.org" }, { ip });
@@ -352,7 +364,9 @@ test("uploads: one recording per request, and a daily byte budget per editor (42
 
   // Use up the day's budget (as if the editor had already uploaded this much), then the next clip is refused.
   await hit(db, { ...RATE_RULES.uploadBytes, limit: Number.MAX_SAFE_INTEGER }, String(editor.id));
-  await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?").bind(RATE_RULES.uploadBytes.limit, `${RATE_RULES.uploadBytes.name}:${editor.id}`).run();
+  await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?")
+    .bind(RATE_RULES.uploadBytes.limit, `${RATE_RULES.uploadBytes.name}:${editor.id}`)
+    .run();
   const over = await upload([ogg(300)]);
   expect(over.status).toBe(429);
   expectRetryAfter(over, twoWindows(RATE_RULES.uploadBytes));

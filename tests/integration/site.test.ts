@@ -89,7 +89,11 @@ test("a Word of the Day link carries an opaque reference; the page posts it and 
     exports.default.fetch(
       new Request("http://localhost/click", {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", "CF-Connecting-IP": `10.9.${row!.id % 250}.${Math.floor(Math.random() * 250)}` },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "http://localhost",
+          "CF-Connecting-IP": `10.9.${row!.id % 250}.${Math.floor(Math.random() * 250)}`,
+        },
         body: new URLSearchParams(body),
       }),
     );
@@ -127,12 +131,21 @@ test("/wiij shows the offline notice with its links and effective date", async (
 });
 
 test("/about credits the sources, their licences and the speakers in the data; the footer links it and states the licence", async () => {
-  await env.DB.prepare("INSERT INTO audio_objects (key, content_type, size, speaker) VALUES ('audio/about-test.mp3', 'audio/mpeg', 10, ' Test Speaker ')").run();
+  await env.DB.prepare(
+    "INSERT INTO audio_objects (key, content_type, size, speaker) VALUES ('audio/about-test.mp3', 'audio/mpeg', 10, ' Test Speaker ')",
+  ).run();
   await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES ('Nmaajaa.', 'I leave.', 'DEMO')").run();
   const { response, html } = await page("/about");
   expect(response.status).toBe(200);
   expect(html).toContain("About and credits");
-  for (const text of ["Nishnaabemwin Online Dictionary", "giellalt/lang-ciw", "Rand Valentine", "CC BY-NC-SA 4.0", "Test Speaker (1 recording)", "Demo sentence (reference verb form): 1 sentence"]) {
+  for (const text of [
+    "Nishnaabemwin Online Dictionary",
+    "giellalt/lang-ciw",
+    "Rand Valentine",
+    "CC BY-NC-SA 4.0",
+    "Test Speaker (1 recording)",
+    "Demo sentence (reference verb form): 1 sentence",
+  ]) {
     expect(html).toContain(text);
   }
   const home = (await page("/")).html;

@@ -11,7 +11,9 @@ const call = (path: string) => exports.default.fetch(new Request(`http://localho
 const page = async (path: string) => (await call(path)).text();
 
 beforeAll(async () => {
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('daawen', 'daawen', 'vaio', 'sell something', 'adaawe')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('daawen', 'daawen', 'vaio', 'sell something', 'adaawe')",
+  ).run();
 });
 
 test("/conj offers the VAIO as a fifth verb type, with its defaults and the object in its gloss", async () => {

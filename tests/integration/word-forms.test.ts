@@ -8,7 +8,9 @@ const call = (path: string) => exports.default.fetch(new Request(`http://localho
 test("wordForms of a verb: core cells of each order in plain English, confidence, and a link that preselects it in /conj", async () => {
   // The real lemma (a made-up maajaa + suffix is one the rules do not give, so its forms would be medium).
   const name = "maajaa";
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', 'go away, leave', 'maajaa')").bind(name, name).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES (?, ?, 'vai', 'go away, leave', 'maajaa')")
+    .bind(name, name)
+    .run();
   const { id } = (await env.DB.prepare("SELECT id FROM lexemes WHERE name = ? AND pos = 'vai'").bind(name).first<{ id: number }>())!;
   const forms = wordForms({ id, name, pos: "vai", gloss: "go away, leave", stem: "maajaa" })!;
   expect(forms.kind).toBe("verb");
@@ -47,7 +49,13 @@ test("wordForms of a VTA picks one object per subject (3s first); of a noun, its
   expect(new Set(ind.cells.map((c) => c.codes[0]!.code)).size).toBe(ind.cells.length);
   const noun = wordForms({ id: 2, name: "jiimaan", pos: "ni", gloss: "canoe, boat", stem: "jiimaan" })!;
   if (noun.kind !== "noun") throw new Error("noun expected");
-  expect(noun.rows.find((r) => r.key === "pl")).toMatchObject({ label: "plural", form: "jiimaanan", gloss: "canoes", confidence: "high", confidenceNote: null });
+  expect(noun.rows.find((r) => r.key === "pl")).toMatchObject({
+    label: "plural",
+    form: "jiimaanan",
+    gloss: "canoes",
+    confidence: "high",
+    confidenceNote: null,
+  });
   const flagged = noun.rows.filter((r) => r.confidence !== "high"); // the possessive theme -im: medium, with its note
   expect(flagged.length).toBeGreaterThan(0);
   expect(flagged.every((r) => r.confidenceNote?.includes("not every noun"))).toBe(true);
@@ -88,7 +96,8 @@ test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and no
     env.DB.prepare(insert).bind("maajaa", "maajaa", "vai", "go away, leave", "maajaa"),
     env.DB.prepare(insert).bind("jiimaan", "jiimaan", "ni", "canoe, boat", "jiimaan"),
   ]);
-  const idOf = async (name: string, pos: string) => (await env.DB.prepare("SELECT id FROM lexemes WHERE name = ? AND pos = ?").bind(name, pos).first<{ id: number }>())!.id;
+  const idOf = async (name: string, pos: string) =>
+    (await env.DB.prepare("SELECT id FROM lexemes WHERE name = ? AND pos = ?").bind(name, pos).first<{ id: number }>())!.id;
   const verb = await idOf("maajaa", "vai");
   const noun = await idOf("jiimaan", "ni");
 
@@ -121,7 +130,10 @@ test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and no
   const participle = (await (await call(`/k/${verb}/why?cell=${encodeURIComponent("conj 3s pcp:3p")}`)).text()).replaceAll("<!-- -->", "");
   expect(participle).toContain('Why <span lang="otw">maajaajig</span>?');
   for (const text of [past, participle]) {
-    const main = text.slice(text.indexOf("<main"), text.indexOf("</main>")).replace(/<[^>]*>/g, " ").replace(/&#x27;/g, "'");
+    const main = text
+      .slice(text.indexOf("<main"), text.indexOf("</main>"))
+      .replace(/<[^>]*>/g, " ")
+      .replace(/&#x27;/g, "'");
     expect(main).not.toMatch(/[a-z][0-9]/);
   }
 
@@ -139,7 +151,9 @@ test("/k/{id}/why?cell=…: a form's own page says how it is built (verbs and no
 });
 
 test("the word page writes its forms once: in the page's HTML, not again in its hydration data; a navigation's data carries the HTML", async () => {
-  await env.DB.prepare("INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')").run();
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO lexemes (name, search_key, pos, gloss, stem) VALUES ('maajaa', 'maajaa', 'vai', 'go away, leave', 'maajaa')",
+  ).run();
   const { id } = (await env.DB.prepare("SELECT id FROM lexemes WHERE name = 'maajaa' AND pos = 'vai'").first<{ id: number }>())!;
   const page = await (await call(`/k/${id}`)).text();
   // "maajaasiidaa" (let's not go away!) is a form of the table only.

@@ -57,7 +57,9 @@ test("a search counts the words it found when it ran: the batch does not search 
   await fetchPage(`/k?q=${word.name}`);
   await fetchPage(`/api/search?q=${word.name}`);
   // Renamed before the batch is written: searching again then would find nothing.
-  await env.DB.prepare("UPDATE lexemes SET name = ?, search_key = ?, updated_at = ? WHERE id = ?").bind(`moved${word.id}`, `moved${word.id}`, Date.now(), word.id).run();
+  await env.DB.prepare("UPDATE lexemes SET name = ?, search_key = ?, updated_at = ? WHERE id = ?")
+    .bind(`moved${word.id}`, `moved${word.id}`, Date.now(), word.id)
+    .run();
   const editor = await insertUser(env, { role: "editor" });
   await fetchPage("/DEV_editor/counts?sort=views", { Cookie: await sessionCookieHeader(env, editor) });
   const row = await env.DB.prepare("SELECT searches FROM lexeme_uses WHERE lexeme_id = ?").bind(word.id).first<{ searches: number }>();

@@ -27,9 +27,7 @@ function uniqueWord(prefix = "zq") {
 }
 
 async function insertLexeme(name: string, pos: string, gloss: string, corpusCount = 0) {
-  const row = await env.DB.prepare(
-    "INSERT INTO lexemes (name, search_key, pos, gloss, corpus_count) VALUES (?, ?, ?, ?, ?) RETURNING id",
-  )
+  const row = await env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss, corpus_count) VALUES (?, ?, ?, ?, ?) RETURNING id")
     .bind(name, name.toLowerCase().replace(/[’‘ʼ]/g, "'"), pos, gloss, corpusCount)
     .first<{ id: number }>();
   return row!.id;
@@ -138,10 +136,7 @@ test("/d/{id} shows paragraphs of sentences with translations; otherwise 'This s
   const done = `X${uniqueWord()}`;
   const draft = `Y${uniqueWord()}`;
   const word = uniqueWord();
-  await insertStory(done, "A test story", true, [
-    [{ text: `${word} maajaa.`, trans: "First sentence." }],
-    [{ text: "Second.", trans: "Second sentence." }],
-  ]);
+  await insertStory(done, "A test story", true, [[{ text: `${word} maajaa.`, trans: "First sentence." }], [{ text: "Second.", trans: "Second sentence." }]]);
   await insertStory(draft, "An unfinished story", false, [[{ text: "Hidden.", trans: "Hidden text." }]]);
 
   const story = await page(`/d/${done}`);
@@ -192,9 +187,7 @@ test("search by English finds words by the words of their gloss", async () => {
 test("search shows at most 100 results, then 'N more results'", async () => {
   const gloss = uniqueWord("many");
   const statements = Array.from({ length: 104 }, () =>
-    env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'ni', ?)").bind(
-      ...((n) => [n, n, `${gloss} thing`])(uniqueWord()),
-    ),
+    env.DB.prepare("INSERT INTO lexemes (name, search_key, pos, gloss) VALUES (?, ?, 'ni', ?)").bind(...((n) => [n, n, `${gloss} thing`])(uniqueWord())),
   );
   await env.DB.batch(statements);
   const { html } = await page(`/k?q=${gloss}`);
@@ -210,9 +203,7 @@ test("search by an inflected form finds its lemma and says which form it is (gra
   expect(html).toContain(`href="/k/${id}"`);
   expect(html).toMatch(/<span lang="otw">nmaajaa<\/span> → <span lang="otw">maajaa<\/span>, [^<]+/i);
   expect(html).toContain("(Independent, 1s)");
-  const json = await api<{ data: Array<{ id: number; match: string; analysis: { lemma: string; explanation: string } | null }> }>(
-    "/api/search?q=nmaajaa",
-  );
+  const json = await api<{ data: Array<{ id: number; match: string; analysis: { lemma: string; explanation: string } | null }> }>("/api/search?q=nmaajaa");
   expect(json.body.data[0]).toMatchObject({ id, match: "form", analysis: { lemma: "maajaa" } });
   expect(json.body.data[0].analysis?.explanation).toMatch(/^nmaajaa → maajaa, /);
 });
@@ -248,9 +239,7 @@ test("GET /api/search answers JSON and rejects an empty query", async () => {
 
 test("POST /api/sentence answers { data: sentence }, 404 for an unknown id and 400 for a bad body", async () => {
   const text = `${uniqueWord()}.`;
-  const row = await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, 'A test.', 'NMZ') RETURNING id")
-    .bind(text)
-    .first<{ id: number }>();
+  const row = await env.DB.prepare("INSERT INTO sentences (text, trans, source) VALUES (?, 'A test.', 'NMZ') RETURNING id").bind(text).first<{ id: number }>();
   const post = (body: string) =>
     api<{ data?: unknown; error?: { code: string } }>("/api/sentence", { method: "POST", headers: { "Content-Type": "application/json" }, body });
   const ok = await post(JSON.stringify({ id: row!.id }));
@@ -318,7 +307,10 @@ test("importing a lexicon twice changes nothing the second time; homographs beco
   const parsed = parseLexiconText(file, "tsv");
   expect(parsed.refused).toEqual([]);
   const snapshot = () =>
-    env.DB.prepare("SELECT * FROM lexemes WHERE name IN (?, ?) ORDER BY name").bind(a, b).all().then((r) => r.results);
+    env.DB.prepare("SELECT * FROM lexemes WHERE name IN (?, ?) ORDER BY name")
+      .bind(a, b)
+      .all()
+      .then((r) => r.results);
   const plan = planLexicon(await existing(), parsed, "import:test");
   expect([plan.added.length, plan.changed.length]).toEqual([2, 0]);
   await runStatements(lexiconPlanSql(plan));
@@ -380,10 +372,9 @@ test("a stories file reports the line where a bad story starts", () => {
 });
 
 test("sentences naming a word that is not in the lexicon are rejected with their line", () => {
-  const parsed = checkLemmaRefs(
-    parseSentences("text\ttrans\tlemmas\nZqa.\tA.\tzqnope:vai\nZqb.\tB.\tmaajaa\n", "tsv"),
-    [{ id: 1, name: "maajaa", pos: "vai" }],
-  );
+  const parsed = checkLemmaRefs(parseSentences("text\ttrans\tlemmas\nZqa.\tA.\tzqnope:vai\nZqb.\tB.\tmaajaa\n", "tsv"), [
+    { id: 1, name: "maajaa", pos: "vai" },
+  ]);
   expect(parsed.errors).toEqual([{ line: 2, message: 'lemmas: no word "zqnope" (vai) in the lexicon' }]);
 });
 

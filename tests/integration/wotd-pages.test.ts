@@ -54,7 +54,10 @@ async function sourceOf(email: string) {
 }
 
 test("both forms post to /signup-wotd with their source, and say a link was sent, not that the address is signed up", async () => {
-  for (const [path, source] of [["/", "index-signup"], ["/signup-wotd", "wotd-signup"]] as const) {
+  for (const [path, source] of [
+    ["/", "index-signup"],
+    ["/signup-wotd", "wotd-signup"],
+  ] as const) {
     const { action, hidden } = await wotdForm(path);
     expect(action, path).toBe("/signup-wotd");
     expect(hidden.source, path).toBe(source);

@@ -102,7 +102,10 @@ async function drain(messages: JobMessage[], mailer: MailTransport, maxRounds = 
   let rounds = 0;
   while (pending.length && rounds < maxRounds) {
     rounds++;
-    const batch = createMessageBatch("nishnaabemwin-email", pending.map((m) => ({ ...m, timestamp: new Date() })));
+    const batch = createMessageBatch(
+      "nishnaabemwin-email",
+      pending.map((m) => ({ ...m, timestamp: new Date() })),
+    );
     const ctx = createExecutionContext();
     await handleQueueBatch(batch, createBindings(env, createExecutionContext()), { mailer });
     const result = await getQueueResult(batch, ctx);
@@ -335,9 +338,9 @@ test("a mailer that fails 30% of the time still ends with every subscriber maile
   expect(perAddress.size).toBe(subs.length);
   expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
 
-  const rows = await env.DB.prepare(
-    "SELECT subscriber_id, status, sent_at FROM wotd_deliveries WHERE day = ?",
-  ).bind(day).all<{ subscriber_id: number; status: string; sent_at: number | null }>();
+  const rows = await env.DB.prepare("SELECT subscriber_id, status, sent_at FROM wotd_deliveries WHERE day = ?")
+    .bind(day)
+    .all<{ subscriber_id: number; status: string; sent_at: number | null }>();
   const myRows = rows.results.filter((r) => mine.has(r.subscriber_id));
   expect(myRows).toHaveLength(subs.length);
   expect(myRows.every((r) => r.status === "sent" && r.sent_at !== null)).toBe(true);
@@ -394,9 +397,7 @@ test("a permanent failure is recorded and not retried; a missing pick is retried
   const rejecting: MailTransport = { name: "reject", send: async () => ({ status: "error", transient: false, message: "550 no such user" }) };
   const { left } = await drain([{ version: 1, type: "wotd-send", day, subscriberIds: [sub.id] }], rejecting);
   expect(left).toBe(0);
-  const row = await env.DB.prepare("SELECT status, last_error FROM wotd_deliveries WHERE day = ? AND subscriber_id = ?")
-    .bind(day, sub.id)
-    .first();
+  const row = await env.DB.prepare("SELECT status, last_error FROM wotd_deliveries WHERE day = ? AND subscriber_id = ?").bind(day, sub.id).first();
   expect(row).toEqual({ status: "failed", last_error: "permanent: 550 no such user" });
 
   const noPick = await drain([{ version: 1, type: "wotd-send", day: "2999-12-31", subscriberIds: [sub.id] }], rejecting, 2);

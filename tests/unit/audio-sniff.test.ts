@@ -3,8 +3,7 @@ import { expect, test } from "vitest";
 import { sniffAudio } from "../../app/services/audio-upload.server";
 import { extensionForType, formClipName, uploadFileName } from "../../app/utils/clip-names";
 
-const bytes = (...parts: Array<string | number[]>) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: Array<string | number[]>) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 test("audio types come from the bytes: webm, ogg, mp3, m4a", () => {
   expect(sniffAudio(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84], "webm", [0, 0]))?.kind).toBe("webm");

@@ -108,7 +108,10 @@ describe("stored tail projections of keyed verbs", () => {
   test("a lexicon whose memo holds only the stored ones reads every form as one that works them out", { timeout: 120_000 }, () => {
     const reader = newAnalysisCaches();
     const tails = keyed.flatMap((l) => verbTails(l, writer.wholeCaches.memo));
-    useTailEndings(reader.wholeCaches.memo, tails.map((t) => ({ id: t.id, data: encodeTailEndings(t.cls, t.stem, t.tailText, writer.wholeCaches) })));
+    useTailEndings(
+      reader.wholeCaches.memo,
+      tails.map((t) => ({ id: t.id, data: encodeTailEndings(t.cls, t.stem, t.tailText, writer.wholeCaches) })),
+    );
     const hints = new Map(keyed.filter((l) => joinedVerb(l, writer.wholeCaches)).map((l) => [l.id!, { joined: true }]));
     const stored = buildLexicon(keyed, reader.wholeCaches.memo, { projected: false, caches: reader, hints });
     expect(sameForms(keyed, 13, stored, buildLexicon(keyed, undefined, { projected: false }))).toBeGreaterThan(500);

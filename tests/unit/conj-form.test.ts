@@ -7,7 +7,10 @@ const verbs = () => ["daawen", "dnin"];
 
 test("the VAIO comes after the product reference's four types", () => {
   expect(TYPE_OPTIONS.map((o) => o.label)).toEqual([
-    "vai Animate Intransitive", "vii Inanimate Intransitive", "vta Transitive Animate", "vti Transitive Inanimate",
+    "vai Animate Intransitive",
+    "vii Inanimate Intransitive",
+    "vta Transitive Animate",
+    "vti Transitive Inanimate",
     "vaio Animate Intransitive with Object",
   ]);
 });

@@ -26,7 +26,10 @@ describe.skipIf(!data)("analysis of the whole verb", needsSharedData, () => {
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const vaio = rows.filter((r) => r.cls === "vaio");
     // The VAIO (a few percent of the rows) gets a sample of its own: 500 cells beside the 3,000.
-    const sample = [...Array.from({ length: SAMPLE }, () => rows[Math.floor(rnd() * rows.length)]!), ...Array.from({ length: 500 }, () => vaio[Math.floor(rnd() * vaio.length)]!)];
+    const sample = [
+      ...Array.from({ length: SAMPLE }, () => rows[Math.floor(rnd() * rows.length)]!),
+      ...Array.from({ length: 500 }, () => vaio[Math.floor(rnd() * vaio.length)]!),
+    ];
     const counts = { h: [0, 0], apostrophe: [0, 0], noHyphen: [0, 0], vaio: [0, 0] };
     const misses: string[] = [];
     const check = (what: keyof typeof counts, word: string, row: (typeof rows)[number]) => {
@@ -43,7 +46,11 @@ describe.skipIf(!data)("analysis of the whole verb", needsSharedData, () => {
       if (form.includes("-") && row.cell.preverbs?.length) check("noHyphen", siteSpelled(form).replace(/-/g, ""), row);
     }
     const line = (k: keyof typeof counts) => `${k}: ${counts[k][0]} of ${counts[k][1]} (${((100 * counts[k][0]!) / counts[k][1]!).toFixed(2)}%)`;
-    console.log(`analyse() on ${SAMPLE} + 500 (VAIO) sampled whole-verb cells (${MORE_FILE}), ${lexemes.length} verbs:\n${Object.keys(counts).map((k) => line(k as keyof typeof counts)).join("\n")}`);
+    console.log(
+      `analyse() on ${SAMPLE} + 500 (VAIO) sampled whole-verb cells (${MORE_FILE}), ${lexemes.length} verbs:\n${Object.keys(counts)
+        .map((k) => line(k as keyof typeof counts))
+        .join("\n")}`,
+    );
     if (misses.length) console.log(`not found:\n${misses.join("\n")}`);
     for (const k of Object.keys(counts) as Array<keyof typeof counts>) expect((100 * counts[k][0]!) / counts[k][1]!, k).toBeGreaterThanOrEqual(FLOOR);
   }, 300_000);

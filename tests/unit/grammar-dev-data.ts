@@ -11,7 +11,12 @@ export const DEV_FILE = path.resolve(path.dirname(new URL(import.meta.url).pathn
 export type DevRow = { lexeme: LexemeInput; cls: VerbClass; shape: string; cell: Cell; forms: string[] };
 
 const ORDER_MAP: Record<string, Order | undefined> = {
-  ind: "ind", ind_neg: "ind-neg", cnj: "conj", cnj_neg: "conj-neg", imp: "imp", imp_prohib: "imp-pro",
+  ind: "ind",
+  ind_neg: "ind-neg",
+  cnj: "conj",
+  cnj_neg: "conj-neg",
+  imp: "imp",
+  imp_prohib: "imp-pro",
 };
 
 /** The dev rows as engine cells (cells outside docs/product.md §5, the delayed imperative and VAIO are left out). */
@@ -80,7 +85,8 @@ export function score(rows: DevRow[]): Scores {
     const primary = !!inf && want.includes(fold(inf.form));
     add(byClass, row.cls, exact, primary);
     add(byShape, `${row.cls} ${row.shape}`, exact, primary);
-    if (!exact) misses.push(`${row.cls} ${row.shape} ${row.lexeme.name} [${row.lexeme.stem}] ${cellKey(row.cell)}: want ${want.join("|")}, got ${got.join("|")}`);
+    if (!exact)
+      misses.push(`${row.cls} ${row.shape} ${row.lexeme.name} [${row.lexeme.stem}] ${cellKey(row.cell)}: want ${want.join("|")}, got ${got.join("|")}`);
   }
   return { byClass, byShape, misses };
 }
@@ -90,7 +96,8 @@ export function table(scores: Scores): string {
   const lines = ["| class / shape | cells | same form set | primary form right |", "|---|---:|---:|---:|"];
   for (const [k, s] of scores.byClass) {
     lines.push(`| **${k.toUpperCase()}** | ${s.cells} | ${pct(s, "exact")} | ${pct(s, "primary")} |`);
-    for (const [shape, t] of [...scores.byShape].filter(([key]) => key.startsWith(`${k} `))) lines.push(`| ${shape} | ${t.cells} | ${pct(t, "exact")} | ${pct(t, "primary")} |`);
+    for (const [shape, t] of [...scores.byShape].filter(([key]) => key.startsWith(`${k} `)))
+      lines.push(`| ${shape} | ${t.cells} | ${pct(t, "exact")} | ${pct(t, "primary")} |`);
   }
   return lines.join("\n");
 }

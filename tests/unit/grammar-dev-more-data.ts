@@ -14,7 +14,13 @@ export const MORE_FILE = path.resolve(path.dirname(new URL(import.meta.url).path
 
 /** One cell of one verb: every form the FST gives (merged over alternative tag strings) and those without Medler's rules. */
 export type MoreRow = {
-  lexeme: LexemeInput; cls: VerbClass; shape: string; cell: Cell; forms: string[]; noMedler: string[]; category: string;
+  lexeme: LexemeInput;
+  cls: VerbClass;
+  shape: string;
+  cell: Cell;
+  forms: string[];
+  noMedler: string[];
+  category: string;
   /** False for the delayed imperative (first development file): no forms_no_medler column, so no Medler check. */
   medlerKnown?: false;
 };
@@ -26,8 +32,21 @@ export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | 
   const head = lines[0]!.split("\t");
   const col = (name: string) => head.indexOf(name);
   const [cLemma, cClass, cOrder, cSubj, cObj, cForms, cStem, cShape, cBase, cPol, cMode, cChg, cPcp, cPv, cNoMedler] = [
-    "lemma", "class", "order", "subject", "object", "forms", "underlying_stem", "stem_shape", "base_order", "polarity", "mode",
-    "initial_change", "participle", "preverb", "forms_no_medler",
+    "lemma",
+    "class",
+    "order",
+    "subject",
+    "object",
+    "forms",
+    "underlying_stem",
+    "stem_shape",
+    "base_order",
+    "polarity",
+    "mode",
+    "initial_change",
+    "participle",
+    "preverb",
+    "forms_no_medler",
   ].map(col) as number[];
   const lexemes = new Map<string, LexemeInput>();
   const byCell = new Map<string, MoreRow>();
@@ -38,7 +57,9 @@ export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | 
     const base = f[cBase!]!;
     const cls = klass.toLowerCase() as VerbClass;
     const neg = f[cPol!] === "neg";
-    const order = (base === "imp" ? (f[cOrder!] === "imp_prohib" ? "imp-pro" : "imp") : base === "ind" ? (neg ? "ind-neg" : "ind") : neg ? "conj-neg" : "conj") as Order;
+    const order = (
+      base === "imp" ? (f[cOrder!] === "imp_prohib" ? "imp-pro" : "imp") : base === "ind" ? (neg ? "ind-neg" : "ind") : neg ? "conj-neg" : "conj"
+    ) as Order;
     let subject = f[cSubj!]!;
     if (subject === "0/3'") subject = "3'";
     const object = f[cObj!] || undefined;
@@ -51,9 +72,13 @@ export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | 
     // "2s/2p" (VTA conjunct 2→1p): one form for both subjects.
     for (const subj of subject === "2s/2p" ? ["2s", "2p"] : [subject]) {
       const cell: Cell = {
-        order, subject: subj as Person, ...(object ? { object: object as Person } : {}),
-        ...(mode !== "neu" ? { mode: mode as Cell["mode"] } : {}), ...(f[cChg!] === "yes" ? { change: true as const } : {}),
-        ...(f[cPcp!] ? { participle: f[cPcp!] as Cell["participle"] } : {}), ...(pv.length ? { preverbs: pv } : {}),
+        order,
+        subject: subj as Person,
+        ...(object ? { object: object as Person } : {}),
+        ...(mode !== "neu" ? { mode: mode as Cell["mode"] } : {}),
+        ...(f[cChg!] === "yes" ? { change: true as const } : {}),
+        ...(f[cPcp!] ? { participle: f[cPcp!] as Cell["participle"] } : {}),
+        ...(pv.length ? { preverbs: pv } : {}),
       };
       const key = `${id}\u0000${cellKey(cell)}`;
       const forms = f[cForms!]!.split("|");
@@ -73,7 +98,13 @@ export function moreRows(): { rows: MoreRow[]; skipped: Map<string, number> } | 
  * the four classes: the delayed imperative, and every VAIO cell.
  */
 const FIRST_ORDERS: Record<string, Order> = {
-  ind: "ind", ind_neg: "ind-neg", cnj: "conj", cnj_neg: "conj-neg", imp: "imp", imp_prohib: "imp-pro", imp_delayed: "imp-delayed",
+  ind: "ind",
+  ind_neg: "ind-neg",
+  cnj: "conj",
+  cnj_neg: "conj-neg",
+  imp: "imp",
+  imp_prohib: "imp-pro",
+  imp_delayed: "imp-delayed",
 };
 
 function firstFileRows(lexemes: Map<string, LexemeInput>): MoreRow[] {
@@ -119,10 +150,16 @@ export function scoreMore(rows: MoreRow[]): { byCategory: Map<string, MoreScore>
     const regular = new Set(row.noMedler.map(fold));
     const primaryOk = regular.has(fold(inf.form));
     // Shown variants are in the reference set; those labelled optional are ones only Medler's rules give.
-    const ok = primaryOk && inf.variants.every((v) => all.has(fold(v))) && (inf.optionalVariants ?? []).every((v) => all.has(fold(v.form)) && (row.medlerKnown === false || !regular.has(fold(v.form))));
+    const ok =
+      primaryOk &&
+      inf.variants.every((v) => all.has(fold(v))) &&
+      (inf.optionalVariants ?? []).every((v) => all.has(fold(v.form)) && (row.medlerKnown === false || !regular.has(fold(v.form))));
     if (primaryOk) s.primary++;
     if (ok) s.ok++;
-    else if (misses.length < 4000) misses.push(`${key} ${row.shape} ${row.lexeme.name} [${row.lexeme.stem}] ${cellKey(row.cell)}: want ${row.noMedler.join("|")} (all ${row.forms.join("|")}), got ${[inf.form, ...inf.variants].join("|")}`);
+    else if (misses.length < 4000)
+      misses.push(
+        `${key} ${row.shape} ${row.lexeme.name} [${row.lexeme.stem}] ${cellKey(row.cell)}: want ${row.noMedler.join("|")} (all ${row.forms.join("|")}), got ${[inf.form, ...inf.variants].join("|")}`,
+      );
   }
   return { byCategory, misses };
 }

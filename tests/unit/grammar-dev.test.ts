@@ -60,4 +60,3 @@ describe.skipIf(!rows)("development paradigms (held-out style scoring)", needsSh
     expect(pct).toBeGreaterThanOrEqual(ANALYSE_FLOOR);
   }, 60_000);
 });
-

@@ -5,12 +5,26 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { DerivationSteps } from "../../app/components/derivation";
 import {
-  ORDERS, cellsOf, decline, explain, explainDeclension, inflect, nounCells, nounPosOf, verbClassOf,
-  type Cell, type Derivation, type LexemeInput, type NounLexeme,
+  ORDERS,
+  cellsOf,
+  decline,
+  explain,
+  explainDeclension,
+  inflect,
+  nounCells,
+  nounPosOf,
+  verbClassOf,
+  type Cell,
+  type Derivation,
+  type LexemeInput,
+  type NounLexeme,
 } from "../../app/core/grammar";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const LEXICON = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8").trim().split("\n").slice(1)
+const LEXICON = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
   .map((line) => line.split("\t"))
   .map(([name, pos, gloss, stem]) => ({ name: name!, pos: pos!, gloss: gloss ?? "", stem: stem || null }));
 const verb = (name: string): LexemeInput => LEXICON.find((l) => l.name === name && verbClassOf(l.pos))!;
@@ -163,7 +177,8 @@ describe("explain names each piece of the whole verb and noun", () => {
         chained(d);
         noInternal(d, `${l.name} ${JSON.stringify(cell)}`);
         // A rule is named only where it changed something: palatalisation only where s or n became sh or zh.
-        for (const s of d.steps.filter((x) => x.rule === "palatalisation")) expect((s.after.match(/sh|zh/g) ?? []).length).toBeGreaterThan((s.before.match(/sh|zh/g) ?? []).length);
+        for (const s of d.steps.filter((x) => x.rule === "palatalisation"))
+          expect((s.after.match(/sh|zh/g) ?? []).length).toBeGreaterThan((s.before.match(/sh|zh/g) ?? []).length);
         n++;
       }
     }
@@ -172,15 +187,20 @@ describe("explain names each piece of the whole verb and noun", () => {
 
   test("the rendered page text has no internal symbol, and strikes the weak vowels", () => {
     const cells: Cell[] = [
-      { order: "conj-neg", subject: "1s" }, { order: "ind", subject: "3s", object: "1s", mode: "prt" },
-      { order: "conj", subject: "3s", participle: "3p", change: true }, { order: "ind", subject: "2s", object: "1s", preverbs: ["daa", "gii"] },
+      { order: "conj-neg", subject: "1s" },
+      { order: "ind", subject: "3s", object: "1s", mode: "prt" },
+      { order: "conj", subject: "3s", participle: "3p", change: true },
+      { order: "ind", subject: "2s", object: "1s", preverbs: ["daa", "gii"] },
     ];
     for (const [name, cell] of cells.map((c, i) => [i % 2 ? "waabmaa" : "maajaa", c] as const)) {
       const l = verb(name);
       const d = explain(verbClassOf(l.pos) === "vta" || !cell.object ? l : verb("maajaa"), cell);
       if (!d) continue;
       const html = renderToString(createElement(DerivationSteps, { derivation: d }));
-      const text = html.replace(/<[^>]*>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+      const text = html
+        .replace(/<[^>]*>/g, " ")
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, "&");
       expect(text).not.toMatch(/[a-z][0-9]|[A-Z][0-9]|i2d1y1|c1-siw3/);
       expect(text).toMatch(/stem/);
     }

@@ -15,7 +15,14 @@ import { describe, expect, test } from "vitest";
 import { verbClassOf, type VerbClass } from "../../app/core/grammar";
 import { splitSurface } from "../../app/core/grammar/align";
 import {
-  encode, formSplit, siteSurfaceForms, siteSurfaceFormsRegular, siteSurfaceFormsRegularWhole, siteSurfaceFormsWhole, surfaceForms, surfaceFormsWhole,
+  encode,
+  formSplit,
+  siteSurfaceForms,
+  siteSurfaceFormsRegular,
+  siteSurfaceFormsRegularWhole,
+  siteSurfaceFormsWhole,
+  surfaceForms,
+  surfaceFormsWhole,
 } from "../../app/core/grammar/phonology";
 import { VAI, VAIO, VII, VTA, VTI } from "../../app/core/grammar/tables";
 import { needsSharedData, SHARED_DATA } from "../support/shared-data";
@@ -25,11 +32,15 @@ const FULL = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
 const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 function stemsOf(file: string, stemCol: number, posCol: number): Array<[VerbClass, string]> {
-  return readFileSync(file, "utf8").trim().split("\n").slice(1).flatMap((line) => {
-    const cols = line.split("\t");
-    const cls = verbClassOf((cols[posCol] ?? "").toLowerCase());
-    return cls && cols[stemCol] ? [[cls, cols[stemCol]!] as [VerbClass, string]] : [];
-  });
+  return readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .flatMap((line) => {
+      const cols = line.split("\t");
+      const cls = verbClassOf((cols[posCol] ?? "").toLowerCase());
+      return cls && cols[stemCol] ? [[cls, cols[stemCol]!] as [VerbClass, string]] : [];
+    });
 }
 
 function mismatches(stems: Array<[VerbClass, string]>): { checked: number; joinable: number; bad: string[] } {
@@ -58,7 +69,8 @@ function mismatches(stems: Array<[VerbClass, string]>): { checked: number; joina
         if (!c.length) continue;
         const split = formSplit(prefix, stem, suffix, bare, c[0]!);
         const whole = splitSurface(prefix, stem, bare, c[0]!);
-        if (split !== whole && bad.length < 20) bad.push(`${prefix}<${raw}${suffix} → ${c[0]}: split by the pieces ${split >>> 16}/${split & 0xffff} ≠ whole ${whole >>> 16}/${whole & 0xffff}`);
+        if (split !== whole && bad.length < 20)
+          bad.push(`${prefix}<${raw}${suffix} → ${c[0]}: split by the pieces ${split >>> 16}/${split & 0xffff} ≠ whole ${whole >>> 16}/${whole & 0xffff}`);
       }
     }
   }

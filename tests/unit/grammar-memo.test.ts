@@ -52,7 +52,11 @@ test("a noun's declension and its cells are the same with the service's memo, a 
 test("the analyser finds the same readings with a lexicon built on a tiny memo", () => {
   const plain = buildLexicon(VERBS);
   const small = buildLexicon(VERBS, newGrammarMemo(tiny));
-  const words = VERBS.slice(0, 40).flatMap((l) => paradigm(l, "ind").slice(0, 3).flatMap((r) => (r.inflection ? [r.inflection.form] : [])));
+  const words = VERBS.slice(0, 40).flatMap((l) =>
+    paradigm(l, "ind")
+      .slice(0, 3)
+      .flatMap((r) => (r.inflection ? [r.inflection.form] : [])),
+  );
   expect(words.length).toBeGreaterThan(60);
   for (const w of words) {
     const readings = analyse(w, plain);

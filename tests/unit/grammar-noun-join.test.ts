@@ -18,7 +18,10 @@ import { DEV_FILE, DEV_MORE_FILE, readNounRows } from "./grammar-nouns-reference
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const DEMO: NounLexeme[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8")
-  .trim().split("\n").slice(1).map((l) => l.split("\t"))
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((l) => l.split("\t"))
   .filter(([, pos]) => /^n(a|i|ad|id)$/.test(pos!))
   .map(([name, pos, gloss, stem]) => ({ name: name!, pos: pos!, gloss: gloss!, stem: stem || null }));
 const STEMS = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
@@ -30,7 +33,8 @@ function wordsOf(lexeme: NounLexeme): string[] {
   if (!pos || !lexeme.stem) return [];
   const stem = encodeStem(lexeme.stem);
   return nounCells(pos, { whole: true, prenouns: ALL_PRENOUNS }).flatMap((cell) =>
-    cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map((u) => underlyingOf(pos, stem, cell, encodeStem(u))) : [underlyingOf(pos, stem, cell)]);
+    cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map((u) => underlyingOf(pos, stem, cell, encodeStem(u))) : [underlyingOf(pos, stem, cell)],
+  );
 }
 
 /** Words whose pieces' join differs from the whole word's cascade (at most 20 shown), and how many were cut. */
@@ -92,23 +96,39 @@ describe("the noun join", () => {
 
 describe("the noun join on the reference's nouns", needsSharedData, () => {
   const dev = devNouns();
-  test.skipIf(dev.length === 0)("every cell of every development noun with every prenoun: the join is the whole word's cascade", () => {
-    const { checked, bad } = mismatches(dev);
-    expect(bad).toEqual([]);
-    expect(checked).toBeGreaterThan(200_000);
-  }, 300_000);
+  test.skipIf(dev.length === 0)(
+    "every cell of every development noun with every prenoun: the join is the whole word's cascade",
+    () => {
+      const { checked, bad } = mismatches(dev);
+      expect(bad).toEqual([]);
+      expect(checked).toBeGreaterThan(200_000);
+    },
+    300_000,
+  );
 
-  test.skipIf(dev.length === 0)("nounParadigm is decline() on every development noun's whole paradigm", () => {
-    expect(compareParadigms(dev)).toBeGreaterThan(90_000);
-  }, 300_000);
+  test.skipIf(dev.length === 0)(
+    "nounParadigm is decline() on every development noun's whole paradigm",
+    () => {
+      expect(compareParadigms(dev)).toBeGreaterThan(90_000);
+    },
+    300_000,
+  );
 
-  test.skipIf(!existsSync(STEMS))("every cell of the dictionary's nouns (every 8th; all with GRAMMAR_JOIN_ALL=1)", () => {
-    const all = readFileSync(STEMS, "utf8").trim().split("\n").slice(1).map((l) => l.split("\t"))
-      .filter(([, , lexicon]) => /^N[AI]D?$/.test(lexicon ?? ""))
-      .map(([name, stem, lexicon]) => ({ name: name!, pos: lexicon!.toLowerCase(), stem: stem! }));
-    const nouns = process.env.GRAMMAR_JOIN_ALL ? all : all.filter((_, k) => k % 8 === 0);
-    const { checked, bad } = mismatches(nouns);
-    expect(bad).toEqual([]);
-    expect(checked).toBeGreaterThan(nouns.length * 500);
-  }, 600_000);
+  test.skipIf(!existsSync(STEMS))(
+    "every cell of the dictionary's nouns (every 8th; all with GRAMMAR_JOIN_ALL=1)",
+    () => {
+      const all = readFileSync(STEMS, "utf8")
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split("\t"))
+        .filter(([, , lexicon]) => /^N[AI]D?$/.test(lexicon ?? ""))
+        .map(([name, stem, lexicon]) => ({ name: name!, pos: lexicon!.toLowerCase(), stem: stem! }));
+      const nouns = process.env.GRAMMAR_JOIN_ALL ? all : all.filter((_, k) => k % 8 === 0);
+      const { checked, bad } = mismatches(nouns);
+      expect(bad).toEqual([]);
+      expect(checked).toBeGreaterThan(nouns.length * 500);
+    },
+    600_000,
+  );
 });

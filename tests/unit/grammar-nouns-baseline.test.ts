@@ -26,8 +26,18 @@ const DEMO: NounLexeme[] = parseSeedLexicon(readFileSync(path.join(here, "../../
 const N_APOS_HEADWORD = /n'(?=[gk])/;
 const beforeNApos = (l: NounLexeme, form: string) => (l.stem && N_APOS_HEADWORD.test(l.name) ? form.replace(/n'(?=[gk])/g, "n") : form);
 const formLine = (l: NounLexeme, d: Declension) =>
-  [l.name, l.pos, d.key, JSON.stringify(d.cell), beforeNApos(l, d.form), d.variants.map((v) => beforeNApos(l, v)).join("|"), d.gloss, d.pos,
-    d.shape, d.underlying].join("\t");
+  [
+    l.name,
+    l.pos,
+    d.key,
+    JSON.stringify(d.cell),
+    beforeNApos(l, d.form),
+    d.variants.map((v) => beforeNApos(l, v)).join("|"),
+    d.gloss,
+    d.pos,
+    d.shape,
+    d.underlying,
+  ].join("\t");
 const confidenceLine = (l: NounLexeme, d: Declension) => [l.name, l.pos, d.key, d.confidence, d.confidenceNote ?? ""].join("\t");
 const sha = (lines: string[]) => createHash("sha256").update(lines.join("\n")).digest("hex");
 

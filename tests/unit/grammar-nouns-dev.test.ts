@@ -47,7 +47,10 @@ function scoreCells(scored: NounRefRow[]) {
   const msPerCell = (performance.now() - t0) / scored.length;
   const table = [...score.entries()]
     .sort(([a], [b]) => (a === "all" ? 1 : b === "all" ? -1 : a.localeCompare(b)))
-    .map(([k, s]) => `${k.padEnd(16)} ${String(s.ok).padStart(5)} / ${String(s.n).padEnd(5)} ${pct(s.ok, s.n).toFixed(2).padStart(6)}%   primary ${pct(s.primary, s.n).toFixed(2)}%`);
+    .map(
+      ([k, s]) =>
+        `${k.padEnd(16)} ${String(s.ok).padStart(5)} / ${String(s.n).padEnd(5)} ${pct(s.ok, s.n).toFixed(2).padStart(6)}%   primary ${pct(s.primary, s.n).toFixed(2)}%`,
+    );
   console.log(`noun cells (exact form set; first decline of each cell ${msPerCell.toFixed(3)} ms)\n${table.join("\n")}\nmisses:\n${misses.join("\n")}`);
   return score;
 }

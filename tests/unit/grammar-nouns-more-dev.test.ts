@@ -63,8 +63,13 @@ describe("noun engine vs the rest of the development reference (_more)", needsSh
   if (result) {
     const table = [...result.score.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, s]) => `${k.padEnd(34)} ${String(s.ok).padStart(6)} / ${String(s.n).padEnd(6)} ${pct(s.ok, s.n).toFixed(2).padStart(6)}%   exact ${pct(s.exact, s.n).toFixed(2)}%`);
-    console.log(`noun cells scored (_more): ${rows!.length} (primary follows a headword spelled by a Medler rule: ${result.headword})\n${table.join("\n")}\nmisses (${result.misses.length}):\n${result.misses.slice(0, 60).join("\n")}`);
+      .map(
+        ([k, s]) =>
+          `${k.padEnd(34)} ${String(s.ok).padStart(6)} / ${String(s.n).padEnd(6)} ${pct(s.ok, s.n).toFixed(2).padStart(6)}%   exact ${pct(s.exact, s.n).toFixed(2)}%`,
+      );
+    console.log(
+      `noun cells scored (_more): ${rows!.length} (primary follows a headword spelled by a Medler rule: ${result.headword})\n${table.join("\n")}\nmisses (${result.misses.length}):\n${result.misses.slice(0, 60).join("\n")}`,
+    );
   }
 
   it.skipIf(!rows)(`at least ${FLOOR}% of cells right per class and category`, () => {
@@ -87,22 +92,26 @@ describe("noun engine vs the rest of the development reference (_more)", needsSh
     }
   });
 
-  it.skipIf(!rows)(`analyseNoun finds at least ${FLOOR}% of a seeded sample of the forms, spelled with h and with '`, () => {
-    const index = buildNounIndex([...new Set(rows!.map((r) => r.lexeme))]);
-    // Every 23rd row from a seeded start: the sample is the same on every run.
-    const sample = rows!.filter((_, i) => (i * 7919 + 104729) % 23 === 0);
-    let ok = 0;
-    let n = 0;
-    const lost: string[] = [];
-    for (const r of sample) {
-      const key = nounCellKey(r.cell);
-      for (const w of new Set([...r.forms, ...r.forms.map(siteSpelled)])) {
-        n++;
-        if (analyseNoun(index, w).some((a) => a.lexeme === r.lexeme && a.key === key)) ok++;
-        else lost.push(`${w}: ${r.analysis}`);
+  it.skipIf(!rows)(
+    `analyseNoun finds at least ${FLOOR}% of a seeded sample of the forms, spelled with h and with '`,
+    () => {
+      const index = buildNounIndex([...new Set(rows!.map((r) => r.lexeme))]);
+      // Every 23rd row from a seeded start: the sample is the same on every run.
+      const sample = rows!.filter((_, i) => (i * 7919 + 104729) % 23 === 0);
+      let ok = 0;
+      let n = 0;
+      const lost: string[] = [];
+      for (const r of sample) {
+        const key = nounCellKey(r.cell);
+        for (const w of new Set([...r.forms, ...r.forms.map(siteSpelled)])) {
+          n++;
+          if (analyseNoun(index, w).some((a) => a.lexeme === r.lexeme && a.key === key)) ok++;
+          else lost.push(`${w}: ${r.analysis}`);
+        }
       }
-    }
-    console.log(`analyseNoun (_more sample of ${sample.length} cells): ${ok} / ${n} = ${pct(ok, n).toFixed(2)}%\n${lost.slice(0, 40).join("\n")}`);
-    expect(pct(ok, n)).toBeGreaterThanOrEqual(FLOOR);
-  }, 120_000);
+      console.log(`analyseNoun (_more sample of ${sample.length} cells): ${ok} / ${n} = ${pct(ok, n).toFixed(2)}%\n${lost.slice(0, 40).join("\n")}`);
+      expect(pct(ok, n)).toBeGreaterThanOrEqual(FLOOR);
+    },
+    120_000,
+  );
 });

@@ -9,7 +9,12 @@ import type { NounCell } from "../../app/core/grammar/noun-cells";
 import type { NounLexeme } from "../../app/core/grammar/noun-inflection";
 
 export type NounRefRow = {
-  lexeme: NounLexeme; cls: string; shape: string; cell: NounCell; forms: string[]; analysis: string;
+  lexeme: NounLexeme;
+  cls: string;
+  shape: string;
+  cell: NounCell;
+  forms: string[];
+  analysis: string;
   /** The forms without the two optional Medler rules (the _more file's `forms_no_medler`; else `forms`). */
   noMedler: string[];
 };
@@ -62,7 +67,12 @@ export function foldNoun(form: string): string {
     .replace(/(?<![csznh'])h/g, "'")
     .replace(/'+/g, "'")
     .replace(/n'(?=[gk])/g, "n")
-    .replace(/p$/, "b").replace(/t$/, "d").replace(/k$/, "g").replace(/sh$/, "zh").replace(/ch$/, "j").replace(/(?<![sz])s$/, "z");
+    .replace(/p$/, "b")
+    .replace(/t$/, "d")
+    .replace(/k$/, "g")
+    .replace(/sh$/, "zh")
+    .replace(/ch$/, "j")
+    .replace(/(?<![sz])s$/, "z");
 }
 
 /** The reference's forms in the site's spelling (glottal stop '). */

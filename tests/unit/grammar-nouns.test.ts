@@ -7,18 +7,46 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, OPTIONAL_VARIANT_NOTE, POSSESSOR_NAMES, PRENOUNS,
-  analyseNoun, buildNounIndex, decline, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounGloss, nounParadigm,
-  nounPosOf, nounShape, nounSpellingKey, parseNounCellKey, pluralise,
-  type Declension, type NounAnalysis, type NounCell, type NounCellOptions, type NounConfidence, type NounIndex, type NounLexeme, type NounPos,
-  type NounPossessor, type NounShape,
+  NOUN_CLASS_NAMES,
+  NOUN_POS,
+  NOUN_POSSESSORS,
+  OPTIONAL_VARIANT_NOTE,
+  POSSESSOR_NAMES,
+  PRENOUNS,
+  analyseNoun,
+  buildNounIndex,
+  decline,
+  nounCellKey,
+  nounCellLabel,
+  nounCellProblem,
+  nounCells,
+  nounGloss,
+  nounParadigm,
+  nounPosOf,
+  nounShape,
+  nounSpellingKey,
+  parseNounCellKey,
+  pluralise,
+  type Declension,
+  type NounAnalysis,
+  type NounCell,
+  type NounCellOptions,
+  type NounConfidence,
+  type NounIndex,
+  type NounLexeme,
+  type NounPos,
+  type NounPossessor,
+  type NounShape,
 } from "../../app/core/grammar";
 import { SAMPLE_FILE, foldNoun, readNounRows, siteSpelled } from "./grammar-nouns-reference";
 
 const rows = readNounRows(SAMPLE_FILE)!;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const DEMO: NounLexeme[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8")
-  .trim().split("\n").slice(1).map((l) => l.split("\t"))
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((l) => l.split("\t"))
   .filter(([, pos]) => /^n(a|i|ad|id)$/.test(pos!))
   .map(([name, pos, gloss, stem]) => ({ name: name!, pos: pos!, gloss: gloss!, stem: stem || null }));
 const demo = (name: string) => DEMO.find((l) => l.name === name)!;
@@ -43,8 +71,15 @@ describe("golden: the sample reference paradigms", () => {
 
   test("every reference cell is one of nounCells, and nounCells has no others", () => {
     for (const lexeme of lemmas) {
-      const ref = rows.filter((r) => r.lexeme === lexeme).map((r) => nounCellKey(r.cell)).sort();
-      expect(nounCells(lexeme.pos as NounPos).map(nounCellKey).sort()).toEqual(ref);
+      const ref = rows
+        .filter((r) => r.lexeme === lexeme)
+        .map((r) => nounCellKey(r.cell))
+        .sort();
+      expect(
+        nounCells(lexeme.pos as NounPos)
+          .map(nounCellKey)
+          .sort(),
+      ).toEqual(ref);
     }
   });
 });
@@ -152,7 +187,10 @@ describe("analyseNoun", () => {
 
   test("glottal stop as h or '", () => {
     for (const w of ["mzin'higan", "mzin'igan", "Mzin’igan"]) {
-      expect(analyseNoun(DEMO, w).map((a) => `${a.lexeme.name} ${a.key}`), w).toContain("mzin'igan sg");
+      expect(
+        analyseNoun(DEMO, w).map((a) => `${a.lexeme.name} ${a.key}`),
+        w,
+      ).toContain("mzin'igan sg");
     }
   });
 
@@ -161,7 +199,9 @@ describe("analyseNoun", () => {
     const misses: string[] = [];
     for (const r of rows) {
       for (const w of new Set([...r.forms, ...r.forms.map(siteSpelled)])) {
-        const keys = analyseNoun(index, w).filter((a) => a.lexeme === r.lexeme).map((a) => a.key);
+        const keys = analyseNoun(index, w)
+          .filter((a) => a.lexeme === r.lexeme)
+          .map((a) => a.key);
         if (!keys.includes(nounCellKey(r.cell))) misses.push(`${w}: ${r.analysis}`);
       }
     }
@@ -184,12 +224,16 @@ describe("analyseNoun", () => {
     const plural = decline(cat, { number: "pl" })!.form;
     expect(decline(other, { number: "pl" })!.form).toBe(plural);
     const index = buildNounIndex([cat, other, ...DEMO]);
-    for (const [word, key] of [["gaazhak", "sg"], ["gaazhag", "sg"], [plural, "pl"]]) {
+    for (const [word, key] of [
+      ["gaazhak", "sg"],
+      ["gaazhag", "sg"],
+      [plural, "pl"],
+    ]) {
       const found = analyseNoun(index, word!).filter((a) => a.lexeme === cat || a.lexeme === other);
-      expect(found.map((a) => `${a.lexeme.gloss}: ${a.key} ${a.form}`), word).toEqual([
-        `cat: ${key} ${key === "sg" ? "gaazhak" : plural}`,
-        `house cat: ${key} ${key === "sg" ? "gaazhag" : plural}`,
-      ]);
+      expect(
+        found.map((a) => `${a.lexeme.gloss}: ${a.key} ${a.form}`),
+        word,
+      ).toEqual([`cat: ${key} ${key === "sg" ? "gaazhak" : plural}`, `house cat: ${key} ${key === "sg" ? "gaazhag" : plural}`]);
     }
   });
 

@@ -19,11 +19,15 @@ const FULL = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
 const TABLES = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
 
 function stemsOf(file: string, stemCol: number, posCol: number): Array<[VerbClass, string]> {
-  return readFileSync(file, "utf8").trim().split("\n").slice(1).flatMap((line) => {
-    const cols = line.split("\t");
-    const cls = verbClassOf((cols[posCol] ?? "").toLowerCase());
-    return cls && cols[stemCol] ? [[cls, cols[stemCol]!] as [VerbClass, string]] : [];
-  });
+  return readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .flatMap((line) => {
+      const cols = line.split("\t");
+      const cls = verbClassOf((cols[posCol] ?? "").toLowerCase());
+      return cls && cols[stemCol] ? [[cls, cols[stemCol]!] as [VerbClass, string]] : [];
+    });
 }
 
 const projectionsOf = (strings: string[]) => [...new Set(strings.flatMap(projections))].sort().join("|");

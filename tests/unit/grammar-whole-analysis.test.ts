@@ -61,7 +61,11 @@ describe("analysis of whole-verb forms", () => {
 });
 
 describe("n' before g/k follows the headword", () => {
-  const cells: Cell[] = [{ order: "conj", subject: "3s" }, { order: "conj", subject: "3s", mode: "prt" }, { order: "ind", subject: "3s", preverbs: ["gii"] }];
+  const cells: Cell[] = [
+    { order: "conj", subject: "3s" },
+    { order: "conj", subject: "3s", mode: "prt" },
+    { order: "ind", subject: "3s", preverbs: ["gii"] },
+  ];
   test("a lemma written nk… keeps nk in today's and the new forms; one written n'k… keeps n'k", () => {
     const nk = { name: "nkwetam", pos: "vai", stem: "nakwetam", gloss: "answer" };
     const np = { name: "n'kwetam", pos: "vai", stem: "nakwetam", gloss: "answer" };

@@ -8,10 +8,12 @@ import { cellsOf, inflect, nounParadigm, type LexemeInput, type NounLexeme } fro
 
 const wholeOnly = (lexeme: LexemeInput) => {
   const today = new Set(cellsOf("vai").map((c) => JSON.stringify(c)));
-  return cellsOf("vai", { all: true }).filter((c) => !today.has(JSON.stringify(c))).flatMap((cell) => {
-    const out = inflect(lexeme, cell);
-    return out ? [{ cell, out }] : [];
-  });
+  return cellsOf("vai", { all: true })
+    .filter((c) => !today.has(JSON.stringify(c)))
+    .flatMap((cell) => {
+      const out = inflect(lexeme, cell);
+      return out ? [{ cell, out }] : [];
+    });
 };
 
 describe("the lemma check in whole-paradigm cells", () => {
@@ -25,7 +27,9 @@ describe("the lemma check in whole-paradigm cells", () => {
     expect(today.confidence).toBe("medium");
     for (const { out } of cells.filter(({ out }) => out.confidence === "medium")) expect(out.confidenceNote).toContain(today.confidenceNote);
     // The forms are the rules', unchanged.
-    expect(inflect(bgiza, { order: "ind", subject: "3s", mode: "prt" })!.form).toBe(inflect({ ...bgiza, name: "bgizo" }, { order: "ind", subject: "3s", mode: "prt" })!.form);
+    expect(inflect(bgiza, { order: "ind", subject: "3s", mode: "prt" })!.form).toBe(
+      inflect({ ...bgiza, name: "bgizo" }, { order: "ind", subject: "3s", mode: "prt" })!.form,
+    );
   });
 
   test("the same stem under the lemma the rules give keeps its high whole-verb cells", () => {

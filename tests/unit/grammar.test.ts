@@ -1,9 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
-  ORDERS, analyse, buildLexicon, cellKey, cellsOf, inflect, normaliseWordform, paradigm, spellingKeys, verbClassOf,
+  ORDERS,
+  analyse,
+  buildLexicon,
+  cellKey,
+  cellsOf,
+  inflect,
+  normaliseWordform,
+  paradigm,
+  spellingKeys,
+  verbClassOf,
   type Cell,
-  type LexemeInput, type VerbClass,
+  type LexemeInput,
+  type VerbClass,
 } from "../../app/core/grammar";
 import { DEMO_LEXEMES, SAMPLE_VERBS, referenceRows } from "../fixtures/grammar/reference";
 
@@ -181,7 +191,10 @@ describe("analyse", () => {
     for (const lexeme of verbs) {
       for (const cell of cellsOf(verbClassOf(lexeme.pos)!)) {
         const inf = inflect(lexeme, cell)!;
-        expect(analyse(inf.form, lexicon).some((a) => a.lexeme === lexeme && sameCell(a.cell, cell)), `${lexeme.name} ${cellKey(cell)}`).toBe(true);
+        expect(
+          analyse(inf.form, lexicon).some((a) => a.lexeme === lexeme && sameCell(a.cell, cell)),
+          `${lexeme.name} ${cellKey(cell)}`,
+        ).toBe(true);
         checked++;
       }
     }
@@ -197,7 +210,8 @@ describe("the lemma check: a verb whose lemma the rules spell otherwise is not h
     const forms = allCells(bgiza);
     expect(forms.length).toBeGreaterThan(30);
     expect(forms.filter((f) => f.confidence === "high")).toEqual([]);
-    for (const f of forms.filter((f) => f.confidence === "medium")) expect(f.confidenceNote).toContain('the rules give "bgizo" where the dictionary writes the lemma "bgiza"');
+    for (const f of forms.filter((f) => f.confidence === "medium"))
+      expect(f.confidenceNote).toContain('the rules give "bgizo" where the dictionary writes the lemma "bgiza"');
     // The forms themselves are the rules' (the reference FST's), unchanged.
     expect(inflect(bgiza, { order: "ind", subject: "3s" })!.form).toBe("bgizo");
     // Low and unconfirmed cells stay what they were.
@@ -234,7 +248,10 @@ describe("the lemma check: a verb whose lemma the rules spell otherwise is not h
     ];
     for (const [lexeme, flagged] of cases) {
       const notes = allCells(lexeme).map((f) => f.confidenceNote);
-      expect(notes.some((n) => n.includes("dictionary writes")), lexeme.name).toBe(flagged);
+      expect(
+        notes.some((n) => n.includes("dictionary writes")),
+        lexeme.name,
+      ).toBe(flagged);
     }
   });
 });

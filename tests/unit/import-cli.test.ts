@@ -33,7 +33,7 @@ const importFile = (kind: string, file: string) => run("node", ["scripts/import.
 function query(sql: string) {
   const r = run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql]);
   expect(r.code, r.out).toBe(0);
-  return JSON.parse(r.out.slice(r.out.indexOf("["))) [0].results as Array<Record<string, unknown>>;
+  return JSON.parse(r.out.slice(r.out.indexOf("[")))[0].results as Array<Record<string, unknown>>;
 }
 function write(name: string, content: string) {
   const file = path.join(dir, name);
@@ -72,7 +72,10 @@ test("a dictionary file as published (headword, pos, gloss, comment) loads, and 
     "dict.tsv",
     "headword\tpos\tgloss\tcomment\nzqaa\tvai\tfirst sense\t\nzqaa\tvai\tsecond sense\ta note\n{n}zqoos\tnad\tmy test\t\nzqee\tn?\tunknown\t\n",
   );
-  const stems = write("stems.tsv", "lemma\tunderlying_stem\tlexicon\tcontinuation_class\tgloss\tsource_key\nzqaa\tzqaaw\tVAI\tVAI_TAG\t1 x\tk1\nzqii\tzqii\tVAI\tVAI_TAG\t1 y\tk2\n");
+  const stems = write(
+    "stems.tsv",
+    "lemma\tunderlying_stem\tlexicon\tcontinuation_class\tgloss\tsource_key\nzqaa\tzqaaw\tVAI\tVAI_TAG\t1 x\tk1\nzqii\tzqii\tVAI\tVAI_TAG\t1 y\tk2\n",
+  );
   const report = path.join(dir, "report.tsv");
   const first = run("node", ["scripts/import.ts", "lexicon", dict, "--persist-to", state, "--report", report]);
   expect(first.code, first.out).toBe(0);
@@ -113,11 +116,11 @@ test("a stems file given as a lexicon is sent to `stems`; a file without the nee
 test("importing the same files twice changes nothing; audio goes to R2 and is attached to its word", () => {
   const lexicon = write("lexicon.tsv", "name\tpos\tgloss\tstem\nzqone\tvai\tfirst test word\tzqone\nzqtwo\tna\tsecond test word\t\n");
   const audio = write("audio.tsv", `file\tname\tpos\n${path.join(root, "tests/fixtures/audio/silence.mp3")}\tzqone\tvai\n`);
-  const snapshot = () =>
-    query(
-      "SELECT l.*, a.key, a.content_type, a.size FROM lexemes l LEFT JOIN audio_objects a ON a.id = l.audio_id ORDER BY l.id",
-    );
-  for (const [kind, file] of [["lexicon", lexicon], ["audio", audio]]) {
+  const snapshot = () => query("SELECT l.*, a.key, a.content_type, a.size FROM lexemes l LEFT JOIN audio_objects a ON a.id = l.audio_id ORDER BY l.id");
+  for (const [kind, file] of [
+    ["lexicon", lexicon],
+    ["audio", audio],
+  ]) {
     const r = importFile(kind, file);
     expect(r.code, r.out).toBe(0);
   }
@@ -126,7 +129,10 @@ test("importing the same files twice changes nothing; audio goes to R2 and is at
   expect(first[0]).toMatchObject({ name: "zqone", key: `audio/${first[0].id}.mp3`, content_type: "audio/mpeg", size: 10008 });
   expect(first[1]).toMatchObject({ name: "zqtwo", audio_id: null });
 
-  for (const [kind, file] of [["lexicon", lexicon], ["audio", audio]]) {
+  for (const [kind, file] of [
+    ["lexicon", lexicon],
+    ["audio", audio],
+  ]) {
     expect(importFile(kind, file).code).toBe(0);
   }
   expect(snapshot()).toEqual(first);
@@ -141,17 +147,29 @@ describe("lexicon files", () => {
     const published = parseLexiconText(tsv("headword\tpos\tgloss\tcomment", "maajaa\tvai\tgo away\tsaid of people"), "tsv");
     const today = parseLexiconText(tsv("name\tpos\tgloss\tstem\taudio", "maajaa\tvai\tgo away\t\t"), "tsv");
     const json = parseLexiconText(JSON.stringify([{ Headword: "maajaa", POS: "vai", Definition: "go away" }]), "json");
-    for (const p of [published, today, json]) expect(p.entries.map(({ name, pos, gloss }) => ({ name, pos, gloss }))).toEqual([{ name: "maajaa", pos: "vai", gloss: "go away" }]);
+    for (const p of [published, today, json])
+      expect(p.entries.map(({ name, pos, gloss }) => ({ name, pos, gloss }))).toEqual([{ name: "maajaa", pos: "vai", gloss: "go away" }]);
     expect(published.columns).toEqual({ name: "headword", pos: "pos", gloss: "gloss" });
     expect(published.ignored).toEqual([{ column: "comment", lines: [2] }]);
     expect(today.columns).toMatchObject({ stem: "stem" });
     expect(today.ignored).toEqual([]);
-    expect(parseLexiconText(tsv("headword\tgloss", "x\ty"), "tsv").fileError).toBe("no pos column (expected one of: pos, part_of_speech); the header has: headword, gloss");
+    expect(parseLexiconText(tsv("headword\tgloss", "x\ty"), "tsv").fileError).toBe(
+      "no pos column (expected one of: pos, part_of_speech); the header has: headword, gloss",
+    );
   });
 
   it("merges homographs into one entry whose gloss has each distinct sense once, in file order", () => {
     const p = parseLexiconText(
-      tsv("headword\tpos\tgloss", "zhi'o\tvai\tdress so", "mshkode\tni\tprairie", "zhi'o\tvai\tform, take shape", "zhi'o\tvai\tDress so", "zhi'o\tvai\t{duplicate entry}", "zhi'o\tvai\t", "zhi'o\tvta\tother class"),
+      tsv(
+        "headword\tpos\tgloss",
+        "zhi'o\tvai\tdress so",
+        "mshkode\tni\tprairie",
+        "zhi'o\tvai\tform, take shape",
+        "zhi'o\tvai\tDress so",
+        "zhi'o\tvai\t{duplicate entry}",
+        "zhi'o\tvai\t",
+        "zhi'o\tvta\tother class",
+      ),
       "tsv",
     );
     expect(p.entries.map((e) => [e.name, e.pos, e.gloss, e.lines])).toEqual([
@@ -162,7 +180,7 @@ describe("lexicon files", () => {
     expect(p.merged).toEqual([
       { line: 4, message: "merged into zhi'o (vai) of line 2: sense added" },
       { line: 5, message: "merged into zhi'o (vai) of line 2: same gloss as line 2" },
-      { line: 6, message: "merged into zhi'o (vai) of line 2: its gloss \"{duplicate entry}\" marks it as a copy" },
+      { line: 6, message: 'merged into zhi\'o (vai) of line 2: its gloss "{duplicate entry}" marks it as a copy' },
       { line: 7, message: "merged into zhi'o (vai) of line 2: it has no gloss of its own" },
     ]);
     expect(p.refused).toEqual([]);
@@ -289,7 +307,10 @@ describe("the published dictionary and stems files", needsSharedData, () => {
     expect(p.entries.length + p.merged.length + p.refused.length).toBe(p.lines);
     expect(p.entries.length).toBeGreaterThan(15_400);
     // The refused lines are the dictionary's own gaps: no gloss, no tag, an unclear tag, a copy of nothing.
-    for (const r of p.refused) expect(r.message).toMatch(/^(gloss: is required \(no line with .+ has a gloss\)|pos: is required|pos: ".+" is not a part-of-speech tag the import can map|gloss: ".+" marks a copy of another entry, but no line with .+ has a gloss of its own)/);
+    for (const r of p.refused)
+      expect(r.message).toMatch(
+        /^(gloss: is required \(no line with .+ has a gloss\)|pos: is required|pos: ".+" is not a part-of-speech tag the import can map|gloss: ".+" marks a copy of another entry, but no line with .+ has a gloss of its own)/,
+      );
     expect(p.refused.length).toBeLessThan(20);
     for (const m of p.merged) expect(m.message).toMatch(/^merged into .+ of line \d+: /);
     const keys = new Set(p.entries.map((e) => `${e.name}\t${e.pos}`));
@@ -300,7 +321,10 @@ describe("the published dictionary and stems files", needsSharedData, () => {
     const dictionary = parseLexiconText(readFileSync(DICTIONARY, "utf8"), "tsv");
     const stems = parseStemsText(readFileSync(STEMS_FILE, "utf8"));
     expect(stems.fileError).toBeUndefined();
-    const plan = planStems(dictionary.entries.map((e, i) => ({ id: i + 1, name: e.name, pos: e.pos, stem: null })), stems);
+    const plan = planStems(
+      dictionary.entries.map((e, i) => ({ id: i + 1, name: e.name, pos: e.pos, stem: null })),
+      stems,
+    );
     expect(plan.updates.length).toBeGreaterThan(13_000);
     expect(plan.updates.length + plan.merged.length + plan.refused.length).toBe(stems.lines);
     for (const r of plan.refused) expect(r.message).toMatch(/^no entry .+ in the lexicon/);

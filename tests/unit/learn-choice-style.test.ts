@@ -76,7 +76,11 @@ describe("plain English: no grammar labels in what a learner reads", () => {
   });
 
   test("the label is gone, the meaning stays: the past, the future and the changed conjunct", () => {
-    const english = (id: number) => expandLesson(COURSE.find((l) => l.id === id)!, LEXICON).forms.map((f) => [f.odawa, f.english]);
+    const english = (id: number) =>
+      expandLesson(
+        COURSE.find((l) => l.id === id)!,
+        LEXICON,
+      ).forms.map((f) => [f.odawa, f.english]);
     expect(english(16)).toContainEqual(["ngii-maajaa", "I went away"]);
     expect(english(18)).toContainEqual(["gwii-giiwe", "you (sg) will go home"]);
     expect(english(19)).toContainEqual(["ga-nbaasii", "s/he will not sleep"]);

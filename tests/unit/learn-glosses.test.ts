@@ -17,7 +17,11 @@ describe("a gloss shows each sense once", () => {
     expect(withoutRepeatedSenses("be hot; Be  hot")).toBe("be hot");
     expect(withoutRepeatedSenses("bend sth. over, bend sth. over")).toBe("bend sth. over");
     // Not repetitions: "you (sg.)" and "you (sg.), too" are two senses; commas inside brackets do not split.
-    for (const gloss of ["you (sg.), you (sg.), too", "rip sth. [clothing worn, due to one's size], tear sth. [clothing worn, due to one's size]", "go away, leave"]) {
+    for (const gloss of [
+      "you (sg.), you (sg.), too",
+      "rip sth. [clothing worn, due to one's size], tear sth. [clothing worn, due to one's size]",
+      "go away, leave",
+    ]) {
       expect(withoutRepeatedSenses(gloss)).toBe(gloss);
     }
   });
@@ -34,7 +38,11 @@ describe("a gloss shows each sense once", () => {
   const DICTIONARY = path.join(SHARED_DATA, "nishnaabemwin-dictionary/nishnaabemwin-dict.tsv");
   describe.skipIf(!existsSync(DICTIONARY))("with the full dictionary", needsSharedData, () => {
     test("no entry's gloss shows a sense twice once the rule is applied", () => {
-      const glosses = readFileSync(DICTIONARY, "utf8").split("\n").slice(1).map((line) => line.split("\t")[2] ?? "").filter(Boolean);
+      const glosses = readFileSync(DICTIONARY, "utf8")
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split("\t")[2] ?? "")
+        .filter(Boolean);
       const repeating = glosses.filter((g) => new Set(senses(g)).size !== senses(g).length);
       expect(repeating.length, "the dictionary has glosses that repeat a sense").toBeGreaterThan(0);
       for (const gloss of glosses) {
@@ -47,5 +55,8 @@ describe("a gloss shows each sense once", () => {
 
 /** A gloss's senses (the parts between semicolons), compared without case or spacing. */
 function senses(gloss: string): string[] {
-  return gloss.split(";").map((s) => s.trim().toLowerCase().replace(/\s+/g, " ")).filter(Boolean);
+  return gloss
+    .split(";")
+    .map((s) => s.trim().toLowerCase().replace(/\s+/g, " "))
+    .filter(Boolean);
 }

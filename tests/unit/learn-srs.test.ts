@@ -59,7 +59,14 @@ describe("card keys and lesson states", () => {
     expect(verbCardKey("maajaa", past)).toBe("verb:maajaa:ind:1s:pv=gii");
     expect(verbCardKey("maajaa", past)).not.toBe(verbCardKey("maajaa", { order: "ind", subject: "1s" }));
     expect(parseCardKey(verbCardKey("maajaa", past))).toEqual({ kind: "verb", lemma: "maajaa", cell: past });
-    const whole = { order: "conj" as const, subject: "3s" as const, mode: "prt" as const, change: true as const, participle: "3p" as const, preverbs: ["gii", "maajii"] };
+    const whole = {
+      order: "conj" as const,
+      subject: "3s" as const,
+      mode: "prt" as const,
+      change: true as const,
+      participle: "3p" as const,
+      preverbs: ["gii", "maajii"],
+    };
     expect(parseCardKey(verbCardKey("maajaa", whole))).toEqual({ kind: "verb", lemma: "maajaa", cell: whole });
     expect(parseCardKey("verb:maajaa:ind:1s:pv=")).toBeNull();
     expect(parseCardKey("verb:maajaa:ind:1s:nope")).toBeNull();

@@ -18,7 +18,14 @@ const SENTENCES = readFileSync("db/seed/data/sentences.tsv", "utf8")
     const [, text, trans] = line.split("\t");
     return { id: i + 1, text: text!, trans: trans! };
   });
-const STORIES = (JSON.parse(readFileSync("db/seed/data/stories.json", "utf8")) as Array<{ id: string; title: string; completed: boolean; paragraphs: Array<Array<{ text: string; trans: string }>> }>)
+const STORIES = (
+  JSON.parse(readFileSync("db/seed/data/stories.json", "utf8")) as Array<{
+    id: string;
+    title: string;
+    completed: boolean;
+    paragraphs: Array<Array<{ text: string; trans: string }>>;
+  }>
+)
   .filter((s) => s.completed)
   .map((s) => ({ id: s.id, title: s.title, data: s.paragraphs }));
 
@@ -33,7 +40,12 @@ test("a lesson's own sentences and the examples found for it use its forms, and 
     const { forms, own, found } = examplesOf(lesson);
     const keys = new Set(forms.map(answerKey));
     for (const text of [...own, ...found.map((e) => e.text)]) {
-      expect(answerKey(text).split(" ").some((w) => keys.has(w)), `lesson ${lesson.id}: ${text}`).toBe(true);
+      expect(
+        answerKey(text)
+          .split(" ")
+          .some((w) => keys.has(w)),
+        `lesson ${lesson.id}: ${text}`,
+      ).toBe(true);
     }
     const all = [...own, ...found.map((e) => e.text)].map(answerKey);
     expect(new Set(all).size, `lesson ${lesson.id}`).toBe(all.length);
@@ -54,7 +66,13 @@ test("the lessons without examples in the demo data (each asks the editors for s
 
 test("a sentence counts only when a form is a whole word of it", () => {
   const found = matchExamples(
-    { sentences: [{ id: 1, text: "Nmaajaa.", trans: "I leave." }, { id: 2, text: "Nmaajaasii.", trans: "I do not leave." }], stories: [] },
+    {
+      sentences: [
+        { id: 1, text: "Nmaajaa.", trans: "I leave." },
+        { id: 2, text: "Nmaajaasii.", trans: "I do not leave." },
+      ],
+      stories: [],
+    },
     ["nmaajaa"],
     [],
   );

@@ -54,7 +54,8 @@ function stored(entries: LexiconEntry[]) {
   const byId = new Map(entries.map((e) => [e.id, e]));
   const ids = (kind: string, key: string, prefix: boolean) => {
     const out = new Set<number>();
-    for (const k of prefix ? (sorted.get(kind) ?? []).filter((s) => s.startsWith(key)) : [key]) for (const id of byKey.get(`${kind}\u0000${k}`) ?? []) out.add(id);
+    for (const k of prefix ? (sorted.get(kind) ?? []).filter((s) => s.startsWith(key)) : [key])
+      for (const id of byKey.get(`${kind}\u0000${k}`) ?? []) out.add(id);
     return out;
   };
   const index = (keys: QueryKeys, vocabulary: string[] = []): SearchIndex => {
@@ -72,21 +73,37 @@ function stored(entries: LexiconEntry[]) {
     const hints = hintsOf(keys.exact.flatMap(({ kind, key }) => notes.get(`${kind}\u0000${key}`) ?? []));
     const memo = caches.wholeCaches.memo;
     const tails = [...found].filter((id) => hints.get(id)?.joined).flatMap((id) => verbTails(byId.get(id)!, memo));
-    useTailEndings(memo, tails.filter((t) => !memo.tailEndings.has(t.id)).map((t) => ({ id: t.id, data: tailRows.get(t.id)! })));
-    const small = buildSearchIndex([...found].sort((a, b) => a - b).map((id) => byId.get(id)!), caches.wholeCaches.memo, { projected: false, caches, hints });
-    useVocabulary(small, vocabulary.filter((w) => byKey.has(`g\u0000${w}`)));
+    useTailEndings(
+      memo,
+      tails.filter((t) => !memo.tailEndings.has(t.id)).map((t) => ({ id: t.id, data: tailRows.get(t.id)! })),
+    );
+    const small = buildSearchIndex(
+      [...found].sort((a, b) => a - b).map((id) => byId.get(id)!),
+      caches.wholeCaches.memo,
+      { projected: false, caches, hints },
+    );
+    useVocabulary(
+      small,
+      vocabulary.filter((w) => byKey.has(`g\u0000${w}`)),
+    );
     return small;
   };
   return {
     rows,
     search: (q: string) => index(searchKeys(q, caches.wholeCaches), askedEnglish(cleanQuery(q))),
-    texts: (texts: string[], word?: LexiconEntry) => index({ exact: [...textKeys(texts, caches.wholeCaches), ...(word ? relatedKeys(word) : ([] as EntryKey[]))], prefix: null, english: [] }),
+    texts: (texts: string[], word?: LexiconEntry) =>
+      index({ exact: [...textKeys(texts, caches.wholeCaches), ...(word ? relatedKeys(word) : ([] as EntryKey[]))], prefix: null, english: [] }),
   };
 }
 
 const answer = (index: SearchIndex, q: string) => {
   const r = searchWords(index, q);
-  return JSON.stringify({ total: r.total, more: r.more, unknown: r.unknown, hits: r.hits.map((h) => [h.entry.id, h.match, h.readings?.map((a) => a.explanation)]) });
+  return JSON.stringify({
+    total: r.total,
+    more: r.more,
+    unknown: r.unknown,
+    hits: r.hits.map((h) => [h.entry.id, h.match, h.readings?.map((a) => a.explanation)]),
+  });
 };
 
 /** Every `step`th verb and noun with a stem, one form each, its cell spread over the whole paradigm. */
@@ -106,8 +123,29 @@ function forms(entries: LexiconEntry[], step: number): string[] {
 }
 
 const FIXED = [
-  "gwaabmin", "I see you", "I saw you", "nmaajaa", "ngii-maajaa", "ngiimaajaa", "I leave", "they don't leave", "go away", "leave",
-  "jiimaanan", "moozoog", "in the house", "gikendaan", "makwa", "nkaat", "n'kaat", "canoe", "dog", "ma", "see", "xyzzy qwerty", "wiigwaam",
+  "gwaabmin",
+  "I see you",
+  "I saw you",
+  "nmaajaa",
+  "ngii-maajaa",
+  "ngiimaajaa",
+  "I leave",
+  "they don't leave",
+  "go away",
+  "leave",
+  "jiimaanan",
+  "moozoog",
+  "in the house",
+  "gikendaan",
+  "makwa",
+  "nkaat",
+  "n'kaat",
+  "canoe",
+  "dog",
+  "ma",
+  "see",
+  "xyzzy qwerty",
+  "wiigwaam",
 ];
 
 function sameAnswers(entries: LexiconEntry[], step: number) {
@@ -118,7 +156,10 @@ function sameAnswers(entries: LexiconEntry[], step: number) {
   return { whole, keys, queries, lost };
 }
 
-const demo: LexiconEntry[] = readFileSync(path.join(root, "db/seed/data/lexicon.tsv"), "utf8").trim().split("\n").slice(1)
+const demo: LexiconEntry[] = readFileSync(path.join(root, "db/seed/data/lexicon.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
   .map((line, i) => {
     const [name, pos, gloss, stem] = line.split("\t");
     return { id: i + 1, name: name!, pos: pos!, gloss: gloss ?? "", stem: stem || null, corpusCount: i % 7, audioUrl: null };
@@ -163,7 +204,13 @@ describe.skipIf(!existsSync(DICTIONARY) || !existsSync(STEMS))("the stored keys 
   it("lose no answer of a fixed sample of forms and queries, and keep the word list's order", { timeout: 600_000 }, () => {
     const plan = planLexicon([], parseLexiconText(readFileSync(DICTIONARY, "utf8"), "tsv"), "import");
     const entries: LexiconEntry[] = plan.added.map((v, i) => ({
-      id: i + 1, name: v.name, pos: v.pos, gloss: v.gloss, stem: v.stem ?? null, corpusCount: v.corpus_count ?? 0, audioUrl: null,
+      id: i + 1,
+      name: v.name,
+      pos: v.pos,
+      gloss: v.gloss,
+      stem: v.stem ?? null,
+      corpusCount: v.corpus_count ?? 0,
+      audioUrl: null,
     }));
     const byId = new Map(entries.map((e) => [e.id, e]));
     for (const u of planStems(entries, parseStemsText(readFileSync(STEMS, "utf8"))).updates) byId.get(u.id)!.stem = u.stem;

@@ -18,7 +18,9 @@ const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepublish", "
 /** The build configuration (the root's *.config.* files) and every file under scripts/. */
 const FILES = [
   ...readdirSync(root).filter((f) => /\.config\.(c|m)?[jt]s$/.test(f)),
-  ...readdirSync(path.join(root, "scripts"), { recursive: true, encoding: "utf8" }).map((f) => path.join("scripts", f)).filter((f) => /\.(c|m)?[jt]s$/.test(f)),
+  ...readdirSync(path.join(root, "scripts"), { recursive: true, encoding: "utf8" })
+    .map((f) => path.join("scripts", f))
+    .filter((f) => /\.(c|m)?[jt]s$/.test(f)),
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -52,7 +52,11 @@ test("a query is folded as the site folds it: case, curly apostrophes, glottal h
 
 test("the demo lexicon's pack finds inflected forms of verbs and nouns with their cells", () => {
   const sources: PackSource[] = parseSeedLexicon(readFileSync("db/seed/data/lexicon.tsv", "utf8")).map((e, i) => ({
-    id: i + 1, name: e.name, pos: e.pos, gloss: e.gloss, stem: e.stem,
+    id: i + 1,
+    name: e.name,
+    pos: e.pos,
+    gloss: e.gloss,
+    stem: e.stem,
   }));
   const pack = decodePack([...packText(sources, "demo", "2026-11-26T12:00:00.000Z")].join(""));
   expect(pack.entries).toHaveLength(sources.length);
@@ -77,13 +81,17 @@ describe.skipIf(!full)("the full dictionary's pack (../shared/data)", needsShare
   test("is at most 5 MB gzipped and finds inflected forms of its words", { timeout: 120_000 }, () => {
     const parsed = parseLexiconText(readFileSync(DICTIONARY, "utf8"), "tsv");
     const stems = new Map<string, string>();
-    for (const row of parseStemsText(readFileSync(STEMS, "utf8")).rows) if (!stems.has(`${row.name}\t${row.pos}`)) stems.set(`${row.name}\t${row.pos}`, row.stem);
+    for (const row of parseStemsText(readFileSync(STEMS, "utf8")).rows)
+      if (!stems.has(`${row.name}\t${row.pos}`)) stems.set(`${row.name}\t${row.pos}`, row.stem);
     const sources = parsed.entries.map((e, i) => ({ id: i + 1, name: e.name, pos: e.pos, gloss: e.gloss, stem: stems.get(`${e.name}\t${e.pos}`) ?? null }));
     const text = [...packText(sources, "full", "2026-11-26T12:00:00.000Z")].join("");
     expect(gzipSync(text).length).toBeLessThanOrEqual(5 * 1024 * 1024);
     const pack = decodePack(text);
     expect(pack.entries).toHaveLength(sources.length);
-    const names = (q: string) => searchPack(pack, q).hits.filter((h) => h.match === "form").map((h) => h.entry.name);
+    const names = (q: string) =>
+      searchPack(pack, q)
+        .hits.filter((h) => h.match === "form")
+        .map((h) => h.entry.name);
     expect(names("nwaabmaa")).toContain("waabmaa");
     expect(names("gwaabmin")).toContain("waabmaa");
     expect(names("jiimaanan")).toContain("jiimaan");

@@ -1,8 +1,18 @@
 import { expect, test } from "vitest";
 import { cellsOf, nounCells, subjectsOf } from "../../app/core/grammar";
 import {
-  findSampleWord, hasParadigmData, keepKind, kindsOf, nounKindLabel, nounKindsOf, nounTemplate, PARADIGM_CLASSES, parseKind, parseNounKind,
-  SAMPLE_WORDS, templateOf,
+  findSampleWord,
+  hasParadigmData,
+  keepKind,
+  kindsOf,
+  nounKindLabel,
+  nounKindsOf,
+  nounTemplate,
+  PARADIGM_CLASSES,
+  parseKind,
+  parseNounKind,
+  SAMPLE_WORDS,
+  templateOf,
 } from "../../app/core/grammar/paradigm-kinds";
 
 test("docs/product.md §3 kinds: six per verb class, four for vii, inf + n-poss per noun class except VII", () => {

@@ -6,7 +6,10 @@ import { searchPhrase } from "../../app/core/phrase-search";
 import { buildSearchIndex, searchWords, type LexiconEntry } from "../../app/core/word-search";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const entries: LexiconEntry[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8").trim().split("\n").slice(1)
+const entries: LexiconEntry[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
   .map((line, i) => {
     const [name, pos, gloss, stem] = line.split("\t");
     return { id: i + 1, name: name!, pos: pos!, gloss: gloss ?? "", stem: stem || null, corpusCount: 0, audioUrl: null };
@@ -28,10 +31,13 @@ describe("English morphology", () => {
 
 describe("searchPhrase over the whole verb", () => {
   test("tense: the past with gii- and the preterit, each labelled", () => {
-    expect(readings("I saw you")).toEqual(expect.arrayContaining([
-      "ggii-waabmin: I saw you (sg) (past, gii-)", "ggii-waabminnim: I saw you (pl) (past, gii-)",
-      expect.stringMatching(/^gwaabmin\S*: I saw you \(sg\) \(preterit\)$/),
-    ]));
+    expect(readings("I saw you")).toEqual(
+      expect.arrayContaining([
+        "ggii-waabmin: I saw you (sg) (past, gii-)",
+        "ggii-waabminnim: I saw you (pl) (past, gii-)",
+        expect.stringMatching(/^gwaabmin\S*: I saw you \(sg\) \(preterit\)$/),
+      ]),
+    );
     expect(forms("they were hungry")).toEqual(expect.arrayContaining(["gii-bkadewag"]));
     expect(readings("they were hungry").every((r) => /past|preterit/.test(r))).toBe(true);
   });
@@ -68,7 +74,9 @@ describe("searchPhrase over nouns", () => {
     expect(forms("the dogs")).toEqual(["nimshag"]);
     expect(forms("in the house")).toEqual(["wiigwaaming"]);
     const ours = readings("our little house");
-    expect(ours).toEqual(expect.arrayContaining([expect.stringMatching(/: our \(excl\.\) little house$/), expect.stringMatching(/: our \(incl\.\) little house$/)]));
+    expect(ours).toEqual(
+      expect.arrayContaining([expect.stringMatching(/: our \(excl\.\) little house$/), expect.stringMatching(/: our \(incl\.\) little house$/)]),
+    );
   });
 });
 

@@ -68,7 +68,13 @@ const STEMS = path.join(SHARED_DATA, "otw/otw_lexicon_stems.tsv");
 function imported(): LexiconEntry[] {
   const plan = planLexicon([], parseLexiconText(readFileSync(DICTIONARY, "utf8"), "tsv"), "import");
   const entries: LexiconEntry[] = plan.added.map((v, i) => ({
-    id: i + 1, name: v.name, pos: v.pos, gloss: v.gloss, stem: v.stem ?? null, corpusCount: v.corpus_count ?? 0, audioUrl: null,
+    id: i + 1,
+    name: v.name,
+    pos: v.pos,
+    gloss: v.gloss,
+    stem: v.stem ?? null,
+    corpusCount: v.corpus_count ?? 0,
+    audioUrl: null,
   }));
   const byId = new Map(entries.map((e) => [e.id, e]));
   for (const u of planStems(entries, parseStemsText(readFileSync(STEMS, "utf8"))).updates) byId.get(u.id)!.stem = u.stem;

@@ -7,7 +7,10 @@ import { splitWords } from "../../app/core/split-words";
 import { analyseForm, bareWord, buildSearchIndex, lookupWord, lookupWords, searchWords, type LexiconEntry } from "../../app/core/word-search";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const entries: LexiconEntry[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8").trim().split("\n").slice(1)
+const entries: LexiconEntry[] = readFileSync(path.join(here, "../../db/seed/data/lexicon.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
   .map((line, i) => {
     const [name, pos, gloss, stem] = line.split("\t");
     return { id: i + 1, name: name!, pos: pos!, gloss: gloss ?? "", stem: stem || null, corpusCount: 0, audioUrl: null };
@@ -22,7 +25,8 @@ test("tap-a-word: every word of the demo story the analyser or the lexicon knows
     for (const part of splitWords(text)) {
       if (!("word" in part)) continue;
       const word = bareWord(part.word);
-      const known = analyse(word, index.lexicon).length > 0 || analyseNoun(index.nouns, word).length > 0 || searchWords(index, word).hits.some((h) => h.match === "odawa");
+      const known =
+        analyse(word, index.lexicon).length > 0 || analyseNoun(index.nouns, word).length > 0 || searchWords(index, word).hits.some((h) => h.match === "odawa");
       if (known) expect(words[part.word]!.matches.length, word).toBeGreaterThan(0);
     }
   }

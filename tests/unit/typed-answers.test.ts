@@ -29,7 +29,13 @@ test("h stands for the glottal stop after any letter, and only for it", () => {
 });
 
 const entry = (id: number, name: string, pos: string, gloss: string): LexiconEntry => ({
-  id, name, pos, gloss, stem: null, corpusCount: 0, audioUrl: null,
+  id,
+  name,
+  pos,
+  gloss,
+  stem: null,
+  corpusCount: 0,
+  audioUrl: null,
 });
 
 test("search reads h for the glottal stop after n before a stop, and keeps the nasal nh", () => {

@@ -1,11 +1,18 @@
 import { expect, test } from "vitest";
 import { buildSearchIndex, type LexiconEntry } from "../../app/core/word-search";
 import { letterOf, listWords } from "../../app/core/word-list";
-import { phraseKey, searchPhrase } from "../../app/core/phrase-search";
+import { searchPhrase } from "../../app/core/phrase-search";
+import { phraseKey } from "../../app/core/phrase-key";
 import { posGroup, posName } from "../../app/core/pos";
 
 const entry = (id: number, name: string, pos: string, gloss: string, stem: string | null = null): LexiconEntry => ({
-  id, name, pos, gloss, stem, corpusCount: 0, audioUrl: null,
+  id,
+  name,
+  pos,
+  gloss,
+  stem,
+  corpusCount: 0,
+  audioUrl: null,
 });
 
 const index = buildSearchIndex([

@@ -4,7 +4,13 @@ import { splitWords } from "../../app/core/split-words";
 import { posKind } from "../../app/core/pos";
 
 const entry = (id: number, name: string, pos: string, gloss: string, stem: string | null = null): LexiconEntry => ({
-  id, name, pos, gloss, stem, corpusCount: 0, audioUrl: null,
+  id,
+  name,
+  pos,
+  gloss,
+  stem,
+  corpusCount: 0,
+  audioUrl: null,
 });
 
 // Words from the demo lexicon (db/seed/data/lexicon.tsv).

@@ -14,7 +14,11 @@ const word = {
 };
 
 test("the daily email escapes data in HTML and carries RFC 8058 headers with https links", () => {
-  const mail = renderWotdEmail(site, word, { email: "a+b@example.org", unsubscribeToken: "tok_en-123456789012345678901", clickToken: "7.abcdefghijklmnopqrstuv" });
+  const mail = renderWotdEmail(site, word, {
+    email: "a+b@example.org",
+    unsubscribeToken: "tok_en-123456789012345678901",
+    clickToken: "7.abcdefghijklmnopqrstuv",
+  });
   expect(mail.html).toContain("s/he leaves &lt;fast&gt; &amp; far");
   expect(mail.html).not.toContain("<fast>");
   expect(mail.text).toContain("s/he leaves <fast> & far");
@@ -31,7 +35,11 @@ test("the daily email escapes data in HTML and carries RFC 8058 headers with htt
 });
 
 test("a word without audio or example leaves those parts out", () => {
-  const mail = renderWotdEmail(site, { ...word, audioPath: null, example: null }, { email: "x@example.org", unsubscribeToken: "t".repeat(43), clickToken: "1.abcdefghijklmnopqrstuv" });
+  const mail = renderWotdEmail(
+    site,
+    { ...word, audioPath: null, example: null },
+    { email: "x@example.org", unsubscribeToken: "t".repeat(43), clickToken: "1.abcdefghijklmnopqrstuv" },
+  );
   expect(mail.text).not.toContain("Listen:");
   expect(mail.html).not.toContain("/audio/");
 });

@@ -5,13 +5,7 @@
  * /api/restore-access, /api/logout.
  */
 import type { Context } from "hono";
-import {
-  logIn,
-  logOut,
-  requestPasswordReset,
-  restoreAccess,
-  signUp,
-} from "../../app/services/account-access.server";
+import { logIn, logOut, requestPasswordReset, restoreAccess, signUp } from "../../app/services/account-access.server";
 import { clearSessionCookie, getSessionUser } from "../../app/services/session.server";
 import { ForgotSchema, LoginSchema, NewPasswordSchema, ResetCodeSchema, SignupFieldsSchema } from "../../app/utils/account-validation";
 import type { ApiEnv } from "./types";
@@ -69,14 +63,14 @@ accounts.openapi(
     responses: { 200: jsonResponse(SuccessWithMessage), 400: failed("A field was refused"), 429: failed("Too many sign-ups") },
   }),
   async (c) => {
-  const result = await signUp(c.env, c.req.raw, (await readBody(c)) ?? {}, false);
-  if (result.status === "ok") {
-    for (const cookie of result.cookies) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ success: true as const, message: `Welcome, ${result.username}!` }, 200, noStore);
-  }
-  if (result.status === "decoy") return c.json({ success: true as const, message: "Welcome!" }, 200, noStore);
-  if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
-  return failure(c, "VALIDATION", result.message, noStore);
+    const result = await signUp(c.env, c.req.raw, (await readBody(c)) ?? {}, false);
+    if (result.status === "ok") {
+      for (const cookie of result.cookies) c.header("Set-Cookie", cookie, { append: true });
+      return c.json({ success: true as const, message: `Welcome, ${result.username}!` }, 200, noStore);
+    }
+    if (result.status === "decoy") return c.json({ success: true as const, message: "Welcome!" }, 200, noStore);
+    if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
+    return failure(c, "VALIDATION", result.message, noStore);
   },
 );
 
@@ -89,10 +83,10 @@ accounts.openapi(
     responses: { 200: jsonResponse(SuccessWithMessage), 400: failed("A field was refused"), 429: failed("Too many requests") },
   }),
   async (c) => {
-  const result = await requestPasswordReset(c.env, c.req.raw, (await readBody(c)) ?? {});
-  if (result.status === "done") return c.json({ success: true as const, message: result.message }, 200, noStore);
-  if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
-  return failure(c, "VALIDATION", result.message, noStore);
+    const result = await requestPasswordReset(c.env, c.req.raw, (await readBody(c)) ?? {});
+    if (result.status === "done") return c.json({ success: true as const, message: result.message }, 200, noStore);
+    if (result.status === "limited") return failure(c, "RATE_LIMITED", result.message, { ...noStore, "Retry-After": String(result.retryAfter) });
+    return failure(c, "VALIDATION", result.message, noStore);
   },
 );
 
@@ -107,12 +101,12 @@ accounts.openapi(
     responses: { 200: jsonResponse(SuccessWithMessage), 400: failed("An unknown or used code, or a refused password") },
   }),
   async (c) => {
-  const body = ((await readBody(c)) ?? {}) as Record<string, unknown>;
-  const code = typeof body.code === "string" ? body.code : null;
-  // The old call has no retype field: the password is its own repeat.
-  const result = await restoreAccess(c.env, code, { password: body.password, passwordRepeat: body.password });
-  if (result.status === "ok") return c.json({ success: true as const, message: result.message }, 200, noStore);
-  return failure(c, "VALIDATION", result.message, noStore);
+    const body = ((await readBody(c)) ?? {}) as Record<string, unknown>;
+    const code = typeof body.code === "string" ? body.code : null;
+    // The old call has no retype field: the password is its own repeat.
+    const result = await restoreAccess(c.env, code, { password: body.password, passwordRepeat: body.password });
+    if (result.status === "ok") return c.json({ success: true as const, message: result.message }, 200, noStore);
+    return failure(c, "VALIDATION", result.message, noStore);
   },
 );
 

@@ -51,7 +51,8 @@ export const API_ERRORS = {
   RATE_LIMITED: {
     status: 429,
     message: "Too many requests. Please try again later.",
-    description: "Too many requests from this network (an IPv6 /64 counts as one), for this account or device; the Retry-After header says how many seconds to wait.",
+    description:
+      "Too many requests from this network (an IPv6 /64 counts as one), for this account or device; the Retry-After header says how many seconds to wait.",
   },
   HTTP_ERROR: {
     status: 500,

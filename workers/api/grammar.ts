@@ -6,7 +6,18 @@
 import { findNoun, findVerb } from "../../db/queries/verbs";
 import { getParadigm } from "../../app/services/paradigms.server";
 import {
-  cellKey, decline, inflect, NOUN_POS, NOUN_POSSESSORS, nounCellProblem, nounPosOf, ORDERS, type Cell, type NounCell, type Order, type Person,
+  cellKey,
+  decline,
+  inflect,
+  NOUN_POS,
+  NOUN_POSSESSORS,
+  nounCellProblem,
+  nounPosOf,
+  ORDERS,
+  type Cell,
+  type NounCell,
+  type Order,
+  type Person,
 } from "../../app/core/grammar";
 import { MODES, PREVERB_CHAINS, type Mode } from "../../app/core/grammar/cells";
 import { OPTIONAL_VARIANT_NOTE } from "../../app/core/grammar/noun-inflection";
@@ -26,7 +37,11 @@ const Preverbs = z
   .regex(/^[a-z]+([+,][a-z]+)*$/)
   .transform((s) => s.split(/[+,]/))
   .refine((pvs) => pvs.every((p) => PREVERBS.has(p)), "unknown preverb")
-  .openapi({ type: "string", description: "preverbs in order, joined by + (gii, wii, ga, da, daa, bi, maajii, ishkwaa; e and gaa in the conjunct)", example: "gii" });
+  .openapi({
+    type: "string",
+    description: "preverbs in order, joined by + (gii, wii, ga, da, daa, bi, maajii, ishkwaa; e and gaa in the conjunct)",
+    example: "gii",
+  });
 
 /** The conjugator's classes and orders: /conj's, the VAIO and the delayed imperative (issue 37) besides. */
 const CONJUGATE_CLASSES = [...VERB_CLASSES, "vaio"] as const;
@@ -39,7 +54,10 @@ const ConjugateQuery = z.object({
   subject: z.enum(PERSONS).meta({ example: "1s" }),
   object: z.enum(PERSONS).optional(),
   // The whole verb (issue 37): each optional; left out, the cell is today's.
-  mode: z.enum(MODES as [Mode, ...Mode[]]).optional().meta({ description: "prt preterit, dub dubitative, dubprt preterit-dubitative" }),
+  mode: z
+    .enum(MODES as [Mode, ...Mode[]])
+    .optional()
+    .meta({ description: "prt preterit, dub dubitative, dubprt preterit-dubitative" }),
   change: z.enum(["true"]).optional().meta({ description: "the changed conjunct (conjunct orders only)" }),
   participle: z.enum(["3p", "3'", "0p"]).optional().meta({ description: "a participle and its head (conjunct orders only)" }),
   preverbs: Preverbs.optional(),
@@ -48,16 +66,11 @@ const ConjugateQuery = z.object({
 const ParadigmQuery = z.object({
   word: z.string().trim().min(1).max(100).meta({ description: "lemma or lexeme id", example: "maajaa" }),
   type: z.enum(CONJUGATE_CLASSES).optional().meta({ description: "the verb class when no kind is given (kind {type}-ind)" }),
-  kind: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .meta({
-      description:
-        "e.g. vai-ind, vta-conj-neg, vti-imp-neg, vaio-ind; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split",
-      example: "vai-ind",
-    }),
+  kind: z.string().trim().max(40).optional().meta({
+    description:
+      "e.g. vai-ind, vta-conj-neg, vti-imp-neg, vaio-ind; a noun kind as /paradigms shows it: {class}-{stem shape}-inf | -n-poss (na-w2-inf, ni-consonant-n-poss), the noun's class and stem shape must be the kind's; noun rows have no prefix/root/suffix split",
+    example: "vai-ind",
+  }),
 });
 
 const cell = <T extends z.ZodType>(schema: T, description: string) => schema.optional().meta({ description });
@@ -76,8 +89,18 @@ const DeclineQuery = z
     pejorative: cell(z.literal("pej"), "pejorative -ish"),
     // The whole noun (issue 37): preterit, vocative plural, a prenoun (gchi, mji, shki, zaaw …).
     mode: cell(z.literal("prt"), "preterit: the late / former"),
-    vocative: z.literal("true").transform(() => true as const).optional().openapi({ type: "string", enum: ["true"], description: "vocative (plural; number defaults to pl)" }),
-    prenoun: cell(z.string().trim().regex(/^[a-z]{1,20}$/), "a prenoun (gchi, mji, shki, zaaw are the checked ones)"),
+    vocative: z
+      .literal("true")
+      .transform(() => true as const)
+      .optional()
+      .openapi({ type: "string", enum: ["true"], description: "vocative (plural; number defaults to pl)" }),
+    prenoun: cell(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z]{1,20}$/),
+      "a prenoun (gchi, mji, shki, zaaw are the checked ones)",
+    ),
   })
   .strict();
 
@@ -119,16 +142,30 @@ export const grammar = apiRoutes()
       const verb = await findVerb(c.env.db, q.type, q.verb);
       if (!verb) return c.json(notFound, NOT_FOUND);
       const cell: Cell = {
-        order: q.order, subject: q.subject as Person, ...(q.object ? { object: q.object as Person } : {}),
-        ...(q.mode ? { mode: q.mode } : {}), ...(q.change ? { change: true as const } : {}),
-        ...(q.participle ? { participle: q.participle } : {}), ...(q.preverbs ? { preverbs: q.preverbs } : {}),
+        order: q.order,
+        subject: q.subject as Person,
+        ...(q.object ? { object: q.object as Person } : {}),
+        ...(q.mode ? { mode: q.mode } : {}),
+        ...(q.change ? { change: true as const } : {}),
+        ...(q.participle ? { participle: q.participle } : {}),
+        ...(q.preverbs ? { preverbs: q.preverbs } : {}),
       };
       const inf = inflect(verb, cell, grammarMemo);
       if (!inf) return c.json(notFound, NOT_FOUND);
       const { prefix, root, suffix, form, variants, gloss, confidence, confidenceNote } = inf;
       // Today's fields as they were; `key` and `confidenceNote` (null for high forms) added for the whole verb.
       return c.json(
-        { prefix, root, suffix, form, variants, gloss, confidence, key: cellKey(cell), confidenceNote: confidence === "high" ? null : (confidenceNote ?? null) },
+        {
+          prefix,
+          root,
+          suffix,
+          form,
+          variants,
+          gloss,
+          confidence,
+          key: cellKey(cell),
+          confidenceNote: confidence === "high" ? null : (confidenceNote ?? null),
+        },
         200,
         { "Cache-Control": "public, max-age=300" },
       );
@@ -221,8 +258,12 @@ export const grammar = apiRoutes()
       // Variants only the optional (Medler) rules give, with the label to show them by (never as equals).
       const optionalVariants = d.optionalVariants ?? [];
       const extra = optionalVariants.length ? { optionalVariants, optionalNote: OPTIONAL_VARIANT_NOTE } : {};
-      return c.json({ noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape, ...extra }, 200, {
-        "Cache-Control": "public, max-age=300",
-      });
+      return c.json(
+        { noun: noun.name, pos: cls, cell: d.cell, key, form, variants, gloss, confidence, confidenceNote: confidenceNote ?? null, shape, ...extra },
+        200,
+        {
+          "Cache-Control": "public, max-age=300",
+        },
+      );
     },
   );

@@ -58,7 +58,12 @@ function allowedAt(path: string): string[] {
     .filter((route) => route.method !== "ALL")
     .map((route) => ({
       method: route.method,
-      pattern: new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z]+/g, "[^/]+").replace(/\*/g, ".*")}$`),
+      pattern: new RegExp(
+        `^${route.path
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replace(/:[A-Za-z]+/g, "[^/]+")
+          .replace(/\*/g, ".*")}$`,
+      ),
     }));
   const methods = new Set<string>();
   for (const { method, pattern } of routePatterns) if (pattern.test(path)) methods.add(method);

@@ -25,9 +25,7 @@ export function apiRoutes<E extends Env = ApiEnv>() {
   return new OpenAPIHono<E>({ defaultHook: validationHook() });
 }
 
-const ERROR_CODE_LIST = (Object.keys(API_ERRORS) as ApiErrorCode[]).map(
-  (code) => `${code} (${API_ERRORS[code].status}): ${API_ERRORS[code].description}`,
-);
+const ERROR_CODE_LIST = (Object.keys(API_ERRORS) as ApiErrorCode[]).map((code) => `${code} (${API_ERRORS[code].status}): ${API_ERRORS[code].description}`);
 
 /** `{ error: { code, message, issues? } }`; the docs/product.md §7 and editor calls put `success: false` first. */
 const ErrorSchema = z

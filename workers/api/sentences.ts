@@ -6,9 +6,7 @@ import { bodyKind, readableBody, validationHook } from "./validation";
 
 const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-const SentenceSchema = z
-  .object({ id: z.number().int(), text: z.string(), trans: z.string(), source: z.string() })
-  .openapi("Sentence");
+const SentenceSchema = z.object({ id: z.number().int(), text: z.string(), trans: z.string(), source: z.string() }).openapi("Sentence");
 
 const SentenceBody = z.object({ id: Id }).meta({ example: { id: 1 } });
 const invalidSentence = validationHook({ message: "Send a JSON body with a sentence id." });

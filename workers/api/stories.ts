@@ -3,9 +3,7 @@ import { apiRoutes, createRoute, jsonResponse, z } from "./openapi";
 
 const CACHE = { "Cache-Control": "public, max-age=300" };
 
-const StoryIndexItemSchema = z
-  .object({ id: z.string(), title: z.string(), completed: z.boolean() })
-  .openapi("StoryIndexItem");
+const StoryIndexItemSchema = z.object({ id: z.string(), title: z.string(), completed: z.boolean() }).openapi("StoryIndexItem");
 
 const StorySchema = z
   .object({

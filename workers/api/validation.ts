@@ -13,9 +13,7 @@ export async function readBody(c: Context): Promise<unknown> {
   try {
     if (type.includes("application/json")) return await c.req.json();
     if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      return Object.fromEntries(
-        [...(await c.req.formData()).entries()].filter(([, v]) => typeof v === "string"),
-      );
+      return Object.fromEntries([...(await c.req.formData()).entries()].filter(([, v]) => typeof v === "string"));
     }
   } catch {
     return null;

@@ -1,9 +1,7 @@
 import { listVocab } from "../../db/queries/lexemes";
 import { apiRoutes, createRoute, jsonResponse, z } from "./openapi";
 
-const VocabSchema = z
-  .object({ id: z.number().int(), name: z.string(), gloss: z.string(), pos: z.string() })
-  .openapi("Vocab");
+const VocabSchema = z.object({ id: z.number().int(), name: z.string(), gloss: z.string(), pos: z.string() }).openapi("Vocab");
 
 /** GET /api/vocab — docs/product.md §7: `{ data: vocab entries }` (id, name, gloss, pos). */
 export const vocab = apiRoutes().openapi(

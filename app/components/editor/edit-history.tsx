@@ -29,7 +29,8 @@ export function EditHistory({ entries }: { entries: HistoryEntry[] }) {
       {entries.map((entry) => (
         <li key={entry.id}>
           <time dateTime={new Date(entry.createdAt).toISOString()}>{new Date(entry.createdAt).toISOString().replace("T", " ").slice(0, 16)} UTC</time>{" "}
-          <strong>{entry.username ?? "(deleted user)"}</strong> {ACTION_LABELS[entry.action] ?? entry.action}: {describe(entry.before)} → {describe(entry.after)}
+          <strong>{entry.username ?? "(deleted user)"}</strong> {ACTION_LABELS[entry.action] ?? entry.action}: {describe(entry.before)} →{" "}
+          {describe(entry.after)}
         </li>
       ))}
     </ol>

@@ -106,7 +106,10 @@ export function EditPanel({
                       <input key={id} type="hidden" name="lexId" value={id} />
                     ))}
                     <button type="submit" className="button button-primary" disabled={busy}>
-                      Link <span className="visually-hidden">{lexeme.name} ({lexeme.pos})</span>
+                      Link{" "}
+                      <span className="visually-hidden">
+                        {lexeme.name} ({lexeme.pos})
+                      </span>
                     </button>
                   </Form>
                 )}

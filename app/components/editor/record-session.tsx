@@ -89,7 +89,15 @@ export function RecordSession({
       if (target?.closest("input, textarea, select, [contenteditable]")) return;
       const key = event.key.toLowerCase();
       const action =
-        key === RECORD_KEYS.record ? keys.current.record : key === RECORD_KEYS.listen ? keys.current.listen : key === RECORD_KEYS.save ? () => void keys.current.save() : key === RECORD_KEYS.skip ? keys.current.skip : null;
+        key === RECORD_KEYS.record
+          ? keys.current.record
+          : key === RECORD_KEYS.listen
+            ? keys.current.listen
+            : key === RECORD_KEYS.save
+              ? () => void keys.current.save()
+              : key === RECORD_KEYS.skip
+                ? keys.current.skip
+                : null;
       if (!action) return;
       event.preventDefault();
       action();

@@ -137,11 +137,7 @@ export function RecordButton({ recording, seconds, onToggle }: { recording: bool
 }
 
 export function StatusMessage({ status }: { status: Status }) {
-  return (
-    <div aria-live="polite">
-      {status ? <p className={`alert ${status.kind === "error" ? "alert-danger" : "alert-success"}`}>{status.text}</p> : null}
-    </div>
-  );
+  return <div aria-live="polite">{status ? <p className={`alert ${status.kind === "error" ? "alert-danger" : "alert-success"}`}>{status.text}</p> : null}</div>;
 }
 
 /** Posts multipart data; answers the docs/product.md message for whatever happened. */
@@ -155,6 +151,11 @@ export async function postAudio(url: string, body: FormData): Promise<{ ok: true
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok && data?.success) return { ok: true, data };
   const error = data?.error;
-  const text = typeof error === "string" ? error : typeof (error as { message?: unknown })?.message === "string" ? (error as { message: string }).message : MESSAGES.uploadFailed;
+  const text =
+    typeof error === "string"
+      ? error
+      : typeof (error as { message?: unknown })?.message === "string"
+        ? (error as { message: string }).message
+        : MESSAGES.uploadFailed;
   return { ok: false, text };
 }

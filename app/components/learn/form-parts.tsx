@@ -24,9 +24,7 @@ export function FormParts({ inflection }: { inflection: Pick<Inflection, "prefix
 
 /** Low-confidence or unconfirmed engine forms say so. */
 export function ConfidenceNote({ inflection }: { inflection: Inflection }) {
-  return inflection.confidence === "low" || inflection.confidence === "unconfirmed" ? (
-    <span className="muted"> (unconfirmed)</span>
-  ) : null;
+  return inflection.confidence === "low" || inflection.confidence === "unconfirmed" ? <span className="muted"> (unconfirmed)</span> : null;
 }
 
 export const FORM_NOT_AVAILABLE = "form not available yet";

@@ -5,15 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 
-export function LessonAudioButton({
-  src,
-  label,
-  autoPlayAfterMs,
-}: {
-  src: string | null;
-  label: string;
-  autoPlayAfterMs?: number;
-}) {
+export function LessonAudioButton({ src, label, autoPlayAfterMs }: { src: string | null; label: string; autoPlayAfterMs?: number }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
 

@@ -14,13 +14,7 @@ export type PlayerItem = { label: string; value: string; trans: string; audio: s
 export const AUDIO_DELAY_MS = 250;
 export const REVEAL_DELAY_MS = 500;
 
-export function LessonPlayer({
-  lesson,
-  step,
-}: {
-  lesson: { id: number; title: string; items: PlayerItem[] };
-  step: number;
-}) {
+export function LessonPlayer({ lesson, step }: { lesson: { id: number; title: string; items: PlayerItem[] }; step: number }) {
   const total = lesson.items.length;
   // The server render and hydration show the English at once; a step reached in the browser waits.
   const [firstStep] = useState(step);
@@ -37,9 +31,7 @@ export function LessonPlayer({
   if (step === 0) {
     return (
       <div className="lesson-start">
-        <p>
-          {`${total} ${total === 1 ? "item" : "items"}`}: forms and sentences, one at a time, with the English shortly after.
-        </p>
+        <p>{`${total} ${total === 1 ? "item" : "items"}`}: forms and sentences, one at a time, with the English shortly after.</p>
         <Link className="button button-primary" to="?step=1" preventScrollReset>
           Start the lesson
         </Link>
@@ -64,12 +56,7 @@ export function LessonPlayer({
         <p className="lesson-value" lang="otw">
           {item.value}
         </p>
-        <LessonAudioButton
-          key={step}
-          src={item.audio}
-          label={item.value}
-          autoPlayAfterMs={moved.current ? AUDIO_DELAY_MS : undefined}
-        />
+        <LessonAudioButton key={step} src={item.audio} label={item.value} autoPlayAfterMs={moved.current ? AUDIO_DELAY_MS : undefined} />
         <p className={`lesson-trans${revealed ? "" : " is-hidden"}`} data-testid="lesson-trans">
           {item.trans}
         </p>

@@ -81,7 +81,9 @@ function readAnswers(): Record<string, RememberedAnswer> {
 /** Keeps the answer to a question of a round, so a reload or Back shows it answered instead of asking again. */
 export function rememberAnswer(question: string, answer: RememberedAnswer) {
   try {
-    const kept = Object.entries(readAnswers()).filter(([q]) => q !== question).slice(-199);
+    const kept = Object.entries(readAnswers())
+      .filter(([q]) => q !== question)
+      .slice(-199);
     sessionStorage.setItem(ANSWERS_KEY, JSON.stringify(Object.fromEntries([...kept, [question, answer]])));
   } catch {
     // Storage full or disabled: a reload asks the question again.
@@ -90,7 +92,11 @@ export function rememberAnswer(question: string, answer: RememberedAnswer) {
 
 export function recallAnswer(question: string): RememberedAnswer | null {
   const answer = readAnswers()[question];
-  return answer && typeof answer.correct === "boolean" && typeof answer.given === "string" && typeof answer.nextHref === "string" && answer.nextHref.startsWith("/aambe/practice?")
+  return answer &&
+    typeof answer.correct === "boolean" &&
+    typeof answer.given === "string" &&
+    typeof answer.nextHref === "string" &&
+    answer.nextHref.startsWith("/aambe/practice?")
     ? answer
     : null;
 }

@@ -28,12 +28,7 @@ const popoverId = (term: Term) => `term-${term}`;
 /** The button that opens a term's explanation; render <TermPopovers> once on the same page. */
 export function TermButton({ term }: { term: Term }) {
   return (
-    <button
-      type="button"
-      className="term-button"
-      popoverTarget={popoverId(term)}
-      aria-label={`${TERMS[term].title}: what does it mean?`}
-    >
+    <button type="button" className="term-button" popoverTarget={popoverId(term)} aria-label={`${TERMS[term].title}: what does it mean?`}>
       {term}
     </button>
   );

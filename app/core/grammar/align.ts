@@ -8,8 +8,28 @@
 const VOWELS = "aioeàìòAIYEO";
 /** Letters an underlying symbol may surface as (phonology.ts alphabet). */
 const SURFACES: Record<string, string> = {
-  "1": "w", "2": "w", "3": "w", "4": "w", "5": "w", Q: "yh", S: "sh", M: "mn", N: "nzh", "6": "n", "7": "n", "8": "n",
-  B: "bm", D: "dgj", T: "dk", C: "y", s: "z", m: "n", n: "g", d: "gj", h: "'", t: "d",
+  "1": "w",
+  "2": "w",
+  "3": "w",
+  "4": "w",
+  "5": "w",
+  Q: "yh",
+  S: "sh",
+  M: "mn",
+  N: "nzh",
+  "6": "n",
+  "7": "n",
+  "8": "n",
+  B: "bm",
+  D: "dgj",
+  T: "dk",
+  C: "y",
+  s: "z",
+  m: "n",
+  n: "g",
+  d: "gj",
+  h: "'",
+  t: "d",
 };
 const DROPPABLE = "12345678QBDTCwyh'";
 

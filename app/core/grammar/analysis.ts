@@ -118,9 +118,20 @@ export function buildLexicon(lexemes: LexemeInput[], memo: GrammarMemo = newGram
   }
   const caches = options.caches ?? newAnalysisCaches(memo);
   return {
-    byKey, lexemes: list, maxKeyLength, keyOf, stemOf: stemIndex, stems,
+    byKey,
+    lexemes: list,
+    maxKeyLength,
+    keyOf,
+    stemOf: stemIndex,
+    stems,
     projection: options.projected === false ? { byProjection: new Map(), projected: new Uint8Array(stems.length) } : null,
-    forms: caches.forms, whole: new Map(), answers: new Map(), unkeyed, wholeCaches: caches.wholeCaches, memo, hints,
+    forms: caches.forms,
+    whole: new Map(),
+    answers: new Map(),
+    unkeyed,
+    wholeCaches: caches.wholeCaches,
+    memo,
+    hints,
   };
 }
 
@@ -145,13 +156,18 @@ function projectionOf(lexicon: Lexicon): ProjectionIndex {
     if (!verbs.some((li) => keyOf[li]!.length <= PROJECTED_KEY_LENGTH)) return;
     projected[si] = 1;
     for (const group of GROUPS) {
-      forEachCellProjection(stem, groupCells(cls, group), (p, ci) => {
-        const packed = si * CELL_SLOTS + ci;
-        const bucket = byProjection.get(p);
-        if (!bucket) byProjection.set(p, [packed]);
-        // A cell's projections come one cell at a time: a repeat of this cell's is the bucket's last entry.
-        else if (bucket[bucket.length - 1] !== packed) bucket.push(packed);
-      }, lexicon.memo);
+      forEachCellProjection(
+        stem,
+        groupCells(cls, group),
+        (p, ci) => {
+          const packed = si * CELL_SLOTS + ci;
+          const bucket = byProjection.get(p);
+          if (!bucket) byProjection.set(p, [packed]);
+          // A cell's projections come one cell at a time: a repeat of this cell's is the bucket's last entry.
+          else if (bucket[bucket.length - 1] !== packed) bucket.push(packed);
+        },
+        lexicon.memo,
+      );
     }
   });
   return (lexicon.projection = { byProjection, projected });

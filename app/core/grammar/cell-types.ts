@@ -12,6 +12,11 @@ export type ParticipleHead = "3p" | "3'" | "0p";
  * changed conjunct (initial change), a participle (subject/object give its conjunct cell) and preverbs in order.
  */
 export type Cell = {
-  order: Order; subject: Person; object?: Person;
-  mode?: Mode; change?: true; participle?: ParticipleHead; preverbs?: string[];
+  order: Order;
+  subject: Person;
+  object?: Person;
+  mode?: Mode;
+  change?: true;
+  participle?: ParticipleHead;
+  preverbs?: string[];
 };

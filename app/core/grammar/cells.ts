@@ -93,7 +93,8 @@ export function subjectsOf(cls: VerbClass, order: Order): Person[] {
 /** Objects docs/product.md §5 allows for a class, order and subject ([] for intransitives). */
 export function objectsOf(cls: VerbClass, order: Order, subject: Person): Person[] {
   if (cls === "vai" || cls === "vii") return [];
-  if (cls === "vaio") return order === "conj" || order === "conj-neg" ? ["0"] : order === "ind" || order === "ind-neg" || subject === "21" ? ["0s", "0p"] : ["0s"];
+  if (cls === "vaio")
+    return order === "conj" || order === "conj-neg" ? ["0"] : order === "ind" || order === "ind-neg" || subject === "21" ? ["0s", "0p"] : ["0s"];
   if (cls === "vti") {
     if (order === "conj" || order === "conj-neg") return ["0"];
     if ((order === "imp" || order === "imp-pro") && subject !== "21") return ["0"];
@@ -118,7 +119,13 @@ export type CellsOptions = {
 function delayedCells(cls: VerbClass): Cell[] {
   const order: Order = "imp-delayed";
   if (cls === "vai") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject }));
-  if (cls === "vti") return [["2s", "0"], ["2p", "0"], ["21", "0s"], ["21", "0p"]].map(([s, o]) => ({ order, subject: s as Person, object: o as Person }));
+  if (cls === "vti")
+    return [
+      ["2s", "0"],
+      ["2p", "0"],
+      ["21", "0s"],
+      ["21", "0p"],
+    ].map(([s, o]) => ({ order, subject: s as Person, object: o as Person }));
   if (cls === "vaio") return (["2s", "2p"] as Person[]).map((subject) => ({ order, subject, object: "0s" as Person }));
   if (cls === "vta") return (["2s", "2p"] as Person[]).flatMap((subject) => (["1s", "3s", "3p"] as Person[]).map((object) => ({ order, subject, object })));
   return [];
@@ -158,11 +165,14 @@ export const VTA_PARTICIPLES: ReadonlyArray<{ s: Person; o: Person; head: Partic
   ...(["1s", "21", "2p"] as Person[]).map((o) => ({ s: "3s" as Person, o, head: "3p" as ParticipleHead, pol: "both" as const })),
   { s: "3s", o: "1p", head: "3p", pol: "both", plain: ["neu", "neu-neg"] },
   { s: "3s", o: "2s", head: "3p", pol: "both" },
-  { s: "3s", o: "3'", head: "3'", pol: "both" }, { s: "3p", o: "3'", head: "3'", pol: "both" }, { s: "3p", o: "3'", head: "3p", pol: "both" },
+  { s: "3s", o: "3'", head: "3'", pol: "both" },
+  { s: "3p", o: "3'", head: "3'", pol: "both" },
+  { s: "3p", o: "3'", head: "3p", pol: "both" },
   ...(["3p", "3'", "0p"] as ParticipleHead[]).map((head) => ({ s: "3'" as Person, o: "3p" as Person, head, pol: "pos" as const })),
   { s: "0", o: "1s", head: "0p", pol: "both", plain: ["neu", "neu-neg", "prt", "prt-neg"] },
   ...(["2s", "1p", "21", "2p"] as Person[]).map((o) => ({ s: "0" as Person, o, head: "0p" as ParticipleHead, pol: "both" as const })),
-  { s: "0", o: "3s", head: "0p", pol: "pos", plain: ["dub", "dubprt"] }, { s: "0", o: "3s", head: "3'", pol: "pos", plain: ["dub", "dubprt"] },
+  { s: "0", o: "3s", head: "0p", pol: "pos", plain: ["dub", "dubprt"] },
+  { s: "0", o: "3s", head: "3'", pol: "pos", plain: ["dub", "dubprt"] },
   { s: "0", o: "3s", head: "3p", pol: "neg" },
 ];
 
@@ -216,7 +226,8 @@ function wholeVerbCells(cls: VerbClass, today: Cell[], orders: Order[]): Cell[] 
   if (cls === "vaio") return vaioWholeCells(today, orders, PREVERB_CHAINS);
   const out: Cell[] = [];
   const base = [...today.filter((c) => c.order !== "imp" && c.order !== "imp-pro"), ...(cls === "vta" ? orders.flatMap(vtaNewPersons) : [])];
-  const vtaOld = (c: Cell) => cls === "vta" && !(c.subject === "0" || c.subject === "0s" || c.subject === "0p" || c.object === "x" || (c.subject === "x" && c.object === "3'"));
+  const vtaOld = (c: Cell) =>
+    cls === "vta" && !(c.subject === "0" || c.subject === "0s" || c.subject === "0p" || c.object === "x" || (c.subject === "x" && c.object === "3'"));
   for (const c of base) {
     const conj = c.order === "conj" || c.order === "conj-neg";
     if (cls === "vta" && !vtaOld(c)) out.push(c);

@@ -27,7 +27,10 @@ const VTA_UNCONFIRMED: Record<string, string> = {
 /** Cells the reference notes rate Low: the FST and the hand-written forms (YAML, Valentine) disagree, or an artifact. */
 function notesLow(cls: VerbClass, shape: string, key: string, cell: Cell): string | null {
   const disagree = "the Odawa FST and the hand-written reference forms (Valentine 2001 via the FST's tests) disagree on this cell";
-  if (cls === "vta" && ["imp 21>3p", "imp-pro 2p>1s", "conj 3'>3p", "conj-neg 3'>3p", "conj x>3s", "conj 2p>3s", "conj-neg x>3s", "conj-neg 2p>3s"].includes(key)) {
+  if (
+    cls === "vta" &&
+    ["imp 21>3p", "imp-pro 2p>1s", "conj 3'>3p", "conj-neg 3'>3p", "conj x>3s", "conj 2p>3s", "conj-neg x>3s", "conj-neg 2p>3s"].includes(key)
+  ) {
     return key.includes("3'>3p") ? "the reference gives this form for 0/3' subjects together; 3'→3p is read off it" : disagree;
   }
   if (cls === "vti" && shape === "am" && ["imp 21>0s", "imp 21>0p", "imp-pro 2s>0", "imp-pro 2p>0"].includes(key)) return disagree;
@@ -55,15 +58,30 @@ const DEV_MISSES: Record<VerbClass, Record<string, string[]>> = {
 };
 
 const SHAPE_NAMES: Record<string, string> = {
-  long: "long-vowel", e: "e-final", short: "short-vowel", n: "n-final", am: "-am", m: "m-final", compound: "compound",
-  vowel: "vowel-final", d: "d-final (d2)", cons: "consonant-final", oo: "-oo (class 2)", other: "-i / -e (class 3)", "n1/s1": "n1/s1 (palatalising)",
-  w: "w-final", h: "h-final",
+  long: "long-vowel",
+  e: "e-final",
+  short: "short-vowel",
+  n: "n-final",
+  am: "-am",
+  m: "m-final",
+  compound: "compound",
+  vowel: "vowel-final",
+  d: "d-final (d2)",
+  cons: "consonant-final",
+  oo: "-oo (class 2)",
+  other: "-i / -e (class 3)",
+  "n1/s1": "n1/s1 (palatalising)",
+  w: "w-final",
+  h: "h-final",
 };
 
 /** A medium level for a stem shape the reference data has no verb of in this class (null: it has some). */
 export function unscoredShape(cls: VerbClass, stem: Stem): { confidence: Confidence; note: string } | null {
   if (DEV_MISSES[cls][stem.shape] || stem.shape === "lemma") return null;
-  return { confidence: "medium", note: `Medium: no ${SHAPE_NAMES[stem.shape] ?? stem.shape} ${cls.toUpperCase()} stems in the reference data; built by the same rules as the shapes that are.` };
+  return {
+    confidence: "medium",
+    note: `Medium: no ${SHAPE_NAMES[stem.shape] ?? stem.shape} ${cls.toUpperCase()} stems in the reference data; built by the same rules as the shapes that are.`,
+  };
 }
 
 declare module "./memo" {

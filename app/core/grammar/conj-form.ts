@@ -3,7 +3,18 @@
  * server (GET form without JavaScript) and the browser (instant recompute).
  */
 import {
-  CLASS_NAMES, CONJUGATOR_CLASSES, ORDER_NAMES, ORDERS, objectsOf, subjectsOf, type Cell, type Mode, type Order, type ParticipleHead, type Person, type VerbClass,
+  CLASS_NAMES,
+  CONJUGATOR_CLASSES,
+  ORDER_NAMES,
+  ORDERS,
+  objectsOf,
+  subjectsOf,
+  type Cell,
+  type Mode,
+  type Order,
+  type ParticipleHead,
+  type Person,
+  type VerbClass,
 } from "./cells";
 import { vaioAnimateObjects } from "./vaio-cells";
 
@@ -66,7 +77,7 @@ export function normaliseState(
   const type: VerbClass = CONJUGATOR_CLASSES.find((t) => t === input.type) ?? "vai";
   const typeChanged = previousType != null && previousType !== type;
   const verbs = verbsOf(type);
-  const verb = !typeChanged && input.verb && verbs.includes(input.verb) ? input.verb : verbs[0] ?? "";
+  const verb = !typeChanged && input.verb && verbs.includes(input.verb) ? input.verb : (verbs[0] ?? "");
   let order: Order = ordersFor("vta").find((o) => o === input.order) ?? "ind";
   if (type === "vii" && isImperative(order)) order = "ind";
   const defaults = defaultsFor(type, order);
@@ -153,10 +164,7 @@ export function wholeCell(state: ConjState, choice: WholeChoice): Cell {
  * A choice from the query, each field kept only when the order has it: none on the imperatives; the changed
  * conjunct, participles, e- and gaa- in the conjunct only.
  */
-export function normaliseWhole(
-  input: { tense?: string | null; shape?: string | null; preverb?: string | null },
-  order: Order,
-): WholeChoice {
+export function normaliseWhole(input: { tense?: string | null; shape?: string | null; preverb?: string | null }, order: Order): WholeChoice {
   const none: WholeChoice = { tense: "", shape: "", preverb: "" };
   if (isImperative(order)) return none;
   const tense = TENSE_OPTIONS.find((o) => o.value === input.tense)?.value ?? "";

@@ -3,6 +3,7 @@
  * decline()). It replays the engine's own rules (phonology.ts + syncope.ts for verbs, NOUN_STEPS of
  * noun-phonology.ts for nouns) on the underlying prefix + stem + ending and keeps each rule that changed the word,
  * with a plain-English description. The steps end at the engine's form (tests/unit/grammar-explain.test.ts). Pure.
+ * long-file: the verb and noun replays share the step descriptions, the morpheme pieces and their alignment.
  */
 import { isAllowed, isWholeVerbCell, verbClassOf, cellKey, type Cell, type VerbClass } from "./cells";
 import { newGrammarMemo, type GrammarMemo } from "./memo";
@@ -29,7 +30,9 @@ export type DerivationStep = {
 };
 export type Derivation = {
   /** The underlying pieces in plain letters (the rules' special sounds written as the letter they usually are). */
-  prefix: string; stem: string; ending: string;
+  prefix: string;
+  stem: string;
+  ending: string;
   /** Each piece named in learner terms, in order: preverb, person prefix, stem, theme sign, negative, mode, person ending. */
   parts: Morpheme[];
   steps: DerivationStep[];
@@ -39,12 +42,54 @@ export type Derivation = {
 
 // ── display: internal alphabets → plain letters (a special sound as the letter it usually is), glottal stop ' ──
 const VERB_PLAIN: Record<string, string> = {
-  A: "a", I: "i", Y: "i", E: "e", O: "o", "1": "w", "2": "w", "3": "w", "4": "w", "5": "w", Q: "y", S: "s",
-  M: "m", N: "n", "6": "n", "7": "n", "8": "n", B: "b", D: "d", T: "d", C: "", à: "a", ì: "i", ò: "o", "<": "-", ">": "-",
+  A: "a",
+  I: "i",
+  Y: "i",
+  E: "e",
+  O: "o",
+  "1": "w",
+  "2": "w",
+  "3": "w",
+  "4": "w",
+  "5": "w",
+  Q: "y",
+  S: "s",
+  M: "m",
+  N: "n",
+  "6": "n",
+  "7": "n",
+  "8": "n",
+  B: "b",
+  D: "d",
+  T: "d",
+  C: "",
+  à: "a",
+  ì: "i",
+  ò: "o",
+  "<": "-",
+  ">": "-",
 };
 const NOUN_PLAIN: Record<string, string> = {
-  A: "a", I: "i", J: "i", E: "e", O: "o", W: "w", U: "w", Y: "y", Q: "n", N: "n", S: "s", D: "d", M: "m",
-  ä: "a", ï: "i", ö: "o", "<": "-", ">": "-", "^": "", "&": "",
+  A: "a",
+  I: "i",
+  J: "i",
+  E: "e",
+  O: "o",
+  W: "w",
+  U: "w",
+  Y: "y",
+  Q: "n",
+  N: "n",
+  S: "s",
+  D: "d",
+  M: "m",
+  ä: "a",
+  ï: "i",
+  ö: "o",
+  "<": "-",
+  ">": "-",
+  "^": "",
+  "&": "",
 };
 const showVerb = (s: string) => siteSpelling(s.replace(/[A-Z1-8àìò<>]/g, (c) => VERB_PLAIN[c] ?? c)).replace(/-+/g, "-");
 const showNoun = (s: string) => nounSiteSpelling(s.replace(/[A-Zäïö<>^&]/g, (c) => NOUN_PLAIN[c] ?? c)).replace(/-+/g, "-");
@@ -85,7 +130,10 @@ const PLAIN: Described[] = [
   ["w1Coal", "w and an i, e or a after it merge into o; elsewhere this w is lost"],
 ];
 const JOIN: Described = ["join", "the pieces join into one word"];
-const SYNCOPE: Described = ["syncope", "short vowels in weak positions (every other syllable, counting from the start) drop; ' marks a lost vowel between n and z, g, h, s or y"];
+const SYNCOPE: Described = [
+  "syncope",
+  "short vowels in weak positions (every other syllable, counting from the start) drop; ' marks a lost vowel between n and z, g, h, s or y",
+];
 const APOCOPE: Described = ["apocope", "a final short vowel or glide is lost"];
 const SPELLING: Described = ["spelling", "the site's spelling: a glottal stop is written ', and n' before g or k where a vowel was lost"];
 
@@ -159,18 +207,46 @@ export function explain(lexeme: LexemeInput, cell: Cell, memo: GrammarMemo = new
   let form: string;
   if (!preverbs.length) {
     const s = replay(tracer(showVerb, steps), pre ? `${pre}<${stemText}${ending}` : `${stemText}${ending}`);
-    form = finish(steps, showVerb(s), site(s.replace(/[àìò]/g, (c) => VERB_PLAIN[c]!), stem, prefix));
+    form = finish(
+      steps,
+      showVerb(s),
+      site(
+        s.replace(/[àìò]/g, (c) => VERB_PLAIN[c]!),
+        stem,
+        prefix,
+      ),
+    );
   } else {
     // The preverb chain takes the person prefix and is a word of its own before the hyphen; the verb follows.
     const chain = encode(preverbs.map((p) => `${UNDERLYING_PREVERB[p] ?? p}-`).join(""));
     const baseStart = `${stemText}${ending}`;
-    const head = replay(tracer(showVerb, steps, (x) => x + showVerb(baseStart)), pre ? `${pre}<${chain}` : chain);
+    const head = replay(
+      tracer(showVerb, steps, (x) => x + showVerb(baseStart)),
+      pre ? `${pre}<${chain}` : chain,
+    );
     const headForm = siteSpelling(head.replace(/[àìò]/g, (c) => VERB_PLAIN[c]!));
-    const tail = replay(tracer(showVerb, steps, (x) => headForm + x), baseStart);
-    form = finish(steps, headForm + showVerb(tail), headForm + site(tail.replace(/[àìò]/g, (c) => VERB_PLAIN[c]!), stem as Stem, null));
+    const tail = replay(
+      tracer(showVerb, steps, (x) => headForm + x),
+      baseStart,
+    );
+    form = finish(
+      steps,
+      headForm + showVerb(tail),
+      headForm +
+        site(
+          tail.replace(/[àìò]/g, (c) => VERB_PLAIN[c]!),
+          stem as Stem,
+          null,
+        ),
+    );
   }
   if (form !== inflection.form) {
-    steps.push({ rule: "variant", description: "the site shows the form an optional rule gives, which speakers also use", before: form, after: inflection.form });
+    steps.push({
+      rule: "variant",
+      description: "the site shows the form an optional rule gives, which speakers also use",
+      before: form,
+      after: inflection.form,
+    });
     form = inflection.form;
   }
   return { prefix: pre, stem: piece(stemText, showVerb), ending: piece(ending, showVerb), parts, steps, form };
@@ -189,7 +265,10 @@ function verbParts(cls: VerbClass, cell: Cell, pre: string, stemText: string, ch
   if (pre) parts.push({ text: `${pre}-`, role: prefixRole(pre) });
   const plainStem = piece(stemText, showVerb);
   const plainChanged = piece(changed, showVerb);
-  parts.push({ text: plainChanged, role: plainChanged === plainStem ? "stem" : `stem, with initial change (${plainStem} → ${plainChanged}: its first vowel changes)` });
+  parts.push({
+    text: plainChanged,
+    role: plainChanged === plainStem ? "stem" : `stem, with initial change (${plainStem} → ${plainChanged}: its first vowel changes)`,
+  });
   parts.push(...morphemesOfEnding(showVerb(ending).replace(/^-/, ""), cls, cell));
   return parts;
 }
@@ -243,9 +322,14 @@ export function explainDeclension(lexeme: NounLexeme, cell: NounCell, memo: Gram
   const steps = [...path.steps];
   const last = spelled(path);
   if (last !== d.form) {
-    steps.push({ rule: "devoicing", description: "a word-final consonant is written voiceless, as the dictionary writes the noun", before: last, after: d.form });
+    steps.push({
+      rule: "devoicing",
+      description: "a word-final consonant is written voiceless, as the dictionary writes the noun",
+      before: last,
+      after: d.form,
+    });
   }
-  const [pre, rest] = d.underlying.includes("<") ? d.underlying.split("<") as [string, string] : ["", d.underlying];
+  const [pre, rest] = d.underlying.includes("<") ? (d.underlying.split("<") as [string, string]) : ["", d.underlying];
   const [withPrenoun, ...ending] = rest.split(">");
   const hyphen = cell.prenoun ? withPrenoun!.indexOf("-") : -1;
   const prenoun = hyphen >= 0 ? withPrenoun!.slice(0, hyphen) : "";
@@ -256,7 +340,12 @@ export function explainDeclension(lexeme: NounLexeme, cell: NounCell, memo: Gram
   const pn = prenoun ? prenounMorpheme(cell, `${piece(prenoun, showNoun)}-`) : null;
   if (pn) parts.push(pn);
   parts.push({ text: piece(stem, showNoun), role: "stem" });
-  parts.push(...nounMorphemes(ending.map((e) => piece(e, showNoun)), cell));
+  parts.push(
+    ...nounMorphemes(
+      ending.map((e) => piece(e, showNoun)),
+      cell,
+    ),
+  );
   return { prefix, stem: piece(stem, showNoun), ending: piece(ending.join(">"), showNoun), parts, steps, form: d.form };
 }
 

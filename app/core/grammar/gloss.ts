@@ -8,9 +8,21 @@ const SUBJ = Object.fromEntries(
   Object.entries(PERSON_NAMES).map(([person, name]) => [person, name.replace("obviative", "obv.").replace("inanimate", "inan.")]),
 ) as Record<Person, string>;
 const OBJ: Record<Person, string> = {
-  "1s": "me", "2s": "you (sg)", "3s": "him/her", "3'": "him/her (obv.)", "1p": "us (excl.)", "21": "us (incl.)",
-  "2p": "you (pl)", "3p": "them", x: "someone", "0s": "it", "0p": "them (inan.)", "0's": "it", "0'p": "them",
-  "0": "it", "0'": "it",
+  "1s": "me",
+  "2s": "you (sg)",
+  "3s": "him/her",
+  "3'": "him/her (obv.)",
+  "1p": "us (excl.)",
+  "21": "us (incl.)",
+  "2p": "you (pl)",
+  "3p": "them",
+  x: "someone",
+  "0s": "it",
+  "0p": "them (inan.)",
+  "0's": "it",
+  "0'p": "them",
+  "0": "it",
+  "0'": "it",
 };
 /** Subjects that take the verb's third-person singular ("s/he sees", "it is"). */
 const THIRD = new Set<Person>(["3s", "3'", "x", "0s", "0's", "0", "0'"]);
@@ -108,9 +120,14 @@ export function glossFor(dictionaryGloss: string, cls: VerbClass, cell: Cell, me
 
 /** How a preverb or mode makes the English verb: a tense, a modal, a leading verb ("start to"), or as it is. */
 type Tense =
-  | { kind: "present" } | { kind: "past" } | { kind: "used to" }
-  | { kind: "modal"; word: string } | { kind: "perfect"; word: string }
-  | { kind: "lead"; verb: string; rest: string } | { kind: "going to" } | { kind: "ing"; verb: string };
+  | { kind: "present" }
+  | { kind: "past" }
+  | { kind: "used to" }
+  | { kind: "modal"; word: string }
+  | { kind: "perfect"; word: string }
+  | { kind: "lead"; verb: string; rest: string }
+  | { kind: "going to" }
+  | { kind: "ing"; verb: string };
 
 /**
  * The English readings of each preverb the engine builds, the display reading first, and the label a gloss ends with.
@@ -121,18 +138,51 @@ const PREVERB_READINGS: Record<string, { label: string; tenses: Tense[] }> = {
   gii: { label: "past, gii-", tenses: [{ kind: "past" }] },
   wii: { label: "future or want to, wii-", tenses: [{ kind: "modal", word: "will" }, { kind: "going to" }, { kind: "lead", verb: "want", rest: " to" }] },
   ga: { label: "future, ga-", tenses: [{ kind: "modal", word: "will" }] },
-  da: { label: "future, da-", tenses: [{ kind: "modal", word: "will" }, { kind: "modal", word: "would" }] },
-  daa: { label: "could/should, daa-", tenses: [{ kind: "modal", word: "could" }, { kind: "modal", word: "should" }, { kind: "modal", word: "would" }] },
-  "daa+gii": { label: "could/should have, daa-gii-", tenses: [{ kind: "perfect", word: "could" }, { kind: "perfect", word: "should" }, { kind: "perfect", word: "would" }] },
+  da: {
+    label: "future, da-",
+    tenses: [
+      { kind: "modal", word: "will" },
+      { kind: "modal", word: "would" },
+    ],
+  },
+  daa: {
+    label: "could/should, daa-",
+    tenses: [
+      { kind: "modal", word: "could" },
+      { kind: "modal", word: "should" },
+      { kind: "modal", word: "would" },
+    ],
+  },
+  "daa+gii": {
+    label: "could/should have, daa-gii-",
+    tenses: [
+      { kind: "perfect", word: "could" },
+      { kind: "perfect", word: "should" },
+      { kind: "perfect", word: "would" },
+    ],
+  },
   bi: { label: "coming, bi-", tenses: [{ kind: "lead", verb: "come", rest: " to" }] },
-  maajii: { label: "starting, maajii-", tenses: [{ kind: "lead", verb: "start", rest: " to" }, { kind: "lead", verb: "begin", rest: " to" }] },
-  ishkwaa: { label: "finishing, ishkwaa-", tenses: [{ kind: "ing", verb: "finish" }, { kind: "ing", verb: "stop" }] },
+  maajii: {
+    label: "starting, maajii-",
+    tenses: [
+      { kind: "lead", verb: "start", rest: " to" },
+      { kind: "lead", verb: "begin", rest: " to" },
+    ],
+  },
+  ishkwaa: {
+    label: "finishing, ishkwaa-",
+    tenses: [
+      { kind: "ing", verb: "finish" },
+      { kind: "ing", verb: "stop" },
+    ],
+  },
   e: { label: "e-", tenses: [{ kind: "present" }] },
   gaa: { label: "past, gaa-", tenses: [{ kind: "past" }] },
 };
 const MODE_LABELS = { prt: "preterit", dub: "dubitative", dubprt: "preterit-dubitative" } as const;
 
-const beForm = (person: Person, past: boolean) => (past ? (person === "1s" || THIRD.has(person) ? "was" : "were") : person === "1s" ? "am" : THIRD.has(person) ? "is" : "are");
+const beForm = (person: Person, past: boolean) =>
+  past ? (person === "1s" || THIRD.has(person) ? "was" : "were") : person === "1s" ? "am" : THIRD.has(person) ? "is" : "are";
 const doForm = (person: Person) => (THIRD.has(person) ? "does" : "do");
 
 /** The predicate of a clause whose subject is `person`: "left", "did not see me", "will be hungry", "wants to go". */
@@ -155,7 +205,9 @@ function predicate(p: Phrase, person: Person, tense: Tense, neg: boolean): strin
     case "going to":
       return `${beForm(person, false)}${not} going to ${p.phrase}`;
     case "lead":
-      return neg ? `${doForm(person)} not ${tense.verb}${tense.rest} ${p.phrase}` : `${third ? thirdSingular(tense.verb) : tense.verb}${tense.rest} ${p.phrase}`;
+      return neg
+        ? `${doForm(person)} not ${tense.verb}${tense.rest} ${p.phrase}`
+        : `${third ? thirdSingular(tense.verb) : tense.verb}${tense.rest} ${p.phrase}`;
     case "ing":
       return `${neg ? `${doForm(person)} not ${tense.verb}` : third ? thirdSingular(tense.verb) : tense.verb} ${ingOf(p.verb)}${p.tail}`;
   }
@@ -193,12 +245,21 @@ export function glossFrame(cell: Cell): GlossFrame {
   const neg = cell.order.endsWith("neg");
   const conj = cell.order.startsWith("conj");
   const pv = cell.preverbs?.join("+") ?? "";
-  const pvReading = pv ? PREVERB_READINGS[pv] ?? { label: `${cell.preverbs!.map((x) => `${x}-`).join("")}`, tenses: [{ kind: "present" } as Tense] } : undefined;
+  const pvReading = pv
+    ? (PREVERB_READINGS[pv] ?? { label: `${cell.preverbs!.map((x) => `${x}-`).join("")}`, tenses: [{ kind: "present" } as Tense] })
+    : undefined;
   const past = cell.mode === "prt" || cell.mode === "dubprt";
-  const tenses: Tense[] = pvReading?.tenses ?? (cell.mode === "prt" ? [{ kind: "past" }, { kind: "used to" }] : past ? [{ kind: "past" }] : [{ kind: "present" }]);
+  const tenses: Tense[] =
+    pvReading?.tenses ?? (cell.mode === "prt" ? [{ kind: "past" }, { kind: "used to" }] : past ? [{ kind: "past" }] : [{ kind: "present" }]);
   const maybe = cell.mode === "dub" || cell.mode === "dubprt" ? "maybe " : "";
-  const notes = [pvReading?.label, cell.mode ? MODE_LABELS[cell.mode] : undefined, cell.change && !cell.participle ? "changed conjunct" : undefined, cell.participle ? "participle" : undefined]
-    .filter(Boolean).join(", ");
+  const notes = [
+    pvReading?.label,
+    cell.mode ? MODE_LABELS[cell.mode] : undefined,
+    cell.change && !cell.participle ? "changed conjunct" : undefined,
+    cell.participle ? "participle" : undefined,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return { cell, neg, conj, tenses, maybe, note: notes ? ` (${notes})` : "" };
 }
 
@@ -221,7 +282,9 @@ export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: V
     const bySubject = participleHeadIsSubject(cell);
     const p = bySubject ? phraseOf(dictionaryGloss, cls, cell.object, memo) : phraseWithout(dictionaryGloss);
     for (const t of tenses) {
-      const clause = bySubject ? `${head.who} ${predicate(p, head.person, t, neg)}` : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
+      const clause = bySubject
+        ? `${head.who} ${predicate(p, head.person, t, neg)}`
+        : `${head.whom} ${SUBJ[cell.subject]} ${predicate(p, cell.subject, t, neg)}`;
       out.push(`${maybe}${head.words} ${clause}${note}`);
       if (out.length >= limit) break;
     }
@@ -240,7 +303,10 @@ export function framedGlosses(frame: GlossFrame, dictionaryGloss: string, cls: V
 
 /** A VTA/VTI phrase with its object left out, for a participle that names the object ("those whom I see"). */
 function phraseWithout(dictionaryGloss: string): Phrase {
-  const sense = firstSense(dictionaryGloss).replace(/\s*\b(?:smb|sth)\.?(?: \(an\.\))?/g, "").replace(/\s+/g, " ").trim();
+  const sense = firstSense(dictionaryGloss)
+    .replace(/\s*\b(?:smb|sth)\.?(?: \(an\.\))?/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   const space = sense.indexOf(" ");
   const verb = space < 0 ? sense : sense.slice(0, space);
   return { phrase: sense, verb, tail: space < 0 ? "" : sense.slice(space), third: thirdSingular(verb) };

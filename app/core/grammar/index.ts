@@ -16,9 +16,19 @@
  *   memo.ts        the GrammarMemo callers hand in (no imports; its parts are declared where they are used)
  */
 export {
-  CLASS_NAMES, CONJUGATOR_CLASSES, ORDER_NAMES, ORDERS, PERSON_NAMES,
-  cellKey, cellsOf, subjectsOf, verbClassOf,
-  type Cell, type Order, type Person, type VerbClass,
+  CLASS_NAMES,
+  CONJUGATOR_CLASSES,
+  ORDER_NAMES,
+  ORDERS,
+  PERSON_NAMES,
+  cellKey,
+  cellsOf,
+  subjectsOf,
+  verbClassOf,
+  type Cell,
+  type Order,
+  type Person,
+  type VerbClass,
 } from "./cells";
 export { inflect, paradigm, type Confidence, type Inflection, type LexemeInput } from "./inflection";
 export { optionalForms } from "./inflection-types";
@@ -27,9 +37,19 @@ export { normaliseWordform, spellingKeys } from "./spelling";
 // Nouns (docs/decisions/005a-noun-paradigm-classes.md): noun-cells (no imports), noun-phonology (no imports),
 // noun-tables (noun-cells), noun-gloss (noun-cells), noun-inflection (all four), noun-analysis (cells, inflection, tables).
 export {
-  NOUN_CLASS_NAMES, NOUN_POS, NOUN_POSSESSORS, POSSESSOR_NAMES,
-  nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounPosOf, parseNounCellKey,
-  type NounCell, type NounPos, type NounPossessor,
+  NOUN_CLASS_NAMES,
+  NOUN_POS,
+  NOUN_POSSESSORS,
+  POSSESSOR_NAMES,
+  nounCellKey,
+  nounCellLabel,
+  nounCellProblem,
+  nounCells,
+  nounPosOf,
+  parseNounCellKey,
+  type NounCell,
+  type NounPos,
+  type NounPossessor,
 } from "./noun-cells";
 export { decline, nounParadigm, type Declension, type NounConfidence, type NounLexeme } from "./noun-inflection";
 export { OPTIONAL_VARIANT_NOTE } from "./noun-inflection";

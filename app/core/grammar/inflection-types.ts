@@ -3,7 +3,12 @@ import type { Confidence } from "./confidence";
 
 export type LexemeInput = { id?: number; name: string; pos: string; stem?: string | null; gloss: string };
 export type Inflection = {
-  prefix: string | null; root: string; suffix: string | null; form: string; variants: string[]; gloss: string;
+  prefix: string | null;
+  root: string;
+  suffix: string | null;
+  form: string;
+  variants: string[];
+  gloss: string;
   confidence: Confidence;
   /** Why the form has that confidence, in plain English. */
   confidenceNote: string;

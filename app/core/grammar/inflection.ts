@@ -2,6 +2,8 @@
  * Inflection: the forms of a verb in a cell, built from its underlying stem (stems.ts), the underlying endings
  * (tables.ts) and the ordered rules (phonology.ts, syncope.ts), with a confidence level and its reason
  * (confidence.ts) and an English gloss (gloss.ts). Pure; the forms are kept per stem in the caller's memo (memo.ts).
+ * long-file: the class plans, the per-stem forms memo (StemForms) and the lemma check share private state that a
+ * split would have to export.
  */
 import { cellKey, cellLabel, cellsOf, isAllowed, isWholeVerbCell, verbClassOf, type Cell, type Order, type Person, type VerbClass } from "./cells";
 import { confidenceOf, type Level } from "./confidence";
@@ -22,7 +24,14 @@ import type { Inflection, LexemeInput } from "./inflection-types";
 
 /** Independent pronouns as the dictionary gives them (demo lexicon pr-an entries). */
 const PRONOUNS: Partial<Record<Person, string>> = {
-  "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
+  "1s": "niin",
+  "2s": "giin",
+  "3s": "wiin",
+  "3'": "wiin",
+  "1p": "niinwi",
+  "21": "giinwi",
+  "2p": "giinwaa",
+  "3p": "wiinwaa",
 };
 
 export const TABLES: Record<VerbClass, Table> = { vai: VAI, vii: VII, vti: VTI, vta: VTA, vaio: VAIO };
@@ -72,8 +81,15 @@ const NO_VARIANTS: string[] = Object.freeze([]) as unknown as string[];
  * boundaries (for the prefix/root/suffix split), the subject's pronoun, and the cell's index in the class.
  */
 type Plan = {
-  cell: Cell; key: string; label: string; ci: number; prefix: Prefix; prefixText: string;
-  endings: string[] | undefined; bare: string; pronoun: string;
+  cell: Cell;
+  key: string;
+  label: string;
+  ci: number;
+  prefix: Prefix;
+  prefixText: string;
+  endings: string[] | undefined;
+  bare: string;
+  pronoun: string;
   /** Per ending: the index of its person prefix + ending in the class, under which a stem's forms are kept. */
   ids: number[];
 };
@@ -97,8 +113,15 @@ function plansOf(cls: VerbClass): ClassPlans {
       const prefix = prefixOf(cls, cell);
       const endings = endingsOf(TABLES[cls], key);
       return {
-        cell, key, label: cellLabel(cell), ci, prefix, prefixText: prefix ? PREFIX_TEXT[prefix]! : "",
-        endings, bare: endings?.[0]?.replace(/>/g, "") ?? "", pronoun: PRONOUNS[cell.subject] ?? "",
+        cell,
+        key,
+        label: cellLabel(cell),
+        ci,
+        prefix,
+        prefixText: prefix ? PREFIX_TEXT[prefix]! : "",
+        endings,
+        bare: endings?.[0]?.replace(/>/g, "") ?? "",
+        pronoun: PRONOUNS[cell.subject] ?? "",
         ids: (endings ?? []).map((ending) => idOf(`${prefix ? PREFIX_TEXT[prefix]! : ""}<${ending}`)),
       };
     });
@@ -120,12 +143,17 @@ function plansOf(cls: VerbClass): ClassPlans {
  * class, shape and problem, by cell index (shared by every stem alike).
  */
 type StemForms = {
-  byId: Array<Forms | undefined>; cells: Array<Forms | undefined> | undefined; cuts: Int32Array | undefined;
+  byId: Array<Forms | undefined>;
+  cells: Array<Forms | undefined> | undefined;
+  cuts: Int32Array | undefined;
   levels: Array<Level | undefined> | undefined;
   /** The last lemma checked against the stem's forms, and the result (lemmaCheck). */
-  lemma: string | undefined; check: LemmaCheck | null;
+  lemma: string | undefined;
+  check: LemmaCheck | null;
   /** The whole verb's forms of this stem by slot (whole-plan.ts), and the last lemma's followsHeadword. */
-  whole?: WholeStem; keepFor?: string; keep?: ((form: string) => string) | null;
+  whole?: WholeStem;
+  keepFor?: string;
+  keep?: ((form: string) => string) | null;
 };
 declare module "./memo" {
   interface GrammarMemo {
@@ -163,7 +191,17 @@ function stemFormsOf(stem: Stem, plans: ClassPlans, memo: GrammarMemo): StemForm
   if (memo.lastForms.stem === stem) return memo.lastForms.sf!;
   let entry = memo.stemForms.get(stem);
   if (!entry) {
-    memo.stemForms.set(stem, (entry = { byId: new Array<Forms | undefined>(plans.idCount).fill(undefined), cells: undefined, cuts: undefined, levels: undefined, lemma: undefined, check: null }));
+    memo.stemForms.set(
+      stem,
+      (entry = {
+        byId: new Array<Forms | undefined>(plans.idCount).fill(undefined),
+        cells: undefined,
+        cuts: undefined,
+        levels: undefined,
+        lemma: undefined,
+        check: null,
+      }),
+    );
   }
   memo.lastForms.stem = stem;
   memo.lastForms.sf = entry;
@@ -254,7 +292,10 @@ function lemmaCheck(lexeme: LexemeInput, cls: VerbClass, stem: Stem, sf: StemFor
   if (sf.lemma === lexeme.name) return sf.check;
   const plan = plans.byKey.get(CITATION[cls])!;
   // VAI, VII and VTA: the cell itself (no person prefix; its forms are kept with the stem's). VTI: without its o-.
-  const forms = plan.prefix === null ? (listOf(cellForms(sf, stem, plan, plans.all.length, memo)) ?? []) : (plan.endings ?? []).flatMap((ending) => siteSurfaceForms("", stem.text, ending, memo));
+  const forms =
+    plan.prefix === null
+      ? (listOf(cellForms(sf, stem, plan, plans.all.length, memo)) ?? [])
+      : (plan.endings ?? []).flatMap((ending) => siteSurfaceForms("", stem.text, ending, memo));
   // The dictionary's spelling conventions (apostrophes, hyphens, final devoicing, glottal h) are not differences.
   const lemma = looseSpellingKey(lexeme.name);
   let check: LemmaCheck | null = null;
@@ -288,8 +329,15 @@ function glossesOf(gloss: string, cls: VerbClass, memo: GrammarMemo): Array<stri
 
 /** A fresh Inflection per call (nothing per lexeme is kept: the stem's forms, the cuts and the glosses are). */
 function inflectIn(
-  sf: StemForms, cellCount: number, lexeme: LexemeInput, cls: VerbClass, stem: Stem, plan: Plan, glossList: Array<string | undefined>,
-  check: LemmaCheck | null, memo: GrammarMemo,
+  sf: StemForms,
+  cellCount: number,
+  lexeme: LexemeInput,
+  cls: VerbClass,
+  stem: Stem,
+  plan: Plan,
+  glossList: Array<string | undefined>,
+  check: LemmaCheck | null,
+  memo: GrammarMemo,
 ): Inflection | null {
   const forms = cellForms(sf, stem, plan, cellCount, memo);
   if (forms === null) return null;
@@ -306,14 +354,24 @@ function inflectIn(
   if (gloss === undefined) glossList[plan.ci] = gloss = glossFor(lexeme.gloss, cls, plan.cell, memo);
   const keep = followsHeadword(lexeme.name);
   const out: Inflection = {
-    prefix: cut1 ? form.slice(0, cut1) : null, root: form.slice(cut1, cut2), suffix: cut2 < form.length ? form.slice(cut2) : null,
-    form, variants: typeof forms === "string" ? NO_VARIANTS : forms.slice(1),
-    gloss, confidence, confidenceNote: note, subjectPronoun: plan.pronoun,
+    prefix: cut1 ? form.slice(0, cut1) : null,
+    root: form.slice(cut1, cut2),
+    suffix: cut2 < form.length ? form.slice(cut2) : null,
+    form,
+    variants: typeof forms === "string" ? NO_VARIANTS : forms.slice(1),
+    gloss,
+    confidence,
+    confidenceNote: note,
+    subjectPronoun: plan.pronoun,
   };
   return keep && /n'[gk]/.test(form + out.variants.join()) ? { ...out, root: keep(out.root), form: keep(form), variants: out.variants.map(keep) } : out;
 }
 
-export function paradigm(lexeme: LexemeInput, order: Order, memo: GrammarMemo = newGrammarMemo()): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {
+export function paradigm(
+  lexeme: LexemeInput,
+  order: Order,
+  memo: GrammarMemo = newGrammarMemo(),
+): Array<{ cell: Cell; label: string; inflection: Inflection | null }> {
   const cls = verbClassOf(lexeme.pos);
   if (!cls) return [];
   const plans = plansOf(cls);
@@ -323,7 +381,11 @@ export function paradigm(lexeme: LexemeInput, order: Order, memo: GrammarMemo = 
   const check = lemmaCheck(lexeme, cls, stem, sf, plans, memo);
   const cellCount = plans.all.length;
   return (plans.byOrder.get(order) ?? []).map((plan) => ({
-    cell: plan.cell.object === undefined ? { order: plan.cell.order, subject: plan.cell.subject } : { order: plan.cell.order, subject: plan.cell.subject, object: plan.cell.object },
-    label: plan.label, inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList, check, memo),
+    cell:
+      plan.cell.object === undefined
+        ? { order: plan.cell.order, subject: plan.cell.subject }
+        : { order: plan.cell.order, subject: plan.cell.subject, object: plan.cell.object },
+    label: plan.label,
+    inflection: inflectIn(sf, cellCount, lexeme, cls, stem, plan, glossList, check, memo),
   }));
 }

@@ -27,14 +27,24 @@ function vaiInd(person: Person, mode: string, neg: string): string | null {
   const m = IND_MODE[mode]!;
   const local = mode === "dubprt" ? null : m;
   switch (person) {
-    case "1s": case "2s": return local && `${neg}naa${local}`;
-    case "1p": case "21": return local && `${neg}min2aa${local}`;
-    case "2p": return local && `${neg}mwaa${local}`;
-    case "3s": return `${neg}w5>${m}`;
-    case "3'": return mode === "dubprt" ? `${neg}ini${m}` : mode === "dub" ? `${neg}w5>${m}en>an` : `${neg}w5>${m}>an`;
-    case "3p": return mode === "dubprt" ? `${neg}waa${m}` : mode === "dub" ? `${neg}w5>${m}en>ag` : `${neg}w5>${m}>ag`;
-    case "x": return mode === "prt" && !neg ? `ma${m}` : `${neg}mi${m}`;
-    default: return null;
+    case "1s":
+    case "2s":
+      return local && `${neg}naa${local}`;
+    case "1p":
+    case "21":
+      return local && `${neg}min2aa${local}`;
+    case "2p":
+      return local && `${neg}mwaa${local}`;
+    case "3s":
+      return `${neg}w5>${m}`;
+    case "3'":
+      return mode === "dubprt" ? `${neg}ini${m}` : mode === "dub" ? `${neg}w5>${m}en>an` : `${neg}w5>${m}>an`;
+    case "3p":
+      return mode === "dubprt" ? `${neg}waa${m}` : mode === "dub" ? `${neg}w5>${m}en>ag` : `${neg}w5>${m}>ag`;
+    case "x":
+      return mode === "prt" && !neg ? `ma${m}` : `${neg}mi${m}`;
+    default:
+      return null;
   }
 }
 
@@ -54,11 +64,20 @@ function vtiInd(subject: Person, object: Person, mode: string, neg: string): str
   }
   const m = mode === "dub" ? `dig${pl ? "en>an" : ""}` : `ban2i1${pl ? ">an" : ""}`;
   switch (subject) {
-    case "1s": case "2s": case "3s": return `${n}naa${m}`;
-    case "1p": case "21": return `${n}min2aa${m}`;
-    case "2p": case "3p": return `${n}naawaa${m}`;
-    case "3'": return `${n}iniwaa${m}`;
-    default: return null;
+    case "1s":
+    case "2s":
+    case "3s":
+      return `${n}naa${m}`;
+    case "1p":
+    case "21":
+      return `${n}min2aa${m}`;
+    case "2p":
+    case "3p":
+      return `${n}naawaa${m}`;
+    case "3'":
+      return `${n}iniwaa${m}`;
+    default:
+      return null;
   }
 }
 
@@ -83,32 +102,67 @@ function vtaInd(subject: Person, object: Person, mode: string, neg: boolean): st
     const inv = `igo${neg ? "sii" : ""}`;
     let core: string[];
     switch (object) {
-      case "1s": case "2s": case "3s": core = [`${inv}naa`]; break;
-      case "3'": core = [`${inv}ninaa`]; break;
-      case "1p": case "21": core = [`${inv}minaa`]; break;
-      case "2p": case "3p": core = [`${inv}naawaa`]; break;
-      default: return null;
+      case "1s":
+      case "2s":
+      case "3s":
+        core = [`${inv}naa`];
+        break;
+      case "3'":
+        core = [`${inv}ninaa`];
+        break;
+      case "1p":
+      case "21":
+        core = [`${inv}minaa`];
+        break;
+      case "2p":
+      case "3p":
+        core = [`${inv}naawaa`];
+        break;
+      default:
+        return null;
     }
-    if (subject === "0p" && object !== "3'") core.push(object === "1p" || object === "21" ? `${inv}minaa` : object === "2p" || object === "3p" ? `${inv}waa` : inv);
+    if (subject === "0p" && object !== "3'")
+      core.push(object === "1p" || object === "21" ? `${inv}minaa` : object === "2p" || object === "3p" ? `${inv}waa` : inv);
     return [...new Set(core.map((c) => `${c}${m}${pl}`))];
   }
   const key = `${subject}>${object}`;
   const LOCAL: Record<string, [string, string]> = {
-    "1s>2s": ["innaa", "isinoonnaa"], "1s>2p": ["ininimwaa", "isinooninimwaa"], "2s>1s": ["i2naa", "i2siinaa"],
-    "2s>1p": ["i2min2aa", "i2siimin2aa"], "2p>1s": ["i2mwaa", "i2siimwaa"], "2p>1p": ["i2min2aa", "i2siimin2aa"],
-    "1p>2s": ["igoonaa", "igoosiinaa"], "1p>2p": ["igoomwaa", "igoosiimwaa"],
+    "1s>2s": ["innaa", "isinoonnaa"],
+    "1s>2p": ["ininimwaa", "isinooninimwaa"],
+    "2s>1s": ["i2naa", "i2siinaa"],
+    "2s>1p": ["i2min2aa", "i2siimin2aa"],
+    "2p>1s": ["i2mwaa", "i2siimwaa"],
+    "2p>1p": ["i2min2aa", "i2siimin2aa"],
+    "1p>2s": ["igoonaa", "igoosiinaa"],
+    "1p>2p": ["igoomwaa", "igoosiimwaa"],
   };
   if (LOCAL[key]) return [`${LOCAL[key]![neg ? 1 : 0]}${m}`];
   const DIRECT: Record<string, [string, string, string]> = {
     // theme + negative + number, periphery
-    "1s>3s": ["aa", "aasii", ""], "2s>3s": ["aa", "aasii", ""], "1s>3p": ["aa", "aasii", "ag"], "2s>3p": ["aa", "aasii", "ag"],
-    "3s>3'": ["aa", "aasii", "an"], "1p>3s": ["aaminaa", "aasiiminaa", ""], "21>3s": ["aaminaa", "aasiiminaa", ""],
-    "1p>3p": ["aaminaa", "aasiiminaa", "ag"], "21>3p": ["aaminaa", "aasiiminaa", "ag"], "2p>3s": ["aawaa", "aasiwaawaa", ""],
-    "2p>3p": ["aawaa", "aasiwaawaa", "ag"], "3p>3'": ["aawaa", "aasiwaawaa", "an"],
-    "3s>1s": ["igo", "igosii", ""], "3s>2s": ["igo", "igosii", ""], "3p>1s": ["igo", "igosii", "ag"], "3p>2s": ["igo", "igosii", "ag"],
-    "3s>1p": ["igominaa", "igosiiminaa", ""], "3s>21": ["igominaa", "igosiiminaa", ""], "3p>1p": ["igominaa", "igosiiminaa", "ag"],
-    "3p>21": ["igominaa", "igosiiminaa", "ag"], "3s>2p": ["igowaa", "igosiiwaa", ""], "3p>2p": ["igowaa", "igosiiwaa", "ag"],
-    "3'>3s": ["igo", "igosii", "an"], "3'>3p": ["igowaa", "igosiiwaa", "an"],
+    "1s>3s": ["aa", "aasii", ""],
+    "2s>3s": ["aa", "aasii", ""],
+    "1s>3p": ["aa", "aasii", "ag"],
+    "2s>3p": ["aa", "aasii", "ag"],
+    "3s>3'": ["aa", "aasii", "an"],
+    "1p>3s": ["aaminaa", "aasiiminaa", ""],
+    "21>3s": ["aaminaa", "aasiiminaa", ""],
+    "1p>3p": ["aaminaa", "aasiiminaa", "ag"],
+    "21>3p": ["aaminaa", "aasiiminaa", "ag"],
+    "2p>3s": ["aawaa", "aasiwaawaa", ""],
+    "2p>3p": ["aawaa", "aasiwaawaa", "ag"],
+    "3p>3'": ["aawaa", "aasiwaawaa", "an"],
+    "3s>1s": ["igo", "igosii", ""],
+    "3s>2s": ["igo", "igosii", ""],
+    "3p>1s": ["igo", "igosii", "ag"],
+    "3p>2s": ["igo", "igosii", "ag"],
+    "3s>1p": ["igominaa", "igosiiminaa", ""],
+    "3s>21": ["igominaa", "igosiiminaa", ""],
+    "3p>1p": ["igominaa", "igosiiminaa", "ag"],
+    "3p>21": ["igominaa", "igosiiminaa", "ag"],
+    "3s>2p": ["igowaa", "igosiiwaa", ""],
+    "3p>2p": ["igowaa", "igosiiwaa", "ag"],
+    "3'>3s": ["igo", "igosii", "an"],
+    "3'>3p": ["igowaa", "igosiiwaa", "an"],
   };
   const d = DIRECT[key];
   if (!d) return null;
@@ -135,11 +189,20 @@ function vtaNeutralNew(cell: Cell, neg: boolean): string[] | null {
   const inv = neg ? "igosiin" : "igon";
   const pl = subject === "0p" ? ">an" : "";
   switch (object) {
-    case "1s": case "2s": case "3s": return [`${inv}${pl}`];
-    case "1p": case "21": return [`${inv}aan2y1${pl}`];
-    case "2p": case "3p": return [`${inv}aawaa${pl}`];
-    case "3'": return neg && !pl ? [`${inv}ini`] : null;
-    default: return null;
+    case "1s":
+    case "2s":
+    case "3s":
+      return [`${inv}${pl}`];
+    case "1p":
+    case "21":
+      return [`${inv}aan2y1${pl}`];
+    case "2p":
+    case "3p":
+      return [`${inv}aawaa${pl}`];
+    case "3'":
+      return neg && !pl ? [`${inv}ini`] : null;
+    default:
+      return null;
   }
 }
 
@@ -181,10 +244,26 @@ function cnjMode(person: string, mode: string | undefined, neg: boolean, pcp: st
 }
 
 const VAI_CNJ_PERSON: Record<string, string> = {
-  "1s": ">aanh", "2s": ">an", "3s": ">d1", "3'": ">nid1", "1p": ">aang", "21": ">angw", "2p": ">egw", "3p": ">waad1", x: ">nd1",
+  "1s": ">aanh",
+  "2s": ">an",
+  "3s": ">d1",
+  "3'": ">nid1",
+  "1p": ">aang",
+  "21": ">angw",
+  "2p": ">egw",
+  "3p": ">waad1",
+  x: ">nd1",
 };
 const VTI_CNJ_PERSON: Record<string, string> = {
-  "1s": ">aanh", "2s": ">an", "3s": ">d1", "3'": ">nid1", "1p": ">aang", "21": ">ang", "2p": ">eg", "3p": ">waad1", x: ">nd1",
+  "1s": ">aanh",
+  "2s": ">an",
+  "3s": ">d1",
+  "3'": ">nid1",
+  "1p": ">aang",
+  "21": ">ang",
+  "2p": ">eg",
+  "3p": ">waad1",
+  x: ">nd1",
 };
 
 function viiCnj(person: Person, mode: string | undefined, neg: boolean): string[] | null {
@@ -224,7 +303,7 @@ export function modeEndings(cls: VerbClass, cell: Cell): string[] | null {
     return list.length ? [...new Set(list)] : null;
   }
   if (cell.participle) {
-    if (!conj || (cls !== "vai")) return null;
+    if (!conj || cls !== "vai") return null;
     if (cell.object) return null;
     const head = cell.participle;
     if (!((cell.subject === "3s" && head === "3p") || (cell.subject === "3'" && head === "3'"))) return null;

@@ -12,12 +12,24 @@ export type Morpheme = { text: string; role: string };
 
 /** What each preverb the engine builds adds, in plain words (gii- is the dictionary's "[past tense]"). */
 export const PREVERB_ROLES: Record<string, string> = {
-  gii: "past", wii: "future, want to", ga: "future", da: "future", daa: "could, should", bi: "coming", abi: "coming",
-  maajii: "starting", ishkwaa: "finishing, after", e: "as, when", gaa: "past, in the changed conjunct", ji: "future, in the conjunct",
+  gii: "past",
+  wii: "future, want to",
+  ga: "future",
+  da: "future",
+  daa: "could, should",
+  bi: "coming",
+  abi: "coming",
+  maajii: "starting",
+  ishkwaa: "finishing, after",
+  e: "as, when",
+  gaa: "past, in the changed conjunct",
+  ji: "future, in the conjunct",
 };
 
 const PREFIX_ROLES: Record<string, string> = {
-  ni: "person prefix ni- (I, we)", gi: "person prefix gi- (you, or we including you)", o: "person prefix o- (him, her, them)",
+  ni: "person prefix ni- (I, we)",
+  gi: "person prefix gi- (you, or we including you)",
+  o: "person prefix o- (him, her, them)",
 };
 export const prefixRole = (prefix: string) => PREFIX_ROLES[prefix] ?? `person prefix ${prefix}-`;
 
@@ -49,9 +61,18 @@ export function morphemesOfEnding(ending: string, cls: VerbClass, cell: Cell): M
   let at = 0;
   chunks.forEach((chunk, ci) => {
     const last = ci === chunks.length - 1;
-    if (last && ci > 0 && (chunk === "ag" || chunk === "an") && (cell.participle || /3p|3'/.test(`${cell.subject}${cell.object ?? ""}`) || cell.subject.startsWith("0"))) {
+    if (
+      last &&
+      ci > 0 &&
+      (chunk === "ag" || chunk === "an") &&
+      (cell.participle || /3p|3'/.test(`${cell.subject}${cell.object ?? ""}`) || cell.subject.startsWith("0"))
+    ) {
       flush();
-      const role = cell.participle ? `participle ending -${chunk === "ag" ? "ig" : "in"} (those who, the one who)` : chunk === "ag" ? "plural -ag (they)" : "obviative or plural -an";
+      const role = cell.participle
+        ? `participle ending -${chunk === "ag" ? "ig" : "in"} (those who, the one who)`
+        : chunk === "ag"
+          ? "plural -ag (they)"
+          : "obviative or plural -an";
       out.push({ text: `-${chunk}`, role });
       return;
     }

@@ -7,6 +7,8 @@
  * (n, g, nd, gd, d or nothing), the stem's skeleton and the suffixes' skeleton. For the few candidates found, only
  * the cells whose prefix and suffixes fit the rest of the word are generated (decline memoises them) and compared
  * under the spelling keys below.
+ * long-file: the skeleton index, the narrowing of candidates and the matching of cells share the index's private
+ * arrays.
  */
 import { newGrammarMemo, type GrammarMemo } from "./memo";
 import { nounCellKey, nounCells, nounPosOf, type NounCell, type NounPos } from "./noun-cells";
@@ -66,7 +68,12 @@ export function nounSpellingKey(word: string): string {
     .replace(/(?<![csznh'])h/g, "'")
     .replace(/'+/g, "'")
     .replace(/n'(?=[gk])/g, "n")
-    .replace(/p$/, "b").replace(/t$/, "d").replace(/k$/, "g").replace(/sh$/, "zh").replace(/ch$/, "j").replace(/(?<![sz])s$/, "z");
+    .replace(/p$/, "b")
+    .replace(/t$/, "d")
+    .replace(/k$/, "g")
+    .replace(/sh$/, "zh")
+    .replace(/ch$/, "j")
+    .replace(/(?<![sz])s$/, "z");
 }
 const looseKey = (key: string) => key.replace(/['\-\s]/g, "");
 
@@ -74,8 +81,15 @@ const looseKey = (key: string) => key.replace(/['\-\s]/g, "");
 function skeleton(text: string): string {
   return text
     .replace(/[aioeAIJOEäïöwyhWUYQ'^<>\-\s]/g, "")
-    .replace(/N/g, "n").replace(/S/g, "s").replace(/D/g, "d").replace(/M/g, "m")
-    .replace(/p/g, "b").replace(/t/g, "d").replace(/k/g, "g").replace(/c/g, "j").replace(/s/g, "z");
+    .replace(/N/g, "n")
+    .replace(/S/g, "s")
+    .replace(/D/g, "d")
+    .replace(/M/g, "m")
+    .replace(/p/g, "b")
+    .replace(/t/g, "d")
+    .replace(/k/g, "g")
+    .replace(/c/g, "j")
+    .replace(/s/g, "z");
 }
 
 function stemSkeleton(lexeme: NounLexeme): string | null {
@@ -165,9 +179,12 @@ function cellShapes(pos: NounPos, level: Level): Shapes {
   let out = SHAPES.get(id);
   if (!out) {
     // Each list holds only what the one before lacks (each cell list starts with the one before it).
-    const cells = level === 2
-      ? nounCells(pos, { whole: true, prenouns: ALL_PRENOUNS }).slice(nounCells(pos, { extended: true }).length)
-      : level === 1 ? nounCells(pos, { extended: true }).slice(nounCells(pos).length) : nounCells(pos);
+    const cells =
+      level === 2
+        ? nounCells(pos, { whole: true, prenouns: ALL_PRENOUNS }).slice(nounCells(pos, { extended: true }).length)
+        : level === 1
+          ? nounCells(pos, { extended: true }).slice(nounCells(pos).length)
+          : nounCells(pos);
     const list = cells.map((cell) => {
       const suffix = underlyingOf(pos, "", cell).replace(/^[^>]*/, "");
       return {
@@ -279,8 +296,14 @@ export function analyseNoun(index: NounIndex | NounLexeme[], word: string): Noun
  * "exact-plain": not among prenoun cells) or loose (`want` is its loose key), pushed to `out`.
  */
 function readings(
-  idx: NounIndex, ids: number[], want: string, skel: string, level: Level, kind: "exact" | "exact-plain" | "loose",
-  found: Map<NounLexeme, Set<string>>, out: NounAnalysis[],
+  idx: NounIndex,
+  ids: number[],
+  want: string,
+  skel: string,
+  level: Level,
+  kind: "exact" | "exact-plain" | "loose",
+  found: Map<NounLexeme, Set<string>>,
+  out: NounAnalysis[],
 ): void {
   /** Per class and stem, the framed cells and which of them the word matches (`stemMatches`). */
   const byStem = new Map<string, StemMatches>();
@@ -310,8 +333,14 @@ function readings(
 
 function reading(lexeme: NounLexeme, cs: CellShape, d: Declension, match: "exact" | "loose"): NounAnalysis {
   return {
-    lexeme, cell: cs.cell, key: cs.key, form: d.form, gloss: d.gloss, confidence: d.confidence,
-    ...(d.confidenceNote ? { confidenceNote: d.confidenceNote } : {}), match,
+    lexeme,
+    cell: cs.cell,
+    key: cs.key,
+    form: d.form,
+    gloss: d.gloss,
+    confidence: d.confidence,
+    ...(d.confidenceNote ? { confidenceNote: d.confidenceNote } : {}),
+    match,
   };
 }
 
@@ -324,7 +353,16 @@ function reading(lexeme: NounLexeme, cs: CellShape, d: Declension, match: "exact
  * the caller's (they depend on the lemma).
  */
 type StemMatches = { matched: Set<number> };
-function stemMatches(idx: NounIndex, lexeme: NounLexeme, pos: NounPos, stemKey: string, skel: string, want: string, level: Level, kind: "exact" | "exact-plain" | "loose"): StemMatches {
+function stemMatches(
+  idx: NounIndex,
+  lexeme: NounLexeme,
+  pos: NounPos,
+  stemKey: string,
+  skel: string,
+  want: string,
+  level: Level,
+  kind: "exact" | "exact-plain" | "loose",
+): StemMatches {
   const { list, frames, prefixes } = cellShapes(pos, level);
   const matched = new Set<number>();
   for (const pre of prefixes) {

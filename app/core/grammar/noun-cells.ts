@@ -153,7 +153,10 @@ function baseCells(pos: NounPos, extended: boolean): NounCell[] {
   return out;
 }
 
-const BOTH: Array<Pick<NounCell, "diminutive" | "pejorative">> = [{ diminutive: "dim", pejorative: "pej" }, { diminutive: "con", pejorative: "pej" }];
+const BOTH: Array<Pick<NounCell, "diminutive" | "pejorative">> = [
+  { diminutive: "dim", pejorative: "pej" },
+  { diminutive: "con", pejorative: "pej" },
+];
 
 function wholeCells(pos: NounPos, prenouns: readonly string[]): NounCell[] {
   const out = baseCells(pos, true);

@@ -33,7 +33,10 @@ export type NounFacts = {
   conf: Array<Confidence | undefined>;
 };
 
-const STRAY: Confidence = { confidence: "low", note: "The rules leave a special stem symbol unresolved here (the reference FST writes it out); the form is a guess." };
+const STRAY: Confidence = {
+  confidence: "low",
+  note: "The rules leave a special stem symbol unresolved here (the reference FST writes it out); the form is a guess.",
+};
 const LOCKED_NOTE: Confidence = { confidence: "low", note: "No underlying stem: built on the dictionary spelling, which hides the vowels syncope needs." };
 const UNKNOWN_NOTE: Confidence = { confidence: "low", note: "The stem uses a symbol this engine does not model." };
 
@@ -44,8 +47,11 @@ const UNCHECKED_PRENOUN = 4;
 
 /** A cell's category for confidenceOf (a class's cells can keep theirs: it depends only on the class and the cell). */
 export function categoryOf(pos: NounPos, cell: NounCell): number {
-  return (cell.poss_theme ? THEME : 0) + (cell.vocative && !isAnimate(pos) ? INANIMATE_VOCATIVE : 0)
-    + (cell.prenoun && !isCheckedPrenoun(cell.prenoun) ? UNCHECKED_PRENOUN : 0);
+  return (
+    (cell.poss_theme ? THEME : 0) +
+    (cell.vocative && !isAnimate(pos) ? INANIMATE_VOCATIVE : 0) +
+    (cell.prenoun && !isCheckedPrenoun(cell.prenoun) ? UNCHECKED_PRENOUN : 0)
+  );
 }
 
 export function confidenceOf(p: NounFacts, cell: NounCell, _key: string, stray: boolean, at = categoryOf(p.pos, cell)): Confidence {

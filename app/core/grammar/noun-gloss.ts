@@ -6,17 +6,53 @@ import { isAnimate, type NounCell, type NounPos, type NounPossessor } from "./no
 import { PRENOUNS } from "./noun-prenouns";
 
 const POSSESSIVE: Record<NounPossessor, string> = {
-  "1s": "my", "2s": "your (sg)", "3s": "his/her", "1p": "our (excl.)", "21": "our (incl.)", "2p": "your (pl)", "3p": "their",
+  "1s": "my",
+  "2s": "your (sg)",
+  "3s": "his/her",
+  "1p": "our (excl.)",
+  "21": "our (incl.)",
+  "2p": "your (pl)",
+  "3p": "their",
   "3'": "his/her (another's)",
 };
 
 const IRREGULAR: Record<string, string> = {
-  man: "men", woman: "women", child: "children", person: "people", foot: "feet", tooth: "teeth", goose: "geese",
-  mouse: "mice", louse: "lice", ox: "oxen", knife: "knives", wife: "wives", life: "lives", leaf: "leaves",
-  loaf: "loaves", wolf: "wolves", half: "halves", shelf: "shelves", calf: "calves", thief: "thieves",
-  deer: "deer", moose: "moose", fish: "fish", sheep: "sheep", bison: "bison", trout: "trout", elk: "elk",
-  caribou: "caribou", clothing: "clothing", money: "money", water: "water", tea: "tea", rice: "rice",
-  brother: "brothers", potato: "potatoes", tomato: "tomatoes",
+  man: "men",
+  woman: "women",
+  child: "children",
+  person: "people",
+  foot: "feet",
+  tooth: "teeth",
+  goose: "geese",
+  mouse: "mice",
+  louse: "lice",
+  ox: "oxen",
+  knife: "knives",
+  wife: "wives",
+  life: "lives",
+  leaf: "leaves",
+  loaf: "loaves",
+  wolf: "wolves",
+  half: "halves",
+  shelf: "shelves",
+  calf: "calves",
+  thief: "thieves",
+  deer: "deer",
+  moose: "moose",
+  fish: "fish",
+  sheep: "sheep",
+  bison: "bison",
+  trout: "trout",
+  elk: "elk",
+  caribou: "caribou",
+  clothing: "clothing",
+  money: "money",
+  water: "water",
+  tea: "tea",
+  rice: "rice",
+  brother: "brothers",
+  potato: "potatoes",
+  tomato: "tomatoes",
 };
 
 function pluralWord(w: string): string {
@@ -46,7 +82,10 @@ export function pluralise(phrase: string): string {
 export function nounSense(gloss: string): string {
   let s = gloss.trim().replace(/^\d+\s+/, "");
   s = s.split(/;|\s\d+\s/)[0]!.split(",")[0]!;
-  s = s.replace(/\[[^\]]*\]|\([^)]*\)|<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  s = s
+    .replace(/\[[^\]]*\]|\([^)]*\)|<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   s = s.replace(/^(?:my|his|her|his\/her|s\.o\.'s|someone's|one's)\s+/i, "");
   s = s.replace(/^(?:a|an|the)\s+/i, "");
   return s;

@@ -26,18 +26,40 @@ export function resolveNApos(text: string, mode: NApos): string {
 
 /** A noun's stem as the rules read it, and what its headword says. */
 export type HeadwordFacts = {
-  encoded: string; shape: NounShape; locked: boolean; prefs: Prefs; devoice: [string, RegExp] | null; unknown: boolean;
+  encoded: string;
+  shape: NounShape;
+  locked: boolean;
+  prefs: Prefs;
+  devoice: [string, RegExp] | null;
+  unknown: boolean;
   nApos: NApos;
   /** The citation form the rules give, and the lemma, when the dictionary lemma is not among the rules' forms. */
   disagrees: { rules: string; lemma: string } | null;
 };
 
-const fold = (s: string) => s.toLowerCase().replace(/[’‘`]/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/'+/g, "'");
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/(?<![csznh'])h/g, "'")
+    .replace(/'+/g, "'");
 /** Undo the dictionary's final devoicing (gaazhak ~ gaazhag, nnagish ~ nnagizh), to compare spellings. */
-const voice = (s: string) => s.replace(/p$/, "b").replace(/t$/, "d").replace(/k$/, "g").replace(/sh$/, "zh").replace(/ch$/, "j").replace(/(?<![sz])s$/, "z");
+const voice = (s: string) =>
+  s
+    .replace(/p$/, "b")
+    .replace(/t$/, "d")
+    .replace(/k$/, "g")
+    .replace(/sh$/, "zh")
+    .replace(/ch$/, "j")
+    .replace(/(?<![sz])s$/, "z");
 /** The lemma's devoiced final (gaazhak: k for g), if the dictionary devoices it. */
 const DEVOICED: Array<[RegExp, string, RegExp]> = [
-  [/p$/, "p", /b$/], [/t$/, "t", /d$/], [/k$/, "k", /g$/], [/sh$/, "sh", /zh$/], [/ch$/, "ch", /j$/], [/(?<![sz])s$/, "s", /z$/],
+  [/p$/, "p", /b$/],
+  [/t$/, "t", /d$/],
+  [/k$/, "k", /g$/],
+  [/sh$/, "sh", /zh$/],
+  [/ch$/, "ch", /j$/],
+  [/(?<![sz])s$/, "s", /z$/],
 ];
 const bare = (s: string) => voice(s.replace(/['-]/g, ""));
 
@@ -53,8 +75,16 @@ export const unlock = (s: string) => s.replace(/ä/g, "a").replace(/ï/g, "i").r
 export function headwordFacts(pos: NounPos, name: string, raw: string | undefined): HeadwordFacts {
   const encoded = raw ? encodeStem(raw) : lockVowels(name.trim().toLowerCase());
   const shape: NounShape = raw ? nounShape(raw) : "lemma";
-  const out: HeadwordFacts = { encoded, shape, locked: !raw, prefs: { ...DEFAULT_PREF }, devoice: null, unknown: raw ? hasUnknownSymbol(raw) : false, nApos: "fst",
-    disagrees: null };
+  const out: HeadwordFacts = {
+    encoded,
+    shape,
+    locked: !raw,
+    prefs: { ...DEFAULT_PREF },
+    devoice: null,
+    unknown: raw ? hasUnknownSymbol(raw) : false,
+    nApos: "fst",
+    disagrees: null,
+  };
   // The lemma is the citation form (unpossessed singular; 1s singular for dependent nouns): it says which optional
   // rules the noun follows (zhashk vs wzhashk) and whether the dictionary writes final devoicing (gaazhak).
   const citation: NounCell = isDependent(pos) ? { number: "sg", possessor: "1s" } : { number: "sg" };

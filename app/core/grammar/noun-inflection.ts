@@ -2,6 +2,8 @@
  * Noun inflection: the forms of a noun in a cell, from its underlying stem (noun-tables.ts) through the ordered
  * rules (noun-phonology.ts), with a confidence level and an English gloss (noun-gloss.ts). Pure; memoised per noun.
  * Design and sources: docs/decisions/005a-noun-paradigm-classes.md; scores: docs/decisions/005d-noun-stem-classes-and-pages.md.
+ * long-file: the declension, its per-noun memo entry and the ranking of variants share private state that a split
+ * would have to export.
  */
 import { isDependent, nounCellKey, nounCellProblem, nounCells, nounPosOf, type NounCell, type NounCellOptions, type NounPos } from "./noun-cells";
 import { categoryOf, confidenceOf, type Confidence, type NounConfidence } from "./noun-confidence";
@@ -102,8 +104,12 @@ function prepareById(lexeme: NounLexeme, memo: GrammarMemo): Prepared | null {
 
 function cost(v: Pick<Variant, "use">, prefs: Prefs): number {
   const u = v.use;
-  return (prefs.initV ? u.initV[1] - u.initV[0] : u.initV[0]) + (prefs.wiCoal ? u.wiCoal[1] - u.wiCoal[0] : u.wiCoal[0])
-    + (prefs.n2del ? u.n2del[1] - u.n2del[0] : u.n2del[0]) + (prefs.wDel ? u.wDel[1] - u.wDel[0] : u.wDel[0]);
+  return (
+    (prefs.initV ? u.initV[1] - u.initV[0] : u.initV[0]) +
+    (prefs.wiCoal ? u.wiCoal[1] - u.wiCoal[0] : u.wiCoal[0]) +
+    (prefs.n2del ? u.n2del[1] - u.n2del[0] : u.n2del[0]) +
+    (prefs.wDel ? u.wDel[1] - u.wDel[0] : u.wDel[0])
+  );
 }
 
 /** The declensions kept for a noun and gloss. */
@@ -152,7 +158,13 @@ export function decline(lexeme: NounLexeme, cell: NounCell, memo: GrammarMemo = 
  * the paradigm's declensions share it. `before`: the prefix and the first prenoun (the underlying word before the stem).
  */
 type CellPlan = CellPieces & {
-  cell: Readonly<NounCell>; key: string; prenouns: string[] | null; before: string; category: number; frame: GlossFrame; devoicable: boolean;
+  cell: Readonly<NounCell>;
+  key: string;
+  prenouns: string[] | null;
+  before: string;
+  category: number;
+  frame: GlossFrame;
+  devoicable: boolean;
   /** The encoded prenoun when the cell has one underlying word (null: two, zaaw- ozaaw-), else "". */
   prenoun: string | null;
 };
@@ -175,12 +187,19 @@ function spelled(p: Prepared, raw: string): [string, boolean] {
 /** Is the stem the end of the cell's word (where the dictionary's final devoicing is written)? */
 function devoicable(cell: NounCell): boolean {
   const pr = cell.possessor;
-  return cell.number === "sg" && !cell.diminutive && !cell.pejorative && !cell.poss_theme && !cell.mode && (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined);
+  return (
+    cell.number === "sg" &&
+    !cell.diminutive &&
+    !cell.pejorative &&
+    !cell.poss_theme &&
+    !cell.mode &&
+    (pr === "1s" || pr === "2s" || pr === "3s" || pr === undefined)
+  );
 }
 
 function declined(p: Prepared, gloss: Gloss, cell: NounCell, key: string, shared?: Joiner, plan?: CellPlan): Declension {
   // A prenoun with two underlying forms (zaaw-, ozaaw-) gives the forms of both, the first one's first.
-  const prenouns = plan ? plan.prenouns ?? NO_PRENOUN : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
+  const prenouns = plan ? (plan.prenouns ?? NO_PRENOUN) : cell.prenoun ? PRENOUNS.get(cell.prenoun)!.underlying.map(encodeStem) : NO_PRENOUN;
   // The dictionary's final devoicing (gaazhak) is written where the stem ends the word, as in the lemma.
   const devoice = p.devoice && (plan ? plan.devoicable : devoicable(cell)) ? p.devoice : null;
   const underlying = plan ? plan.before + p.encoded + plan.suffix : underlyingOf(p.pos, p.encoded, cell, prenouns[0]);
@@ -243,14 +262,32 @@ function joinedDeclension(p: Prepared, gloss: Gloss, plan: CellPlan, form: strin
   const { confidence, note } = confidenceOf(p, plan.cell, plan.key, stray, plan.category);
   const underlying = plan.before + p.encoded + plan.suffix;
   const d: Declension = note
-    ? { form, variants: NO_VARIANTS, gloss: gloss(plan.cell, plan.frame), confidence, confidenceNote: note, cell: plan.cell, key: plan.key, pos: p.pos, shape: p.shape, underlying }
+    ? {
+        form,
+        variants: NO_VARIANTS,
+        gloss: gloss(plan.cell, plan.frame),
+        confidence,
+        confidenceNote: note,
+        cell: plan.cell,
+        key: plan.key,
+        pos: p.pos,
+        shape: p.shape,
+        underlying,
+      }
     : { form, variants: NO_VARIANTS, gloss: gloss(plan.cell, plan.frame), confidence, cell: plan.cell, key: plan.key, pos: p.pos, shape: p.shape, underlying };
   if (medler) d.headwordOptional = true;
   return d;
 }
 
 function declension(
-  p: Prepared, gloss: Gloss, cell: NounCell, key: string, underlying: string, forms: string[], medler: boolean[], stray: boolean,
+  p: Prepared,
+  gloss: Gloss,
+  cell: NounCell,
+  key: string,
+  underlying: string,
+  forms: string[],
+  medler: boolean[],
+  stray: boolean,
   plan?: CellPlan,
 ): Declension {
   const { confidence, note } = plan ? confidenceOf(p, cell, key, stray, plan.category) : confidenceOf(p, cell, key, stray);
@@ -258,7 +295,18 @@ function declension(
   const variants = forms.slice(1);
   const copy = plan ? plan.cell : { ...cell };
   const d: Declension = note
-    ? { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, confidenceNote: note, cell: copy, key, pos: p.pos, shape: p.shape, underlying }
+    ? {
+        form,
+        variants,
+        gloss: plan ? gloss(cell, plan.frame) : gloss(cell),
+        confidence,
+        confidenceNote: note,
+        cell: copy,
+        key,
+        pos: p.pos,
+        shape: p.shape,
+        underlying,
+      }
     : { form, variants, gloss: plan ? gloss(cell, plan.frame) : gloss(cell), confidence, cell: copy, key, pos: p.pos, shape: p.shape, underlying };
   if (forms.length > 1) {
     const optional = forms.filter((_, k) => k > 0 && medler[k]);
@@ -272,11 +320,17 @@ function declension(
 const CELLS = new Map<string, CellPlans>();
 
 function cellPlan(pos: NounPos, cell: NounCell, ids: RunIds): CellPlan {
-  const prenouns = cell.prenoun ? PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null : null;
+  const prenouns = cell.prenoun ? (PRENOUNS.get(cell.prenoun)?.underlying.map(encodeStem) ?? null) : null;
   const pieces = cellPiecesOf(underlyingOf(pos, "", cell), cell.prenoun, ids);
   return {
-    ...pieces, cell: Object.freeze({ ...cell }), key: nounCellKey(cell), prenouns, before: pieces.prefix + (prenouns?.[0] ?? ""),
-    category: categoryOf(pos, cell), frame: glossFrame(pos, cell), devoicable: devoicable(cell),
+    ...pieces,
+    cell: Object.freeze({ ...cell }),
+    key: nounCellKey(cell),
+    prenouns,
+    before: pieces.prefix + (prenouns?.[0] ?? ""),
+    category: categoryOf(pos, cell),
+    frame: glossFrame(pos, cell),
+    devoicable: devoicable(cell),
     prenoun: !prenouns ? "" : prenouns.length === 1 ? prenouns[0]! : null,
   };
 }
@@ -292,7 +346,9 @@ export function nounParadigm(lexeme: NounLexeme, opts: NounCellOptions = {}, mem
   let cells = id ? CELLS.get(id) : undefined;
   if (!cells) {
     const ids: RunIds = new Map();
-    const plans = nounCells(pos, opts).filter((c) => !nounCellProblem(pos, c)).map((cell) => cellPlan(pos, cell, ids));
+    const plans = nounCells(pos, opts)
+      .filter((c) => !nounCellProblem(pos, c))
+      .map((cell) => cellPlan(pos, cell, ids));
     cells = { plans, runs: ids.size };
     if (id) CELLS.set(id, cells);
   }

@@ -28,7 +28,10 @@ export type Path = { text: string; use: RuleUse; masks: number[]; sites: number[
 /** Most sites an optional step tries (noun-phonology.ts `optional`). */
 const MAX_SITES = 6;
 const NONE: RuleUse = Object.freeze({
-  initV: Object.freeze([0, 0]), wiCoal: Object.freeze([0, 0]), n2del: Object.freeze([0, 0]), wDel: Object.freeze([0, 0]),
+  initV: Object.freeze([0, 0]),
+  wiCoal: Object.freeze([0, 0]),
+  n2del: Object.freeze([0, 0]),
+  wDel: Object.freeze([0, 0]),
 }) as unknown as RuleUse;
 /** The end of a piece that is not the word's end: read by no rule, dropped when the pieces are joined. */
 export const OPEN = "|";
@@ -41,9 +44,11 @@ for (const c of "bdgptkjczsmnhyw'") PLAIN[c.charCodeAt(0)] = 1;
  * writing no stress marks (no rule after it reads one; the word's variants are the same).
  */
 type JoinStep = { rule: ((s: string) => string) | null; name: OptionalRule; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
-const JOIN_STEPS: JoinStep[] = NOUN_STEPS.filter((step) => step.name !== N_APOS_STEP).map((step) => "rule" in step
-  ? { rule: step.name === "syncope" ? syncopeUnmarked : step.rule, name: "initV", sites: () => [], apply: (s) => s }
-  : { rule: null, name: step.name as OptionalRule, sites: step.sites, apply: step.apply });
+const JOIN_STEPS: JoinStep[] = NOUN_STEPS.filter((step) => step.name !== N_APOS_STEP).map((step) =>
+  "rule" in step
+    ? { rule: step.name === "syncope" ? syncopeUnmarked : step.rule, name: "initV", sites: () => [], apply: (s) => s }
+    : { rule: null, name: step.name as OptionalRule, sites: step.sites, apply: step.apply },
+);
 
 /** A path's masks and site counts where no optional step met a site (frozen: shared). */
 const NO_CHOICE: number[] = Object.freeze(JOIN_STEPS.filter((step) => step.rule === null).map(() => 0)) as unknown as number[];
@@ -98,18 +103,31 @@ export function cutsOf(w: string): number[] {
   for (let i = 1; i < w.length; i++) {
     const p = w.charCodeAt(i - 1);
     const c = w.charCodeAt(i);
-    if (p === 45) cuts.push(i); // after "-"
+    if (p === 45)
+      cuts.push(i); // after "-"
     // e (101), or aa ii oo (97 105 111) and not a third one, after a plain consonant; not wii (w 119).
-    else if (p < 128 && PLAIN[p] && (c === 101 ? w.charCodeAt(i + 1) !== 101 : (c === 97 || c === 105 || c === 111) && w.charCodeAt(i + 1) === c && w.charCodeAt(i + 2) !== c)
-      && !(p === 119 && c === 105)) cuts.push(i);
+    else if (
+      p < 128 &&
+      PLAIN[p] &&
+      (c === 101 ? w.charCodeAt(i + 1) !== 101 : (c === 97 || c === 105 || c === 111) && w.charCodeAt(i + 1) === c && w.charCodeAt(i + 2) !== c) &&
+      !(p === 119 && c === 105)
+    )
+      cuts.push(i);
   }
   return cuts;
 }
 
-const addUse = (a: RuleUse, b: RuleUse): RuleUse => a === NONE ? b : b === NONE ? a : ({
-  initV: [a.initV[0] + b.initV[0], a.initV[1] + b.initV[1]], wiCoal: [a.wiCoal[0] + b.wiCoal[0], a.wiCoal[1] + b.wiCoal[1]],
-  n2del: [a.n2del[0] + b.n2del[0], a.n2del[1] + b.n2del[1]], wDel: [a.wDel[0] + b.wDel[0], a.wDel[1] + b.wDel[1]],
-});
+const addUse = (a: RuleUse, b: RuleUse): RuleUse =>
+  a === NONE
+    ? b
+    : b === NONE
+      ? a
+      : {
+          initV: [a.initV[0] + b.initV[0], a.initV[1] + b.initV[1]],
+          wiCoal: [a.wiCoal[0] + b.wiCoal[0], a.wiCoal[1] + b.wiCoal[1]],
+          n2del: [a.n2del[0] + b.n2del[0], a.n2del[1] + b.n2del[1]],
+          wDel: [a.wDel[0] + b.wDel[0], a.wDel[1] + b.wDel[1]],
+        };
 
 /**
  * The variants of the pieces' words joined, as surfaceNoun gives them for the whole word (same texts, uses and

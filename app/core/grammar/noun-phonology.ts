@@ -13,6 +13,8 @@
  *   W = w1 (labiovelar w: o before i/e1/a)   U = w2 (w that drops before nasals)   Y = y1   Q = n2 (optional final n)
  *   N = n1, S = s1 (palatalising; plain n/s in nouns)   D = d2   M = m1
  *   < prefix boundary, > suffix boundary, ^ vowel-initial dependent stem, - compound hyphen, & stress mark
+ * long-file: the rules in the FST's order, each reading the alphabet and the helpers above it; apart, every part
+ * would have to export them to the others.
  */
 
 /** Which optional rules applied in a variant: [sites applied, sites available] per rule. */
@@ -83,12 +85,13 @@ function replaceAt(s: string, at: number[], len: number, by: string): string {
 
 // ── rules that see morpheme boundaries ──
 // Each rule first checks that its pattern can occur at all (the replaces below return the word as it is otherwise).
-const preGli: Rule = (s) => !s.includes("<^") ? s : s.replace(/o(?=<\^[aioeAIJOEäïö])/g, "w"); // o- before a vowel-initial dependent stem
-const preDel: Rule = (s) => !s.includes("<^") ? s : s.replace(/[aioE](?=<\^[aioeAIJOEäïö])/g, ""); // ni-/gi- lose their vowel there
-const preLen: Rule = (s) => !s.includes("<o") ? s : s.replace(/<(?=o)/g, "<o"); // o-initial stems: od-oo…
-const preEpen: Rule = (s) => !s.includes("<") ? s : s.replace(/(?=<[aioeAIJOEäïö])/g, "d"); // nid-/gid-/od- before a vowel
-const conPl: Rule = (s) => !s.includes("Eny>") ? s : s.replace(/(?<=Eny>)[aioE]/g, "i"); // -e1ny-ag → -enyig
-const a1i1: Rule = (s) => !s.includes("A>") && !s.includes("I>") ? s : s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
+const preGli: Rule = (s) => (!s.includes("<^") ? s : s.replace(/o(?=<\^[aioeAIJOEäïö])/g, "w")); // o- before a vowel-initial dependent stem
+const preDel: Rule = (s) => (!s.includes("<^") ? s : s.replace(/[aioE](?=<\^[aioeAIJOEäïö])/g, "")); // ni-/gi- lose their vowel there
+const preLen: Rule = (s) => (!s.includes("<o") ? s : s.replace(/<(?=o)/g, "<o")); // o-initial stems: od-oo…
+const preEpen: Rule = (s) => (!s.includes("<") ? s : s.replace(/(?=<[aioeAIJOEäïö])/g, "d")); // nid-/gid-/od- before a vowel
+const conPl: Rule = (s) => (!s.includes("Eny>") ? s : s.replace(/(?<=Eny>)[aioE]/g, "i")); // -e1ny-ag → -enyig
+const a1i1: Rule = (s) =>
+  !s.includes("A>") && !s.includes("I>") ? s : s.replace(/A>a/g, "a>").replace(/A>E/g, ">e").replace(/A>/g, "aa>").replace(/I>/g, "ii>");
 /** Between two consonants a suffix boundary takes i (both neighbours are read on the input). */
 const ccEpen: Rule = (s) => {
   let k = s.indexOf(">");
@@ -134,8 +137,14 @@ const vvvDel: Rule = (s) => {
   }
   return out;
 };
-const coalesce: Rule = (s) => !s.includes("Y") && !s.includes("W") ? s :
-  s.replace(/Y[aioE]/g, "i").replace(/W[iE]/g, "o").replace(/Wa/g, "o").replace(/W/g, "");
+const coalesce: Rule = (s) =>
+  !s.includes("Y") && !s.includes("W")
+    ? s
+    : s
+        .replace(/Y[aioE]/g, "i")
+        .replace(/W[iE]/g, "o")
+        .replace(/Wa/g, "o")
+        .replace(/W/g, "");
 /** A short vowel after a vowel takes its quality (vCoal). */
 const vCoal: Rule = (s) => {
   if (!VOWEL_CHANGE.test(s)) return s;
@@ -230,7 +239,8 @@ function syncopeOf(s: string, marked: boolean): string {
       if (CSEQ_TO_SHORT.test(s) && CSEQ_TO_SHORT.lastIndex === i) m++;
     }
     const c = s.charCodeAt(i);
-    if (nk !== 0 || pk !== 0 || c === 101 || c === 228 || c === 239 || c === 246) m++; // e ä ï ö
+    if (nk !== 0 || pk !== 0 || c === 101 || c === 228 || c === 239 || c === 246)
+      m++; // e ä ï ö
     else if (short && (n - i <= 4 || s[i + 1] === "-" || s[i + 2] === "-" || s[i + 3] === "-" || s[i + 4] === "-")) {
       // At most one coda (3 symbols at most), then a hyphen or the end.
       CODA_END_AT.lastIndex = i + 1;
@@ -269,13 +279,15 @@ export const syncopeUnmarked: Rule = (s) => syncopeOf(s, false);
 
 /** No optional rule used: shared by every variant that met no site (frozen: variants' counts are never changed in place). */
 const NONE = Object.freeze({
-  initV: Object.freeze([0, 0]), wiCoal: Object.freeze([0, 0]), n2del: Object.freeze([0, 0]), wDel: Object.freeze([0, 0]),
+  initV: Object.freeze([0, 0]),
+  wiCoal: Object.freeze([0, 0]),
+  n2del: Object.freeze([0, 0]),
+  wDel: Object.freeze([0, 0]),
 }) as unknown as RuleUse;
 
 /** One step of the cascade: a rule, or an optional rule applied at every subset of its sites. */
 export type NounStep =
-  | { name: string; rule: Rule }
-  | { name: OptionalRule | typeof N_APOS_STEP; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
+  { name: string; rule: Rule } | { name: OptionalRule | typeof N_APOS_STEP; sites: (s: string) => number[]; apply: (s: string, at: number[]) => string };
 
 /**
  * The name of the n' step. explain.ts shows a step's name where it has no description of its own, so this one says
@@ -299,13 +311,21 @@ export const NOUN_STEPS: NounStep[] = [
   { name: "preGli", rule: preGli },
   // optinitV: the prefix vowel may drop before a short-vowel-initial stem (n-abwii ~ ni-abwii → nd-…).
   { name: "initV", sites: (s) => (s.includes("<") ? indexesOf(s, INIT_V_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
-  { name: "preDel", rule: preDel }, { name: "preLen", rule: preLen }, { name: "preEpen", rule: preEpen },
-  { name: "conPl", rule: conPl }, { name: "a1i1", rule: a1i1 }, { name: "ccEpen", rule: ccEpen },
-  { name: "rmBound", rule: rmBound }, { name: "plainSymbols", rule: plainSymbols }, { name: "vvvDel", rule: vvvDel },
+  { name: "preDel", rule: preDel },
+  { name: "preLen", rule: preLen },
+  { name: "preEpen", rule: preEpen },
+  { name: "conPl", rule: conPl },
+  { name: "a1i1", rule: a1i1 },
+  { name: "ccEpen", rule: ccEpen },
+  { name: "rmBound", rule: rmBound },
+  { name: "plainSymbols", rule: plainSymbols },
+  { name: "vvvDel", rule: vvvDel },
   { name: "coalesce", rule: coalesce },
   // wiCoal (Medler): wi may become o.
   { name: "wiCoal", sites: (s) => (s.includes("wi") ? indexesOf(s, WI_SITE) : NO_SITES), apply: (s, at) => replaceAt(s, at, 2, "o") },
-  { name: "vCoal", rule: vCoal }, { name: "lenPreNas", rule: lenPreNas }, { name: "apocope", rule: apocope },
+  { name: "vCoal", rule: vCoal },
+  { name: "lenPreNas", rule: lenPreNas },
+  { name: "apocope", rule: apocope },
   // n2del: the final n of -naan may drop (Odawa).
   { name: "n2del", sites: (s) => (s.endsWith("Q") ? [s.length - 1] : NO_SITES), apply: (s, at) => replaceAt(s, at, 1, "") },
   { name: "n2n", rule: (s) => (s.includes("Q") ? s.replace(/Q/g, "n") : s) },
@@ -339,5 +359,8 @@ export function surfaceNoun(underlying: string): Variant[] {
 /** The FST's spelling to the site's: the glottal stop h (not in ch/sh/zh/nh) and the ambiguity mark before it are '. */
 export function siteSpelling(fst: string): string {
   if (!fst.includes("h") && !fst.includes("''")) return fst;
-  return fst.replace(/'h/g, "'").replace(/(?<![csznh'])h/g, "'").replace(/''+/g, "'");
+  return fst
+    .replace(/'h/g, "'")
+    .replace(/(?<![csznh'])h/g, "'")
+    .replace(/''+/g, "'");
 }

@@ -13,9 +13,12 @@ import type { RuleUse } from "./noun-phonology";
  * Medler rule.
  */
 export type Run = {
-  text: string | null; stray: boolean; medler: boolean;
+  text: string | null;
+  stray: boolean;
+  medler: boolean;
   /** Where one piece has several variants (text null): the run's, and as the noun's cells rank them (noun-inflection.ts). */
-  variants: SpelledVariant[] | null; ranked: RankedForms | null;
+  variants: SpelledVariant[] | null;
+  ranked: RankedForms | null;
 };
 /** A variant of a run whose pieces but one have one variant each: spelled, with its choices. */
 export type SpelledVariant = { form: string; use: RuleUse; stray: boolean };
@@ -75,9 +78,14 @@ function runOf(text: string, open: boolean, pieces: Map<string, Path[]>, spell: 
  * noun's spelling of a piece.
  */
 export type Joiner = {
-  stem: string; cut: number; pieces: Map<string, Path[]>; runs: Array<Run | undefined>; spell: (raw: string) => [string, boolean];
+  stem: string;
+  cut: number;
+  pieces: Map<string, Path[]>;
+  runs: Array<Run | undefined>;
+  spell: (raw: string) => [string, boolean];
   /** The last joinedForm's: did a piece leave a symbol unresolved, did one use a Medler rule? */
-  stray: boolean; medler: boolean;
+  stray: boolean;
+  medler: boolean;
 };
 /**
  * A cell's affixes around the stem (and prenoun), with the numbers of its runs among those of its cell list (`RunIds`:
@@ -91,7 +99,15 @@ export type RunIds = Map<string, number>;
 /** A paradigm's joiner, for a cell list of `runs` run numbers. */
 export function joinerOf(stem: string, spell: (raw: string) => [string, boolean], runs: number): Joiner {
   const cuts = cutsOf(stem);
-  return { stem, cut: cuts.length ? cuts[cuts.length - 1]! : 0, pieces: new Map(), runs: new Array<Run | undefined>(runs).fill(undefined), spell, stray: false, medler: false };
+  return {
+    stem,
+    cut: cuts.length ? cuts[cuts.length - 1]! : 0,
+    pieces: new Map(),
+    runs: new Array<Run | undefined>(runs).fill(undefined),
+    spell,
+    stray: false,
+    medler: false,
+  };
 }
 
 function idOf(ids: RunIds, key: string): number {

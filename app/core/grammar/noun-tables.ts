@@ -6,8 +6,7 @@
 import type { NounCell, NounPos, NounPossessor } from "./noun-cells";
 
 /** The reference's stem-shape classes (otw_dev_noun_paradigms.tsv `stem_shape`), plus "lemma" for no stem. */
-export type NounShape =
-  | "consonant" | "vowel" | "w2" | "w1" | "i1" | "a1" | "ny" | "o" | "glide" | "special" | "compound" | "lemma";
+export type NounShape = "consonant" | "vowel" | "w2" | "w1" | "i1" | "a1" | "ny" | "o" | "glide" | "special" | "compound" | "lemma";
 
 /** Valentine's special vowels as the FST's first rule maps them (rmvalent), then the other symbols to one letter. */
 export function encodeStem(stem: string): string {
@@ -20,16 +19,25 @@ export function encodeStem(stem: string): string {
     .replace(/Vo1/g, "wa")
     .replace(/Vo2/g, "a")
     .toLowerCase()
-    .replace(/a1/g, "A").replace(/i1/g, "I").replace(/i2/g, "J").replace(/e1/g, "E").replace(/o1/g, "O")
-    .replace(/w1/g, "W").replace(/w2/g, "U").replace(/y1/g, "Y")
-    .replace(/n1/g, "N").replace(/s1/g, "S").replace(/n2/g, "Q").replace(/d2/g, "D").replace(/m1/g, "M")
+    .replace(/a1/g, "A")
+    .replace(/i1/g, "I")
+    .replace(/i2/g, "J")
+    .replace(/e1/g, "E")
+    .replace(/o1/g, "O")
+    .replace(/w1/g, "W")
+    .replace(/w2/g, "U")
+    .replace(/y1/g, "Y")
+    .replace(/n1/g, "N")
+    .replace(/s1/g, "S")
+    .replace(/n2/g, "Q")
+    .replace(/d2/g, "D")
+    .replace(/m1/g, "M")
     .replace(/[0-9]/g, "")
     .replace(/[^a-zA-Z'^-]/g, "");
 }
 
 /** Does the stem use a numbered symbol this engine does not model (its plain letter is used instead)? */
-export const hasUnknownSymbol = (stem: string) =>
-  /[0-9]/.test(stem.replace(/V[aiov][12]|[aieo]1|i2|w[12]|y1|n[12]|s1|d2|m1/g, ""));
+export const hasUnknownSymbol = (stem: string) => /[0-9]/.test(stem.replace(/V[aiov][12]|[aieo]1|i2|w[12]|y1|n[12]|s1|d2|m1/g, ""));
 
 /** The stem-shape class, as the reference assigns it (compound, then the final symbol, then Valentine symbols). */
 export function nounShape(stem: string): NounShape {

@@ -11,8 +11,24 @@ import type { NounShape } from "./noun-tables";
 
 /** docs/product.md §3 classes, in the product reference's order. */
 export const PARADIGM_CLASSES = [
-  "vai", "vii", "vti", "vta",
-  "na_I", "ni_I", "na_II", "ni_II", "na_III", "na_IVa", "ni_IVa", "na_IVb", "na_V", "ni_V", "na_VI", "ni_VI", "na_VII", "ni_VII",
+  "vai",
+  "vii",
+  "vti",
+  "vta",
+  "na_I",
+  "ni_I",
+  "na_II",
+  "ni_II",
+  "na_III",
+  "na_IVa",
+  "ni_IVa",
+  "na_IVb",
+  "na_V",
+  "ni_V",
+  "na_VI",
+  "ni_VI",
+  "na_VII",
+  "ni_VII",
 ] as const;
 export type ParadigmClass = (typeof PARADIGM_CLASSES)[number];
 
@@ -98,10 +114,19 @@ export function templateOf(cls: VerbClass, order: Order): TemplateRow[] {
 
 /** Sample nouns of /paradigms (db/seed/data/lexicon.tsv): NA and NI nouns of different stem shapes. */
 export const SAMPLE_NOUNS: ReadonlyArray<{ name: string; pos: NounPos }> = [
-  { name: "gaazhak", pos: "na" }, { name: "nini", pos: "na" }, { name: "mik", pos: "na" }, { name: "pin", pos: "na" },
-  { name: "binoojiinh", pos: "na" }, { name: "mtik", pos: "na" }, { name: "gimaa", pos: "na" },
-  { name: "jiimaan", pos: "ni" }, { name: "oodenaw", pos: "ni" }, { name: "nboop", pos: "ni" }, { name: "waawan", pos: "ni" },
-  { name: "zhoonyaa", pos: "ni" }, { name: "bgoji-mnoomin", pos: "ni" },
+  { name: "gaazhak", pos: "na" },
+  { name: "nini", pos: "na" },
+  { name: "mik", pos: "na" },
+  { name: "pin", pos: "na" },
+  { name: "binoojiinh", pos: "na" },
+  { name: "mtik", pos: "na" },
+  { name: "gimaa", pos: "na" },
+  { name: "jiimaan", pos: "ni" },
+  { name: "oodenaw", pos: "ni" },
+  { name: "nboop", pos: "ni" },
+  { name: "waawan", pos: "ni" },
+  { name: "zhoonyaa", pos: "ni" },
+  { name: "bgoji-mnoomin", pos: "ni" },
 ];
 
 const NOUN_SHAPES: NounShape[] = ["consonant", "vowel", "w2", "w1", "i1", "a1", "ny", "o", "glide", "special", "compound"];

@@ -20,8 +20,27 @@ import type { MemoMap } from "./memo";
 import { apocopeCut, finalRules, optional, scanKey, siteSpelling, syncopeRest, syncopeStart, vowelFirst, type ScanState } from "./syncope";
 
 const SYMBOLS: Record<string, string> = {
-  a1: "A", i1: "I", i2: "Y", e1: "E", o1: "O", w1: "1", w2: "2", w3: "3", w4: "4", w5: "5", y1: "Q",
-  s1: "S", m1: "M", n1: "N", n2: "6", n3: "7", n4: "8", b1: "B", d1: "D", d2: "T", c1: "C",
+  a1: "A",
+  i1: "I",
+  i2: "Y",
+  e1: "E",
+  o1: "O",
+  w1: "1",
+  w2: "2",
+  w3: "3",
+  w4: "4",
+  w5: "5",
+  y1: "Q",
+  s1: "S",
+  m1: "M",
+  n1: "N",
+  n2: "6",
+  n3: "7",
+  n4: "8",
+  b1: "B",
+  d1: "D",
+  d2: "T",
+  c1: "C",
 };
 const VALENTINE: Record<string, string> = { Va1: "o", Vi1: "a", Vv1: "i", Vo1: "wa", Vo2: "a" };
 
@@ -70,10 +89,22 @@ export const boundaryRules: Rule[] = [
   (s) => (s.includes("D>B") ? s.replace(D1_P, "p").replace(/p>B/g, "p>") : s), // cnjD1p, cnjpb1: preterit -pan
   (s) => (s.includes("3") ? s.replace(/si3>D$/, "si3>D4") : s), // cnjnegsig: -sig, not *-sid
   (s) => (s.includes("D4") ? s.replace(/D4/g, "g4") : s), // cnjd1w4
-  (s) => (s.includes(">B") ? s.replace(/(e|an)gw(?=>B)/g, "$1go").replace(/4(?=>B)/g, "o").replace(/m>B/g, "mB") : s), // cnjoban, cnjrmbound
+  (s) =>
+    s.includes(">B")
+      ? s
+          .replace(/(e|an)gw(?=>B)/g, "$1go")
+          .replace(/4(?=>B)/g, "o")
+          .replace(/m>B/g, "mB")
+      : s, // cnjoban, cnjrmbound
   (s) => (s.includes("3") ? s.replace(W3W, "w").replace(/3/g, "") : s), // cnjW3w, cnjW3del
   (s) => (s.includes("C") ? s.replace(RM_BOUND, "$1").replace(A_EPEN_1, "$1a").replace(A_EPEN_2, "$1a") : s),
-  (s) => (s.includes("5") ? s.replace(W5O, "$1o").replace(/5(?=>goba)/g, "").replace(/5/g, "w") : s), // w5o, w5del, w5w
+  (s) =>
+    s.includes("5")
+      ? s
+          .replace(W5O, "$1o")
+          .replace(/5(?=>goba)/g, "")
+          .replace(/5/g, "w")
+      : s, // w5o, w5del, w5w
   (s) => (s.includes(">") ? s.replace(CC_EPEN, (m, c?: string, nc?: string) => `${c ?? nc}i`) : s), // ccEpen
 ];
 
@@ -87,14 +118,35 @@ const W2NAS = rx(`2(?=${VOWEL_CLASS}?[mn67])`);
 
 export const plainRules: Rule[] = [
   (s) => (s.includes("C") ? s.replace(HIATUS, "y").replace(CNJ_VOI, "$1z") : s), // cnjHiatus, cnjVoi
-  (s) => (s.includes("T") ? s.replace(/TCg$/, "k").replace(/TC(?=s)/g, "").replace(/T/g, "d") : s), // d2k, d2del, d2d
+  (s) =>
+    s.includes("T")
+      ? s
+          .replace(/TCg$/, "k")
+          .replace(/TC(?=s)/g, "")
+          .replace(/T/g, "d")
+      : s, // d2k, d2del, d2d
   (s) => (s.includes("C") ? s.replace(/C/g, "") : s),
   (s) => (s.includes("D") ? s.replace(D1_NAS, "$1g").replace(D1_PAL, "j").replace(/D/g, "d") : s), // cnjD1Gnas, d1pal, cnjD1d
   (s) => (/[4B]/.test(s) ? s.replace(/4e6/g, "4e6h").replace(W4W, "w").replace(/4/g, "").replace(/B/g, "b") : s), // cnjW4nas, cnjW4w, cnjb1b
-  (s) => (s.includes("M") ? s.replace(/Ms/g, "nz").replace(/M(?=[mn])/g, "a").replace(/M8/g, "n").replace(/M/g, "m") : s), // vtiVoi, complen
+  (s) =>
+    s.includes("M")
+      ? s
+          .replace(/Ms/g, "nz")
+          .replace(/M(?=[mn])/g, "a")
+          .replace(/M8/g, "n")
+          .replace(/M/g, "m")
+      : s, // vtiVoi, complen
   (s) => (s.includes("8") ? s.replace(/8/g, "n") : s),
   (s) => (s.includes("2") ? s.replace(W2NAS, "").replace(/2/g, "w") : s),
-  (s) => (/[SNY]/.test(s) ? s.replace(/S(?=Y)/g, "sh").replace(/S/g, "s").replace(/N(?=Y)/g, "zh").replace(/Y/g, "i").replace(/N/g, "n") : s),
+  (s) =>
+    /[SNY]/.test(s)
+      ? s
+          .replace(/S(?=Y)/g, "sh")
+          .replace(/S/g, "s")
+          .replace(/N(?=Y)/g, "zh")
+          .replace(/Y/g, "i")
+          .replace(/N/g, "n")
+      : s,
   (s) => (/n[yQ](?=-|$)/.test(s) ? s.replace(/n[yQ](?=-|$)/g, "nh") : s), // ny
   vvvDel,
   (s) => (s.includes("Q") ? s.replace(/Q[aioE]/g, "i") : s), // y1Coal
@@ -281,9 +333,14 @@ const isEdge = (c: string) => !"aeiowy".includes(c);
 
 /** How a stem splits for the join (per stem, not per cell), or null when it cannot. */
 type StemSplit = {
-  headText: string; headContext: string; inner: string; tailText: string; tailContext: string;
+  headText: string;
+  headContext: string;
+  inner: string;
+  tailText: string;
+  tailContext: string;
   /** Head variants by prefix, tail variants by ending (shared by every stem with the same head or tail text). */
-  heads: Map<string, string[] | null>; tails: Map<string, TailEntry>;
+  heads: Map<string, string[] | null>;
+  tails: Map<string, TailEntry>;
   /** The head variants + the middle after the word-final rules, by prefix (see `siteSurfaceForms`). */
   headFinals: Map<string, HeadFinals | null>;
 };
@@ -293,7 +350,8 @@ type StemSplit = {
  * codawdel) by apocope's cut and the syncope scan's state where the tail starts (`scanKey`).
  */
 type TailEntry = {
-  variants: string[] | null; finals: undefined | Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }>;
+  variants: string[] | null;
+  finals: undefined | Array<{ cut: number; byCut: Array<Map<string, string[] | null>> }>;
   /** The tail piece's `splitPiece` by the site-spelled tail (see `formSplit`). */
   pieces: Map<string, number> | undefined;
 };
@@ -342,8 +400,14 @@ function newSplit(stem: string, memo: JoinMemo | undefined): StemSplit | null {
         memo?.heads.set(headText, byPrefix);
       }
       out = {
-        headText, headContext, inner: middle,
-        tailText, tailContext, heads: byPrefix, tails: byEnding, headFinals: new Map(),
+        headText,
+        headContext,
+        inner: middle,
+        tailText,
+        tailContext,
+        heads: byPrefix,
+        tails: byEnding,
+        headFinals: new Map(),
       };
     }
   }
@@ -379,7 +443,9 @@ function window(word: string, prefixed: boolean, context: string, atEnd: boolean
  */
 const REGULAR = "\u0001";
 const headOf = (sp: StemSplit, prefix: string, medler = true) =>
-  memoised(sp.heads, medler ? prefix : REGULAR + prefix, () => window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true, medler));
+  memoised(sp.heads, medler ? prefix : REGULAR + prefix, () =>
+    window(prefix ? `${prefix}<${sp.headText}` : sp.headText, !!prefix, sp.headContext, true, medler),
+  );
 function tailEntryOf(sp: StemSplit, suffix: string, medler = true): TailEntry {
   const key = medler ? suffix : REGULAR + suffix;
   let entry = sp.tails.get(key);
@@ -454,7 +520,11 @@ function joined(prefix: string, stem: string, suffix: string, memo: JoinMemo | u
 
 /** A head variant + the middle after the word-final rules: site-spelled variants (codawdel), the scan's state. */
 type HeadFinal = {
-  forms: string[]; state: ScanState; key: string; ctx: string; whole: boolean;
+  forms: string[];
+  state: ScanState;
+  key: string;
+  ctx: string;
+  whole: boolean;
   /** The first form's `splitPiece` (-1 until worked out; see `formSplit`). */
   piece: number;
 };
@@ -589,8 +659,15 @@ function siteJoined(prefix: string, stem: string, suffix: string, nPrime: boolea
 
 /** The pieces of the primary form the join made last (`formSplit` is asked for it next). */
 type LastJoin = {
-  form: string; prefix: string; stem: string; suffix: string; split: StemSplit | undefined; entry: TailEntry | undefined;
-  head: HeadFinal | undefined; headForm: string; tailForm: string;
+  form: string;
+  prefix: string;
+  stem: string;
+  suffix: string;
+  split: StemSplit | undefined;
+  entry: TailEntry | undefined;
+  head: HeadFinal | undefined;
+  headForm: string;
+  tailForm: string;
 };
 
 /**

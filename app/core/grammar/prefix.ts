@@ -13,4 +13,3 @@ export function prefixOf(cls: VerbClass, cell: Cell): Prefix {
   if (cls === "vta" && cell.subject !== "x") return "o";
   return null;
 }
-

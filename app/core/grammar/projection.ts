@@ -8,7 +8,13 @@ import type { GrammarMemo, MemoMap } from "./memo";
 import { joinHead, joinTail, joinTailOnce, preFinalConsonants } from "./phonology";
 import type { Stem } from "./stems";
 
-export const ALL_CELLS: Record<VerbClass, Cell[]> = { vai: cellsOf("vai"), vii: cellsOf("vii"), vti: cellsOf("vti"), vta: cellsOf("vta"), vaio: cellsOf("vaio") };
+export const ALL_CELLS: Record<VerbClass, Cell[]> = {
+  vai: cellsOf("vai"),
+  vii: cellsOf("vii"),
+  vti: cellsOf("vti"),
+  vta: cellsOf("vta"),
+  vaio: cellsOf("vaio"),
+};
 
 // ── narrowing ──
 // A word matches a form only if some spelling key of each is the same; every key of a spelling has the same
@@ -178,7 +184,8 @@ export function forEachCellProjection(stem: Stem, cells: GroupCell[], emit: (pro
         for (const h of heads!) for (const t of tails) emit(h + inner + t, cell.ci);
       }
     } else {
-      for (const ending of cell.endings) for (const s of preFinalConsonants(cell.prefixText, text, ending, memo)) for (const p of projections(s)) emit(p, cell.ci);
+      for (const ending of cell.endings)
+        for (const s of preFinalConsonants(cell.prefixText, text, ending, memo)) for (const p of projections(s)) emit(p, cell.ci);
     }
   }
 }

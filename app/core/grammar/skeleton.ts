@@ -7,8 +7,11 @@ import type { Stem } from "./stems";
 
 /** What the candidate look-up reads of a lexicon (analysis.ts `Lexicon`). */
 export type CandidateIndex = {
-  readonly byKey: Map<string, number[]>; readonly maxKeyLength: number; readonly unkeyed: number[];
-  readonly stemOf: number[]; readonly stems: Array<{ cls: VerbClass; stem: Stem }>;
+  readonly byKey: Map<string, number[]>;
+  readonly maxKeyLength: number;
+  readonly unkeyed: number[];
+  readonly stemOf: number[];
+  readonly stems: Array<{ cls: VerbClass; stem: Stem }>;
 };
 
 /**
@@ -53,4 +56,3 @@ export function wholeCandidates(lexicon: CandidateIndex, text: string): Array<{ 
   }
   return [...found].map((li) => ({ li, cls: lexicon.stems[lexicon.stemOf[li]!]!.cls, stem: lexicon.stems[lexicon.stemOf[li]!]!.stem.text }));
 }
-

@@ -21,7 +21,9 @@ export type Stem = {
 
 /** Consonant clusters found at least 4 times between vowels in the lexicon's 11,800 verb stems. */
 const MEDIAL = new Set(
-  "' b bw ch d dw g gb gn gw gz h j jg jw k kd ks kw m mb mw n nd ndk ndw ng ngw nj nm ns nw ny nz nzh nzw p pw s sh shk shkw shp sht shw sk skw sp spw sw t tw w y z zh zhw zw".split(" "),
+  "' b bw ch d dw g gb gn gw gz h j jg jw k kd ks kw m mb mw n nd ndk ndw ng ngw nj nm ns nw ny nz nzh nzw p pw s sh shk shkw shp sht shw sk skw sp spw sw t tw w y z zh zhw zw".split(
+    " ",
+  ),
 );
 /** Stem-initial clusters found at least 5 times (a stem starting bm-, gd-, nz- … is a syncopated surface form). */
 const INITIAL = new Set("b bw ch d dw g gw j k kw m mb mw n nw p s sh shk shkw shp sk sw t w y z zh zhw zw".split(" "));

@@ -71,13 +71,75 @@ export function apocopeCut(s: string, whole: boolean): number {
 
 /** Every `cseqs` unit as a string (at syncope time the special symbols are resolved). */
 const CSEQS = new Set<string>(["h", "'", "w", "y", "g2", "k2", ..."15QSMN678BDT"]);
-for (const base of ["b", "d", "g", "p", "t", "k", "j", "ch", "z", "zh", "s", "sh", "sp", "st", "sk", "shp", "sht", "shk", "m", "mb", "n", "nd", "nz", "nzh", "nj", "ng", "nh", "ns", "ny", "nQ"]) {
+for (const base of [
+  "b",
+  "d",
+  "g",
+  "p",
+  "t",
+  "k",
+  "j",
+  "ch",
+  "z",
+  "zh",
+  "s",
+  "sh",
+  "sp",
+  "st",
+  "sk",
+  "shp",
+  "sht",
+  "shk",
+  "m",
+  "mb",
+  "n",
+  "nd",
+  "nz",
+  "nzh",
+  "nj",
+  "ng",
+  "nh",
+  "ns",
+  "ny",
+  "nQ",
+]) {
   CSEQS.add(base);
   CSEQS.add(`${base}w`);
 }
 /** Every `codaseqs` unit. */
 const CODAS = new Set<string>(["", "w", "y", ..."15QMNS678BDT"]);
-for (const base of ["b", "d", "g", "p", "t", "k", "j", "ch", "z", "zh", "s", "sh", "sp", "st", "sk", "shp", "sht", "shk", "m", "mb", "n", "nd", "nz", "nzh", "nj", "ng", "nh", "ns", "ny"]) CODAS.add(base);
+for (const base of [
+  "b",
+  "d",
+  "g",
+  "p",
+  "t",
+  "k",
+  "j",
+  "ch",
+  "z",
+  "zh",
+  "s",
+  "sh",
+  "sp",
+  "st",
+  "sk",
+  "shp",
+  "sht",
+  "shk",
+  "m",
+  "mb",
+  "n",
+  "nd",
+  "nz",
+  "nzh",
+  "nj",
+  "ng",
+  "nh",
+  "ns",
+  "ny",
+])
+  CODAS.add(base);
 
 /**
  * Syncope (str1–str3, ambigsync, rsync): long vowels, vowels next to vowels, a short vowel ending its word or hyphen
@@ -160,7 +222,11 @@ function scan(s: string, atEnd: boolean, from: ScanState, to?: ScanState): strin
     if (strong) out += c;
     else {
       const before2 = i >= 2 ? s[i - 2] : i === 1 ? from.prev1 : from.prev2;
-      if ((before === "n" && from.offset + i >= 2 && before2 !== "-" && after !== undefined && "zghsy".includes(after)) || ((before === "s" || before === "z") && after === "h")) out += "'";
+      if (
+        (before === "n" && from.offset + i >= 2 && before2 !== "-" && after !== undefined && "zghsy".includes(after)) ||
+        ((before === "s" || before === "z") && after === "h")
+      )
+        out += "'";
     }
     weakShort = !strong && isShort(c);
     pendingBefore = "";

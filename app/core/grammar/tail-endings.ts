@@ -31,14 +31,17 @@ export function verbTails(lexeme: LexemeInput, memo?: GrammarMemo): Array<{ id: 
 function classEndings(cls: VerbClass, caches: WholeCaches): string[] {
   const out = new Set<string>();
   for (const group of GROUPS) for (const cell of groupCells(cls, group)) for (const e of cell.endings) out.add(e);
-  for (const { groups } of [classCells(caches, cls), classBases(caches, cls)]) for (const g of groups) for (const list of g.endings) for (const e of list) out.add(e);
+  for (const { groups } of [classCells(caches, cls), classBases(caches, cls)])
+    for (const g of groups) for (const list of g.endings) for (const e of list) out.add(e);
   return [...out].sort();
 }
 
 /** The stored text of a tail text's projections (projection.ts `decodeTailEndings` reads it). */
 export function encodeTailEndings(cls: VerbClass, stem: string, tailText: string, caches: WholeCaches): string {
   const tailsOf = tailsByEnding(cls, stem, tailText, caches.memo);
-  return classEndings(cls, caches).map((e) => `${e}\t${tailsOf(e)?.join(",") ?? "!"}`).join("\n");
+  return classEndings(cls, caches)
+    .map((e) => `${e}\t${tailsOf(e)?.join(",") ?? "!"}`)
+    .join("\n");
 }
 
 /** Puts stored rows (id, text) into the memo, where the tail indices read them (at first use). */

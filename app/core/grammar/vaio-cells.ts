@@ -11,7 +11,13 @@ import type { Cell, Mode, Order, ParticipleHead, Person } from "./cell-types";
 const MODES: Mode[] = ["prt", "dub", "dubprt"];
 /** Independent subjects and their animate objects. */
 const ANIMATE_OBJECTS: Array<[Person, Person[]]> = [
-  ["1s", ["3s", "3p"]], ["2s", ["3s", "3p"]], ["3s", ["3'"]], ["1p", ["3s", "3p"]], ["21", ["3s", "3p"]], ["2p", ["3s", "3p"]], ["3p", ["3'"]],
+  ["1s", ["3s", "3p"]],
+  ["2s", ["3s", "3p"]],
+  ["3s", ["3'"]],
+  ["1p", ["3s", "3p"]],
+  ["21", ["3s", "3p"]],
+  ["2p", ["3s", "3p"]],
+  ["3p", ["3'"]],
 ];
 /** Subjects with independent modes (no 2p, 3p in the reference). */
 const MODE_SUBJECTS = new Set<Person>(["1s", "2s", "3s", "1p", "21"]);

@@ -15,7 +15,19 @@ import { PREFIX_TEXT } from "./prefix";
 import { project } from "./projection";
 import { looseSpellingKey } from "./spelling";
 import { preverbHeads, wholeVerbForms } from "./whole-verb";
-import { classBases, classCells, conjOrder, possible, stemEntry, type ClassBases, type ClassCells, type Group, type Head, type StemEntry, type WholeCaches } from "./whole-narrowing";
+import {
+  classBases,
+  classCells,
+  conjOrder,
+  possible,
+  stemEntry,
+  type ClassBases,
+  type ClassCells,
+  type Group,
+  type Head,
+  type StemEntry,
+  type WholeCaches,
+} from "./whole-narrowing";
 
 /** Loose keys of a whole-verb cell's forms of a stem, generated on first use. */
 function cellKeys(cls: VerbClass, cc: ClassCells, entry: StemEntry, stem: string, i: number, memo: GrammarMemo): string[] {
@@ -75,7 +87,15 @@ export function analyseWhole(
   const projected = project(word);
   // Per stem: the cells (or bases) that may spell the word or the rest after a head, worked out once per call.
   const narrowed = new Map<string, number[]>();
-  const cellsFor = (li: number, cls: VerbClass, stem: string, kind: "cells" | "bases", groups: Group[], text: string, p: string): { entry: StemEntry; list: number[] } => {
+  const cellsFor = (
+    li: number,
+    cls: VerbClass,
+    stem: string,
+    kind: "cells" | "bases",
+    groups: Group[],
+    text: string,
+    p: string,
+  ): { entry: StemEntry; list: number[] } => {
     const entry = stemEntry(caches, cls, stem);
     const known = hints.cells(li, kind, p);
     if (known) return { entry, list: known };

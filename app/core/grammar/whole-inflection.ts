@@ -21,20 +21,106 @@ export type Category = "prt" | "dub" | "dubprt" | "chg" | "pcp" | "pv" | "inan" 
  */
 export const VERIFIED: Record<VerbClass, ReadonlySet<string>> = {
   vai: new Set([
-    "ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg",
-    "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pcp", "cnj:chg+pcp", "cnj:prt+chg+pcp", "cnj:dub+chg+pcp", "cnj:dubprt+chg+pcp", "cnj:pv", "imp:delayed",
+    "ind:prt",
+    "ind:dub",
+    "ind:dubprt",
+    "ind:pv",
+    "cnj:prt",
+    "cnj:dub",
+    "cnj:dubprt",
+    "cnj:chg",
+    "cnj:prt+chg",
+    "cnj:dub+chg",
+    "cnj:dubprt+chg",
+    "cnj:pcp",
+    "cnj:chg+pcp",
+    "cnj:prt+chg+pcp",
+    "cnj:dub+chg+pcp",
+    "cnj:dubprt+chg+pcp",
+    "cnj:pv",
+    "imp:delayed",
   ]),
-  vii: new Set(["ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
-  vti: new Set(["imp:delayed", "ind:prt", "ind:dub", "ind:dubprt", "ind:pv", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv"]),
+  vii: new Set([
+    "ind:prt",
+    "ind:dub",
+    "ind:dubprt",
+    "ind:pv",
+    "cnj:prt",
+    "cnj:dub",
+    "cnj:dubprt",
+    "cnj:chg",
+    "cnj:prt+chg",
+    "cnj:dub+chg",
+    "cnj:dubprt+chg",
+    "cnj:pv",
+  ]),
+  vti: new Set([
+    "imp:delayed",
+    "ind:prt",
+    "ind:dub",
+    "ind:dubprt",
+    "ind:pv",
+    "cnj:prt",
+    "cnj:dub",
+    "cnj:dubprt",
+    "cnj:chg",
+    "cnj:prt+chg",
+    "cnj:dub+chg",
+    "cnj:dubprt+chg",
+    "cnj:pv",
+  ]),
   vaio: new Set([
-    "ind:neu", "ind:anim", "ind:prt", "ind:prt+anim", "ind:dub", "ind:dub+anim", "ind:pv", "imp:neu", "imp:anim", "imp:delayed",
-    "cnj:neu", "cnj:prt", "cnj:dub", "cnj:dubprt", "cnj:chg", "cnj:prt+chg", "cnj:dub+chg", "cnj:dubprt+chg", "cnj:pv",
-    "cnj:pcp", "cnj:chg+pcp", "cnj:prt+chg+pcp", "cnj:dub+chg+pcp", "cnj:dubprt+chg+pcp",
+    "ind:neu",
+    "ind:anim",
+    "ind:prt",
+    "ind:prt+anim",
+    "ind:dub",
+    "ind:dub+anim",
+    "ind:pv",
+    "imp:neu",
+    "imp:anim",
+    "imp:delayed",
+    "cnj:neu",
+    "cnj:prt",
+    "cnj:dub",
+    "cnj:dubprt",
+    "cnj:chg",
+    "cnj:prt+chg",
+    "cnj:dub+chg",
+    "cnj:dubprt+chg",
+    "cnj:pv",
+    "cnj:pcp",
+    "cnj:chg+pcp",
+    "cnj:prt+chg+pcp",
+    "cnj:dub+chg+pcp",
+    "cnj:dubprt+chg+pcp",
   ]),
   vta: new Set([
-    "imp:delayed", "ind:prt", "ind:dub", "ind:dubprt", "ind:prt+inan", "ind:dub+inan", "ind:pv", "ind:pv+inan", "cnj:chg", "cnj:chg+inan", "cnj:pv", "cnj:pv+inan",
-    ...["prt", "dub", "dubprt"].flatMap((m) => [`cnj:${m}`, `cnj:${m}+chg`, `cnj:${m}+inan`, `cnj:${m}+chg+inan`, `cnj:${m}+chg+pcp`, `cnj:${m}+chg+pcp+inan`, `cnj:${m}+pcp+inan`]),
-    "cnj:pcp", "cnj:chg+pcp", "cnj:pcp+inan", "cnj:chg+pcp+inan",
+    "imp:delayed",
+    "ind:prt",
+    "ind:dub",
+    "ind:dubprt",
+    "ind:prt+inan",
+    "ind:dub+inan",
+    "ind:pv",
+    "ind:pv+inan",
+    "cnj:chg",
+    "cnj:chg+inan",
+    "cnj:pv",
+    "cnj:pv+inan",
+    ...["prt", "dub", "dubprt"].flatMap((m) => [
+      `cnj:${m}`,
+      `cnj:${m}+chg`,
+      `cnj:${m}+inan`,
+      `cnj:${m}+chg+inan`,
+      `cnj:${m}+chg+pcp`,
+      `cnj:${m}+chg+pcp+inan`,
+      `cnj:${m}+pcp+inan`,
+    ]),
+    "cnj:pcp",
+    "cnj:chg+pcp",
+    "cnj:pcp+inan",
+    "cnj:chg+pcp+inan",
   ]),
 };
 
@@ -46,12 +132,25 @@ export function categoryLabel(cell: Cell, cls?: VerbClass): string {
 }
 
 const CATEGORY_NAMES: Record<Category, string> = {
-  prt: "preterit", dub: "dubitative", dubprt: "preterit-dubitative", chg: "changed conjunct", pcp: "participle",
-  pv: "preverb", inan: "inanimate-subject", anim: "animate-object",
+  prt: "preterit",
+  dub: "dubitative",
+  dubprt: "preterit-dubitative",
+  chg: "changed conjunct",
+  pcp: "participle",
+  pv: "preverb",
+  inan: "inanimate-subject",
+  anim: "animate-object",
 };
 
 const PRONOUNS: Partial<Record<Person, string>> = {
-  "1s": "niin", "2s": "giin", "3s": "wiin", "3'": "wiin", "1p": "niinwi", "21": "giinwi", "2p": "giinwaa", "3p": "wiinwaa",
+  "1s": "niin",
+  "2s": "giin",
+  "3s": "wiin",
+  "3'": "wiin",
+  "1p": "niinwi",
+  "21": "giinwi",
+  "2p": "giinwaa",
+  "3p": "wiinwaa",
 };
 
 /** The categories a cell belongs to (a neutral cell with none is one of today's, or a new person combination). */
@@ -92,10 +191,16 @@ function levelOf(cls: VerbClass, stem: Stem, cell: Cell, memo: GrammarMemo): Lev
     return { confidence: "medium", note: `Medium: the reference has no ${names} cells together; the form combines rules checked apart.` };
   }
   if (!VERIFIED[cls].has(categoryLabel(cell, cls))) {
-    return { confidence: "medium", note: `Medium: the ${names} rules do not reproduce the reference for ${cls.toUpperCase()} verbs in enough of these cells to be rated high.` };
+    return {
+      confidence: "medium",
+      note: `Medium: the ${names} rules do not reproduce the reference for ${cls.toUpperCase()} verbs in enough of these cells to be rated high.`,
+    };
   }
   if (stem.shape === "lemma") return { confidence: "medium", note: "Medium: no underlying stem; the lemma was inflected as it is." };
-  return { confidence: "high", note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.` };
+  return {
+    confidence: "high",
+    note: `High: the rules reproduce the reference paradigms (Odawa FST) for ${cls.toUpperCase()} ${stem.shape} stems in ${names} cells.`,
+  };
 }
 
 declare module "./memo" {
@@ -113,7 +218,13 @@ export const OPTIONAL_LABEL = "also heard, in some speakers' speech";
  * with its other forms; `keep`: followsHeadword of the lemma; `memo`: the caller's (memo.ts).
  */
 export function inflectWhole(
-  lexeme: LexemeInput, cls: VerbClass, cell: Cell, stem: Stem, plans: WholePlans, ws: WholeStem, keep: ((form: string) => string) | null,
+  lexeme: LexemeInput,
+  cls: VerbClass,
+  cell: Cell,
+  stem: Stem,
+  plans: WholePlans,
+  ws: WholeStem,
+  keep: ((form: string) => string) | null,
   memo: GrammarMemo,
 ): Inflection | null {
   const plan = wholePlanOf(plans, cls, cell);
@@ -147,8 +258,15 @@ export function inflectWhole(
   const gloss = framedGlosses((plan.frame ??= glossFrame(cell)), lexeme.gloss, cls, 1, memo)[0]!;
   const hyphen = plan.heads ? form.lastIndexOf("-") + 1 : 0;
   const out: Inflection = {
-    prefix: hyphen ? form.slice(0, hyphen) : null, root: hyphen ? form.slice(hyphen) : form, suffix: null, form, variants,
-    gloss, confidence: level.confidence, confidenceNote: level.note, subjectPronoun: PRONOUNS[cell.subject] ?? "",
+    prefix: hyphen ? form.slice(0, hyphen) : null,
+    root: hyphen ? form.slice(hyphen) : form,
+    suffix: null,
+    form,
+    variants,
+    gloss,
+    confidence: level.confidence,
+    confidenceNote: level.note,
+    subjectPronoun: PRONOUNS[cell.subject] ?? "",
   };
   if (optional) out.optionalVariants = optional.map((f) => ({ form: f, label: OPTIONAL_LABEL }));
   return out;

@@ -31,7 +31,9 @@ export type Head = { key: string; preverbs: string[]; conj: boolean; prefixText:
  * the caches have let go.
  */
 export type StemEntry = {
-  forms: Array<string[] | undefined>; bases: Array<string[] | undefined>; changed: string[];
+  forms: Array<string[] | undefined>;
+  bases: Array<string[] | undefined>;
+  changed: string[];
   /** By kind, group and (changed) stem: the projections of the cells the join leaves to the whole-word rules (`wholeOf`). */
   whole: Map<string, Map<string, number[]>>;
 };
@@ -60,7 +62,15 @@ export type WholeCaches = {
   /** The engine's memo of the lexicon (memo.ts): the join's pieces. */
   readonly memo: GrammarMemo;
 };
-export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({ stems: new Map(), classes: {}, bases: {}, tails: new Map(), lists: new Map(), heads: null, memo });
+export const newWholeCaches = (memo: GrammarMemo): WholeCaches => ({
+  stems: new Map(),
+  classes: {},
+  bases: {},
+  tails: new Map(),
+  lists: new Map(),
+  heads: null,
+  memo,
+});
 
 const STEM_ENTRIES = 1_000;
 const TAIL_ENTRIES = 3_000;
@@ -112,7 +122,17 @@ export function classBases(caches: WholeCaches, cls: VerbClass): ClassBases {
   }
   const bases = [...byKey.values()];
   const endings = bases.map((c) => modeEndings(cls, c));
-  out = { bases, prefixes: bases.map((c) => prefixTextOf(cls, c)), endings, pvKeys, groups: groupsOf(bases, bases.map(() => ""), endings) };
+  out = {
+    bases,
+    prefixes: bases.map((c) => prefixTextOf(cls, c)),
+    endings,
+    pvKeys,
+    groups: groupsOf(
+      bases,
+      bases.map(() => ""),
+      endings,
+    ),
+  };
   return (caches.bases[cls] = out);
 }
 
@@ -182,7 +202,16 @@ function shared(caches: WholeCaches, list: number[]): number[] {
  * looked up among the tail projections of the group's endings; elsewhere the strings before the word-final rules
  * are projected. Sorted, as the cells are listed.
  */
-export function possible(caches: WholeCaches, cls: VerbClass, kind: "cells" | "bases", groups: Group[], entry: StemEntry, stem: string, word: string, joined: boolean): number[] {
+export function possible(
+  caches: WholeCaches,
+  cls: VerbClass,
+  kind: "cells" | "bases",
+  groups: Group[],
+  entry: StemEntry,
+  stem: string,
+  word: string,
+  joined: boolean,
+): number[] {
   const found = new Set<number>();
   // As `planOf`, but a group's tail index is looked up only when one of its starts begins the word, or when some of
   // its endings may not join (`joined` false: not known), whose cells are tested whole.
@@ -271,7 +300,10 @@ export function wholeCellsOf(caches: WholeCaches, cls: VerbClass, stem: string):
     if (!set) map.set(p, (set = new Set()));
     for (const ci of cells) set.add(ci);
   };
-  for (const [kind, groups] of [["cells", classCells(caches, cls).groups], ["bases", classBases(caches, cls).groups]] as const) {
+  for (const [kind, groups] of [
+    ["cells", classCells(caches, cls).groups],
+    ["bases", classBases(caches, cls).groups],
+  ] as const) {
     const plan = planOf(caches, cls, kind, groups, entry, stem);
     for (const whole of plan.whole) for (const [p, cells] of whole) put(out[kind], p, cells);
     for (const { starts, byTail } of plan.joined) for (const s of starts) for (const [t, cells] of byTail) put(out[kind], s + t, cells);
@@ -287,7 +319,10 @@ export function wholeCellsOf(caches: WholeCaches, cls: VerbClass, stem: string):
  */
 export function allJoin(caches: WholeCaches, cls: VerbClass, stem: string): boolean {
   const entry = stemEntry(caches, cls, stem);
-  for (const [kind, groups] of [["cells", classCells(caches, cls).groups], ["bases", classBases(caches, cls).groups]] as const) {
+  for (const [kind, groups] of [
+    ["cells", classCells(caches, cls).groups],
+    ["bases", classBases(caches, cls).groups],
+  ] as const) {
     for (const [gi, group] of groups.entries()) {
       for (const s of group.change ? entry.changed : [stem]) {
         const tailText = tailTextOf(s, caches.memo);

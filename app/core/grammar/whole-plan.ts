@@ -22,15 +22,24 @@ const samePreverbs = (a: string[] | undefined, b: string[] | undefined) =>
   a === b || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i])) || (!a?.length && !b?.length);
 /** Whether a cell still has the fields it had when its plan was found. */
 const sameCell = (a: Cell, b: Cell) =>
-  a.order === b.order && a.subject === b.subject && a.object === b.object && a.mode === b.mode && a.change === b.change
-  && a.participle === b.participle && samePreverbs(a.preverbs, b.preverbs);
+  a.order === b.order &&
+  a.subject === b.subject &&
+  a.object === b.object &&
+  a.mode === b.mode &&
+  a.change === b.change &&
+  a.participle === b.participle &&
+  samePreverbs(a.preverbs, b.preverbs);
 
 export type WholePlan = {
-  cell: Cell; conj: boolean; prefixText: string; endings: string[];
+  cell: Cell;
+  conj: boolean;
+  prefixText: string;
+  endings: string[];
   /** Per ending: the slot of its forms (person prefix + ending; "" + ending after a preverb chain). */
   slots: number[];
   /** The spelled preverb chains (with and without Medler's rules), or null without preverbs. */
-  heads: string[] | null; headsRegular: string[] | null;
+  heads: string[] | null;
+  headsRegular: string[] | null;
   /** The English readings' frame (gloss.ts), at first use. */
   frame?: GlossFrame;
 };
@@ -72,10 +81,12 @@ function makePlan(plans: WholePlans, cls: VerbClass, cell: Cell): WholePlan | nu
 
 /** A stem's whole-verb forms by slot, per stem variant (0: the stem, 1…: its changed stems), with and without Medler. */
 export type WholeStem = {
-  changed: string[] | undefined; levelKey?: string;
+  changed: string[] | undefined;
+  levelKey?: string;
   /** The levels of the stem's shape and problem by plan (the memo's `wholeLevels` entry, looked up once per stem). */
   levels?: Map<WholePlan, Level>;
-  forms: Array<Array<string[] | undefined>>; regular: Array<Array<string[] | undefined>>;
+  forms: Array<Array<string[] | undefined>>;
+  regular: Array<Array<string[] | undefined>>;
 };
 export const newWholeStem = (): WholeStem => ({ changed: undefined, forms: [], regular: [] });
 
@@ -83,7 +94,16 @@ export const newWholeStem = (): WholeStem => ({ changed: undefined, forms: [], r
  * The forms of a slot for a stem variant. Without Medler's rules: the same list where its forms do not differ in
  * their count of w or o (no Medler rule applied: each of its forms has its regular counterpart, which differs).
  */
-function slotForms(ws: WholeStem, regular: boolean, variant: number, slot: number, prefix: string, stem: string, ending: string, memo: JoinMemo | undefined): string[] {
+function slotForms(
+  ws: WholeStem,
+  regular: boolean,
+  variant: number,
+  slot: number,
+  prefix: string,
+  stem: string,
+  ending: string,
+  memo: JoinMemo | undefined,
+): string[] {
   const byVariant = regular ? ws.regular : ws.forms;
   const list = (byVariant[variant] ??= []);
   let out = list[slot];

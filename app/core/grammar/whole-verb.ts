@@ -88,7 +88,11 @@ export function preverbHeads(cell: Cell, prefixText: string, regular = false): s
  * `prefixText`: the person prefix of the cell's neutral counterpart ("" in the conjunct).
  */
 export function wholeVerbForms(
-  cls: VerbClass, stemText: string, cell: Cell, prefixText: string, memo?: JoinMemo,
+  cls: VerbClass,
+  stemText: string,
+  cell: Cell,
+  prefixText: string,
+  memo?: JoinMemo,
   /** The cell's endings (`modeEndings`), when the caller keeps them. */
   known?: string[] | null,
 ): string[] | null {

@@ -63,7 +63,11 @@ export type LexiconParse = {
 /** A gloss that only says the line repeats another entry: dropped when the entry has a real sense. */
 const DUPLICATE_MARK = /^\{\s*duplicate( entry)?\s*\}$/i;
 
-const columnKey = (c: string) => c.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const columnKey = (c: string) =>
+  c
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 function mapColumns(columns: string[]) {
   const fields: Partial<Record<LexiconField, string>> = {};
@@ -77,9 +81,16 @@ function mapColumns(columns: string[]) {
 }
 
 type Row = {
-  line: number; name: string; pos: string; gloss: string; stem?: string; corpusCount?: number; source?: string;
+  line: number;
+  name: string;
+  pos: string;
+  gloss: string;
+  stem?: string;
+  corpusCount?: number;
+  source?: string;
   /** The tag as the file wrote it, when it differs from `pos`; whether the site's legend names `pos`. */
-  posWritten?: string; posKnown: boolean;
+  posWritten?: string;
+  posKnown: boolean;
 };
 
 function readRow(raw: RawRow, fields: Partial<Record<LexiconField, string>>, out: LexiconParse): Row | LineNote {
@@ -128,8 +139,15 @@ function noteTag(list: Map<string, number[]>, key: string, line: number) {
 export function parseLexiconText(content: string, format: "tsv" | "json"): LexiconParse {
   const table = readTable(content, format);
   const out: LexiconParse = {
-    columns: {}, lines: table.rows.length + table.errors.length, entries: [], refused: [...table.errors], merged: [],
-    tagsChanged: [], tagsUnknown: [], ignored: [], bracesRemoved: [],
+    columns: {},
+    lines: table.rows.length + table.errors.length,
+    entries: [],
+    refused: [...table.errors],
+    merged: [],
+    tagsChanged: [],
+    tagsUnknown: [],
+    ignored: [],
+    bracesRemoved: [],
   };
   const { fields, ignored } = mapColumns(table.columns);
   out.columns = fields;
@@ -144,9 +162,8 @@ export function parseLexiconText(content: string, format: "tsv" | "json"): Lexic
   }
   const missing = REQUIRED.filter((f) => !fields[f]);
   if (missing.length) {
-    out.fileError = missing
-      .map((f) => `no ${f} column (expected one of: ${LEXICON_COLUMNS[f].join(", ")})`)
-      .join("; ") + `; the header has: ${table.columns.join(", ")}`;
+    out.fileError =
+      missing.map((f) => `no ${f} column (expected one of: ${LEXICON_COLUMNS[f].join(", ")})`).join("; ") + `; the header has: ${table.columns.join(", ")}`;
     return out;
   }
   const ignoredLines = new Map(ignored.map((c) => [c, [] as number[]]));

@@ -11,10 +11,46 @@
  * directly, which cannot load those modules' extensionless imports.
  */
 export const KNOWN_POS: ReadonlySet<string> = new Set([
-  "vai", "vii", "vta", "vti", "vaio", "vaip", "vaip-recip", "vtai", "vai-reflex", "viip", "vai-impersonal", "vtap",
-  "vai-suff", "vti-refl", "vta-r", "vtip",
-  "na", "ni", "ni-place", "ni-time", "na-pt", "ni-pt", "n-measure", "ni-measure", "n_suf", "nip", "nad", "nid",
-  "pr-an", "pr-in", "nm", "av", "pv", "pn", "pa", "expr", "ij", "pt", "cj", "qnt",
+  "vai",
+  "vii",
+  "vta",
+  "vti",
+  "vaio",
+  "vaip",
+  "vaip-recip",
+  "vtai",
+  "vai-reflex",
+  "viip",
+  "vai-impersonal",
+  "vtap",
+  "vai-suff",
+  "vti-refl",
+  "vta-r",
+  "vtip",
+  "na",
+  "ni",
+  "ni-place",
+  "ni-time",
+  "na-pt",
+  "ni-pt",
+  "n-measure",
+  "ni-measure",
+  "n_suf",
+  "nip",
+  "nad",
+  "nid",
+  "pr-an",
+  "pr-in",
+  "nm",
+  "av",
+  "pv",
+  "pn",
+  "pa",
+  "expr",
+  "ij",
+  "pt",
+  "cj",
+  "qnt",
 ]);
 
 /** Other spellings of known tags. */
@@ -22,7 +58,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   adv: "av",
   adverb: "av",
   "n-suf": "n_suf",
-  "n_suff": "n_suf",
+  n_suff: "n_suf",
   "vai-refl": "vai-reflex",
 };
 
@@ -30,8 +66,7 @@ const TAG = /^[a-z][a-z0-9_'-]{0,29}$/;
 
 export type PosResult =
   /** `changed`: the file wrote it differently; `known`: the site's legend names it. */
-  | { ok: true; tag: string; changed: boolean; known: boolean }
-  | { ok: false; message: string };
+  { ok: true; tag: string; changed: boolean; known: boolean } | { ok: false; message: string };
 
 export function normalizePos(raw: string): PosResult {
   const written = raw.trim();

@@ -41,7 +41,7 @@ export function lexiconReport(label: string, parse: LexiconParse, plan?: Lexicon
     out.push(`Lexicon: ${plan.added.length} added, ${plan.changed.length} changed${which}, ${plan.unchanged} unchanged.`);
   }
   notes(out, label, "Refused lines, not imported", parse.refused);
-  notes(out, label, "Homographs merged (same headword and part of speech: one entry, its senses joined by \"; \")", parse.merged, SHOWN);
+  notes(out, label, 'Homographs merged (same headword and part of speech: one entry, its senses joined by "; ")', parse.merged, SHOWN);
   if (parse.tagsChanged.length) {
     out.push("Part-of-speech tags written the site's way:");
     for (const t of parse.tagsChanged) out.push(`  "${t.from}" → ${t.to} (${lineList(t.lines)})`);

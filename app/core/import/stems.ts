@@ -12,9 +12,23 @@ import { cellText, readTable, type LineNote } from "./table.ts";
 
 /** The FST lexicon names of the stems file and the site's tags. */
 export const STEM_LEXICONS: Readonly<Record<string, string>> = {
-  VAI: "vai", VII: "vii", VTI: "vti", VTA: "vta", VAIO: "vaio",
-  NA: "na", NI: "ni", NAD: "nad", NID: "nid",
-  AV: "av", IJ: "ij", NM: "nm", PR_NA: "pr-an", PR_NI: "pr-in", PT: "pt", CJ: "cj", QNT: "qnt",
+  VAI: "vai",
+  VII: "vii",
+  VTI: "vti",
+  VTA: "vta",
+  VAIO: "vaio",
+  NA: "na",
+  NI: "ni",
+  NAD: "nad",
+  NID: "nid",
+  AV: "av",
+  IJ: "ij",
+  NM: "nm",
+  PR_NA: "pr-an",
+  PR_NI: "pr-in",
+  PT: "pt",
+  CJ: "cj",
+  QNT: "qnt",
   N_PRENOUNS: "pn",
 };
 const PREVERB_LEXICON = /^V_PREVERBS(_|$)/;
@@ -28,7 +42,11 @@ export type StemRow = { line: number; name: string; pos: string; stem: string };
  */
 export function stemLemmaName(lemma: string): string {
   const prefixed = /^(PV|PN)\//.test(lemma);
-  const name = lemma.replace(/^(PV|PN)\//, "").replace(/\+Ipc$/, "").replace(/\+$/, prefixed ? "-" : "").replace(/\+/g, "-");
+  const name = lemma
+    .replace(/^(PV|PN)\//, "")
+    .replace(/\+Ipc$/, "")
+    .replace(/\+$/, prefixed ? "-" : "")
+    .replace(/\+/g, "-");
   return normalizeText(name);
 }
 
@@ -108,9 +126,10 @@ export function planStems(existing: ReadonlyArray<{ id: number; name: string; po
     if (earlier) {
       plan.merged.push({
         line: row.line,
-        message: earlier.stem === row.stem
-          ? `${label}: same stem as line ${earlier.line}`
-          : `${label}: another stem, ${row.stem}, not used: line ${earlier.line}'s ${earlier.stem} is`,
+        message:
+          earlier.stem === row.stem
+            ? `${label}: same stem as line ${earlier.line}`
+            : `${label}: another stem, ${row.stem}, not used: line ${earlier.line}'s ${earlier.stem} is`,
       });
       continue;
     }

@@ -23,7 +23,10 @@ const VERB_POS = ["vai", "vii", "vti", "vta"];
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, db } = getBindings(context);
   const form = await request.formData();
-  const verb = String(form.get("verb") ?? "").normalize("NFC").trim().slice(0, 100);
+  const verb = String(form.get("verb") ?? "")
+    .normalize("NFC")
+    .trim()
+    .slice(0, 100);
   const pos = String(form.get("pos") ?? "");
   const lexeme = verb ? await getLexemeByName(db, verb, VERB_POS.includes(pos) ? [pos] : VERB_POS) : null;
   if (!lexeme) return redirect(`/aambe/practice?${new URLSearchParams({ verb })}`);

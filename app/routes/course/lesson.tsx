@@ -48,7 +48,14 @@ function pageNow(lesson: LoadedLesson) {
   ];
   const { id, title, summary, explanation, table, sentences, examples, previous, next, number } = lesson;
   return {
-    id, title, summary, explanation, previous, next, number, steps,
+    id,
+    title,
+    summary,
+    explanation,
+    previous,
+    next,
+    number,
+    steps,
     table: {
       // The table's glosses worked out here: the gloss rules stay out of every page's script.
       words: table.words.map((w) => ({ ...w, gloss: tableGloss(w.gloss) })),
@@ -142,8 +149,7 @@ function Overview({ lesson }: { lesson: Lesson }) {
         </ul>
       ) : (
         <p className="muted" data-testid="no-examples">
-          No example sentences yet: none of our sentences or stories uses these forms so far, and the editors are asked
-          for some.
+          No example sentences yet: none of our sentences or stories uses these forms so far, and the editors are asked for some.
         </p>
       )}
     </>
@@ -203,6 +209,4 @@ export default function Lesson({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [SITE_DESCRIPTION, 
-  { title: `${loaderData?.lesson.title ?? "Lesson"} | Learn | Nishnaabemwin` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [SITE_DESCRIPTION, { title: `${loaderData?.lesson.title ?? "Lesson"} | Learn | Nishnaabemwin` }];

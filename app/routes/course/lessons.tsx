@@ -83,8 +83,7 @@ export default function LearnLanding({ loaderData }: Route.ComponentProps) {
           <ol className="course-path" aria-labelledby="course-path">
             {lessons.map((lesson, i) => (
               <li key={lesson.id} data-state={states[i]} className={`course-lesson is-${states[i].replace(" ", "-")}`}>
-                <Link to={`/aambe/learn/${lesson.id}`}>{lesson.title}</Link>{" "}
-                <span className="lesson-state">{STATE_TEXT[states[i]]}</span>
+                <Link to={`/aambe/learn/${lesson.id}`}>{lesson.title}</Link> <span className="lesson-state">{STATE_TEXT[states[i]]}</span>
                 {lesson.summary ? <span className="muted lesson-summary">{lesson.summary}</span> : null}
               </li>
             ))}

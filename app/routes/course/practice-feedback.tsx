@@ -13,8 +13,7 @@ export function Feedback({ done }: { done: Done }) {
   return done.correct ? (
     <div className="alert alert-success">
       <p>
-        Right! <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> means{" "}
-        {quoted(done.item.english)}
+        Right! <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> means {quoted(done.item.english)}
       </p>
       {done.kind === "type" && answerKey(done.given).replace(/\s/g, "") !== answerKey(done.item.odawa).replace(/\s/g, "") ? (
         <p>
@@ -25,8 +24,14 @@ export function Feedback({ done }: { done: Done }) {
   ) : (
     <div className="alert alert-danger">
       <p>
-        Not quite{done.kind === "type" ? <> — you typed <span lang="otw">“{done.given}”</span></> : null}. It comes back
-        later in this round.
+        Not quite
+        {done.kind === "type" ? (
+          <>
+            {" "}
+            — you typed <span lang="otw">“{done.given}”</span>
+          </>
+        ) : null}
+        . It comes back later in this round.
       </p>
       <p>
         The right answer: <FormParts inflection={done.item.parts ?? { prefix: null, root: done.item.odawa, suffix: null }} /> (

@@ -33,7 +33,16 @@ export function lessonSource(lesson: NonNullable<Awaited<ReturnType<typeof loadL
 
 /** A signed-in learner's offline pack of a lesson's practice: its items and when each of their cards is due. */
 export async function lessonOfflinePack(db: Db, lesson: Parameters<typeof lessonSource>[0], userId: number): Promise<OfflinePack> {
-  return { source: lessonSource(lesson), due: [...(await learnerDue(db, userId, lesson.items.map((i) => i.key)))] };
+  return {
+    source: lessonSource(lesson),
+    due: [
+      ...(await learnerDue(
+        db,
+        userId,
+        lesson.items.map((i) => i.key),
+      )),
+    ],
+  };
 }
 
 const isDeck = (url: URL) => !url.searchParams.get("verb")?.trim() && !url.searchParams.get("lesson");
@@ -81,11 +90,21 @@ export async function loadPracticePage(db: Db, url: URL, userId: number | null) 
   const session = readSession(url.searchParams);
   const starting = !session && userId !== null;
   const [cards, allowance] = starting
-    ? await Promise.all([learnerCards(db, userId, source.items.map((i) => i.key)), newCardsLeft(db, userId, now)])
+    ? await Promise.all([
+        learnerCards(
+          db,
+          userId,
+          source.items.map((i) => i.key),
+        ),
+        newCardsLeft(db, userId, now),
+      ])
     : [null, null];
   const known = new Set(source.items.map((i) => i.key));
   const wanted = session ? (session.queue.length ? [session.queue[0]] : session.missed) : [];
-  const extra = await resolveItems(db, wanted.filter((k) => !known.has(k)));
+  const extra = await resolveItems(
+    db,
+    wanted.filter((k) => !known.has(k)),
+  );
   // The deck's start page counts every card of the learner, not only the due ones it loaded.
   const deck = starting && isDeck(url) ? await deckCounts(db, userId, now) : undefined;
   // A question of this round already answered (a reload, Back): shown answered, with its next step.

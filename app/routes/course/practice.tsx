@@ -79,7 +79,11 @@ function useLocalStart(page: Extract<PracticePage, { view: "start" }>) {
     // The deck of an anonymous learner is this device's cards.
     const keys = page.base === "" ? Object.keys(cards) : page.itemKeys;
     const due = keys.filter((k) => (cards[k]?.due ?? now) <= now).length;
-    const queue = roundKeys(keys.map((key) => ({ key })), (k) => cards[k]?.due, now);
+    const queue = roundKeys(
+      keys.map((key) => ({ key })),
+      (k) => cards[k]?.due,
+      now,
+    );
     const base = page.base ? `${page.base}&` : "";
     setLocal({
       items: keys.length,
@@ -123,8 +127,8 @@ function Start({ page }: { page: Extract<PracticePage, { view: "start" }> }) {
         </Link>
       ) : deck && items === 0 ? (
         <p data-testid="practice-empty">
-          Nothing to practise yet: each lesson you finish adds its forms here.{" "}
-          <Link to="/aambe/learn/1">Start with lesson 1</Link>, or <Link to="/aambe">choose a lesson</Link>.
+          Nothing to practise yet: each lesson you finish adds its forms here. <Link to="/aambe/learn/1">Start with lesson 1</Link>, or{" "}
+          <Link to="/aambe">choose a lesson</Link>.
         </p>
       ) : (
         <p data-testid="practice-empty">

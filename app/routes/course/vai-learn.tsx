@@ -50,8 +50,8 @@ export default function VaiLearn({ loaderData }: Route.ComponentProps) {
         <li>
           <h2>Start from the verb</h2>
           <p>
-            The dictionary lists a VAI verb in its “he / she” form, here <strong lang="otw">{verb.name}</strong>. The
-            other forms add a <em>prefix</em> in front of the root, a <em>suffix</em> after it, or both.
+            The dictionary lists a VAI verb in its “he / she” form, here <strong lang="otw">{verb.name}</strong>. The other forms add a <em>prefix</em> in front
+            of the root, a <em>suffix</em> after it, or both.
           </p>
           <LessonAudioButton src={verb.audio} label={verb.name} />
         </li>

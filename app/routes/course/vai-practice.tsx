@@ -26,8 +26,14 @@ export default function VaiPractice({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>Practise VAI forms</h1>
       <p className="lead">
-        {`${orderLabel} order`}{verb ? <> of <strong lang="otw">{verb.name}</strong> “{verb.gloss}”</> : null}. Say each
-        form, then check it.
+        {`${orderLabel} order`}
+        {verb ? (
+          <>
+            {" "}
+            of <strong lang="otw">{verb.name}</strong> “{verb.gloss}”
+          </>
+        ) : null}
+        . Say each form, then check it.
       </p>
       {!verb ? (
         <p className="alert alert-warning">The sample verb is not in the dictionary yet, so no forms can be shown.</p>

@@ -19,15 +19,11 @@ export default function VaiLesson({ loaderData }: Route.ComponentProps) {
         <Link to="/aambe/verbs">← Verbs</Link>
       </p>
       <h1>VAI verbs</h1>
-      <p className="lead">
-        VAI verbs (animate intransitive) have an animate subject and no object. The verb changes its form to show who
-        the subject is.
-      </p>
+      <p className="lead">VAI verbs (animate intransitive) have an animate subject and no object. The verb changes its form to show who the subject is.</p>
 
       <h2 id="subjects-heading">The subjects</h2>
       <p>
-        Every VAI verb has nine basic subjects. Tap a term to see what it means, or see all{" "}
-        <LegendLink>abbreviations and colours</LegendLink>.
+        Every VAI verb has nine basic subjects. Tap a term to see what it means, or see all <LegendLink>abbreviations and colours</LegendLink>.
       </p>
       {/* Focusable so keyboard users can scroll the table on narrow screens. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="subjects-heading">

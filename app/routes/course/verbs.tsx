@@ -10,8 +10,7 @@ export default function Verbs() {
       </p>
       <h1>Verbs</h1>
       <p className="lead">
-        Nishnaabemwin sorts verbs into four types by whether they have an object and whether their subject or object is
-        animate. Each type has its own endings.
+        Nishnaabemwin sorts verbs into four types by whether they have an object and whether their subject or object is animate. Each type has its own endings.
       </p>
       <ul className="verb-types">
         {VERB_TYPES.map((type) => (

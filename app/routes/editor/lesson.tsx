@@ -37,9 +37,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The form shows the edit in review, if any; recordings belong to the lesson's sentences with the same words.
   const lesson = { ...stored, ...stored.pending };
   const spec = parseSpec(lesson.spec);
-  const lexicon = spec ? await getLexemesByNames(db, spec.words.map((w) => w.name)) : [];
+  const lexicon = spec
+    ? await getLexemesByNames(
+        db,
+        spec.words.map((w) => w.name),
+      )
+    : [];
   const preview = spec ? expandLesson(spec, lexicon).table : null;
-  const live = stored.items.filter((i) => i.type === "sent").map((i) => ({ text: i.value, trans: i.trans, position: i.position as number | null, hasAudio: i.audioId !== null }));
+  const live = stored.items
+    .filter((i) => i.type === "sent")
+    .map((i) => ({ text: i.value, trans: i.trans, position: i.position as number | null, hasAudio: i.audioId !== null }));
   const sentences = stored.pending
     ? stored.pending.sentences.map(({ text, trans }) => {
         const same = live.find((l) => l.text === text);
@@ -61,13 +68,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     sentences,
     edit: stored.pending ? (stored.reviewBy === user.id ? "own" : "other") : null,
-    unknown: Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word),
+    unknown: Object.values(words)
+      .filter((w) => w.matches.length === 0)
+      .map((w) => w.word),
     preview,
     history: await lessonHistory(db, lesson.id),
   };
 }
 
-const lines = (v: FormDataEntryValue | null) => String(v ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+const lines = (v: FormDataEntryValue | null) =>
+  String(v ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = getBindings(context);
@@ -85,7 +98,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!spec.success) return fail("List 1 to 12 words (a headword and its part of speech per line) and 1 to 16 cells.");
   const badCell = spec.data.cells.find((c) => !parseVerbCellKey(c) && !parseNounCellKey(c));
   if (badCell) return fail(`“${badCell}” is not a cell: write e.g. “ind 1s”, “ind 1s>3s”, “pl” or “1s sg”.`);
-  const lexicon = await getLexemesByNames(db, spec.data.words.map((w) => w.name));
+  const lexicon = await getLexemesByNames(
+    db,
+    spec.data.words.map((w) => w.name),
+  );
   const missing = spec.data.words.filter((w) => !lexicon.some((l) => l.name === w.name && l.pos === w.pos));
   if (missing.length) return fail(`Not in the dictionary: ${missing.map((w) => `${w.name} (${w.pos})`).join(", ")}.`);
   const sentences = parseStoryText(String(form.get("sentences") ?? ""));
@@ -95,7 +111,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = {
     title,
     summary: normalizeText(String(form.get("summary") ?? "")).slice(0, 500),
-    explanation: String(form.get("explanation") ?? "").normalize("NFC").replace(/\r\n?/g, "\n").trim().slice(0, 10_000),
+    explanation: String(form.get("explanation") ?? "")
+      .normalize("NFC")
+      .replace(/\r\n?/g, "\n")
+      .trim()
+      .slice(0, 10_000),
     spec: spec.data,
     sentences: sentences.paragraphs.flat().map(({ text, trans }) => ({ text, trans })),
   };
@@ -158,9 +178,24 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
           <textarea id="lesson-explanation" name="explanation" rows={8} defaultValue={lesson.explanation} />,
           "Plain English about the grammar; a blank line between paragraphs. Odawa belongs in the words and sentences, where it is checked.",
         )}
-        {field("lesson-words", "Words", <textarea id="lesson-words" name="words" rows={4} defaultValue={lesson.words} lang="otw" />, "One dictionary headword and its part of speech per line, e.g. “maajaa vai”.")}
-        {field("lesson-cells", "Cells", <textarea id="lesson-cells" name="cells" rows={4} defaultValue={lesson.cells} />, "One per line: verbs “ind 1s”, “ind 1s>3s”, “imp 2s”; nouns “pl”, “obv”, “loc”, “sg dim”, “1s sg”.")}
-        {field("lesson-sentences", "Sentences", <textarea id="lesson-sentences" name="sentences" rows={4} defaultValue={lesson.sentences} lang="otw" />, "One per line: the Nishnaabemwin, a |, the English.")}
+        {field(
+          "lesson-words",
+          "Words",
+          <textarea id="lesson-words" name="words" rows={4} defaultValue={lesson.words} lang="otw" />,
+          "One dictionary headword and its part of speech per line, e.g. “maajaa vai”.",
+        )}
+        {field(
+          "lesson-cells",
+          "Cells",
+          <textarea id="lesson-cells" name="cells" rows={4} defaultValue={lesson.cells} />,
+          "One per line: verbs “ind 1s”, “ind 1s>3s”, “imp 2s”; nouns “pl”, “obv”, “loc”, “sg dim”, “1s sg”.",
+        )}
+        {field(
+          "lesson-sentences",
+          "Sentences",
+          <textarea id="lesson-sentences" name="sentences" rows={4} defaultValue={lesson.sentences} lang="otw" />,
+          "One per line: the Nishnaabemwin, a |, the English.",
+        )}
         {field(
           "lesson-status",
           "Status",
@@ -209,7 +244,13 @@ export default function EditorLesson({ loaderData, actionData }: Route.Component
               <li key={i}>
                 <span lang="otw">
                   {splitWords(s.text).map((p, j) =>
-                    "word" in p && unknownSet.has(p.word) ? <mark key={j} className="unknown-word">{p.word}</mark> : <span key={j}>{"word" in p ? p.word : p.text}</span>,
+                    "word" in p && unknownSet.has(p.word) ? (
+                      <mark key={j} className="unknown-word">
+                        {p.word}
+                      </mark>
+                    ) : (
+                      <span key={j}>{"word" in p ? p.word : p.text}</span>
+                    ),
                   )}
                 </span>{" "}
                 — {s.trans} <span className="muted">{s.hasAudio ? "(recorded)" : "(no recording)"}</span>{" "}

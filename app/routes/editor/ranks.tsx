@@ -175,7 +175,10 @@ export default function Ranks({ loaderData, actionData }: Route.ComponentProps) 
               <th scope="col">Rank</th>
               <th scope="col">Form</th>
               <th scope="col">
-                <Link to={href({ ...base, col: query.col === "count" ? "perc" : "count" })} aria-label={`${query.col}: show ${query.col === "count" ? "perc" : "count"} instead`}>
+                <Link
+                  to={href({ ...base, col: query.col === "count" ? "perc" : "count" })}
+                  aria-label={`${query.col}: show ${query.col === "count" ? "perc" : "count"} instead`}
+                >
                   {query.col}
                 </Link>
               </th>
@@ -205,16 +208,7 @@ export default function Ranks({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       {ranks.rows.length === 0 ? <p>No results</p> : null}
       {query.edit && !detail ? <p className="alert alert-warning">No form found!</p> : null}
-      {detail ? (
-        <EditPanel
-          key={detail.id}
-          detail={detail}
-          query={query}
-          candidates={candidates}
-          closeHref={closeHref}
-          actionData={actionData}
-        />
-      ) : null}
+      {detail ? <EditPanel key={detail.id} detail={detail} query={query} candidates={candidates} closeHref={closeHref} actionData={actionData} /> : null}
     </section>
   );
 }

@@ -130,8 +130,7 @@ export default function EditorRecord({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="muted">
                 {item.views} {item.views === 1 ? "view" : "views"}
-                {item.asks > 0 ? `, asked for ${item.asks} ${item.asks === 1 ? "time" : "times"}` : ""} ·{" "}
-                <Link to={`/k/${item.id}`}>word page</Link>
+                {item.asks > 0 ? `, asked for ${item.asks} ${item.asks === 1 ? "time" : "times"}` : ""} · <Link to={`/k/${item.id}`}>word page</Link>
               </p>
             </>
           ) : (

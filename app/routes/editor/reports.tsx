@@ -55,8 +55,8 @@ export default function EditorReports({ loaderData, actionData }: Route.Componen
           {queue.rows.map((r) => (
             <li key={r.id} className="editor-sentence" data-report-id={r.id}>
               <p>
-                <strong>{r.kind}</strong> {r.subject ? <span lang="otw">“{r.subject}”</span> : null} · from{" "}
-                <Link to={r.page}>{r.page}</Link> · {when(r.createdAt)}
+                <strong>{r.kind}</strong> {r.subject ? <span lang="otw">“{r.subject}”</span> : null} · from <Link to={r.page}>{r.page}</Link> ·{" "}
+                {when(r.createdAt)}
               </p>
               <p className="report-message">{r.message}</p>
               {r.email ? <p className="muted">Reply to: {r.email}</p> : null}
@@ -73,9 +73,7 @@ export default function EditorReports({ loaderData, actionData }: Route.Componen
                   </button>
                 </Form>
               ) : (
-                <p className="muted">
-                  {`Resolved by ${r.resolvedBy ?? "an editor"} ${when(r.resolvedAt)}: ${r.resolutionNote ?? ""}`}
-                </p>
+                <p className="muted">{`Resolved by ${r.resolvedBy ?? "an editor"} ${when(r.resolvedAt)}: ${r.resolutionNote ?? ""}`}</p>
               )}
             </li>
           ))}

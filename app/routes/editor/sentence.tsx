@@ -141,7 +141,13 @@ export default function EditorSentence({ loaderData, actionData }: Route.Compone
       ) : (
         <p className="muted">(no recording)</p>
       )}
-      <ClipRecorder formId={sentence.id} form={`sentence${sentence.id}`} clipCount={0} uploadUrl={`/api/editor/sentences/${sentence.id}/audio`} onUploaded={() => void revalidate()} />
+      <ClipRecorder
+        formId={sentence.id}
+        form={`sentence${sentence.id}`}
+        clipCount={0}
+        uploadUrl={`/api/editor/sentences/${sentence.id}/audio`}
+        onUploaded={() => void revalidate()}
+      />
 
       <h2>History</h2>
       <EditHistory entries={history} />

@@ -14,7 +14,12 @@ import type { Route } from "./+types/sentences";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getBindings(context);
-  const q = z.string().trim().max(200).catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
+  const q = z
+    .string()
+    .trim()
+    .max(200)
+    .catch("")
+    .parse(new URL(request.url).searchParams.get("q") ?? "");
   if (!q) return { q, result: null };
   const result = await searchEditorSentences(db, q);
   return {

@@ -35,9 +35,19 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
   );
   const texts = paragraphs.flatMap((p) => p.map((s) => s.text));
   const words = tapAWord(await indexForTexts(bindings, texts), texts);
-  const unknown = Object.values(words).filter((w) => w.matches.length === 0).map((w) => w.word);
+  const unknown = Object.values(words)
+    .filter((w) => w.matches.length === 0)
+    .map((w) => w.word);
   return {
-    story: { id: story.id, title: shown.title, liveTitle: story.title, state: shown.state, public: story.completed || story.listed, text: formatStoryText(shown.data), paragraphs },
+    story: {
+      id: story.id,
+      title: shown.title,
+      liveTitle: story.title,
+      state: shown.state,
+      public: story.completed || story.listed,
+      text: formatStoryText(shown.data),
+      paragraphs,
+    },
     edit: story.pending ? (story.reviewBy === user.id ? "own" : "other") : null,
     unknown,
     history: await storyHistory(db, story.id),

@@ -17,7 +17,12 @@ const FORM_HITS = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const bindings = getBindings(context);
   const { db } = bindings;
-  const q = z.string().trim().max(100).catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
+  const q = z
+    .string()
+    .trim()
+    .max(100)
+    .catch("")
+    .parse(new URL(request.url).searchParams.get("q") ?? "");
   if (!q) return { q, result: null, limit: WORD_SEARCH_LIMIT };
   const [substring, index] = await Promise.all([searchEditorWords(db, q), indexForSearch(bindings, q)]);
   const byForm = searchWords(index, q, FORM_HITS)

@@ -8,16 +8,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await recordClick(getBindings(context), request, await readRequestBody(request));
   if (result.status === "invalid") {
     return Response.json(
-      { error: { code: "VALIDATION", message: "The request was not valid.", issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } },
+      {
+        error: {
+          code: "VALIDATION",
+          message: "The request was not valid.",
+          issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        },
+      },
       { status: 400 },
     );
   }
   if (result.status === "rate-limited") {
-    return Response.json(
-      { error: { code: "RATE_LIMITED", message: result.message } },
-      { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
-    );
+    return Response.json({ error: { code: "RATE_LIMITED", message: result.message } }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
   }
   return Response.json({ success: true });
 }
-

@@ -56,12 +56,14 @@ function formsOf(table: ParadigmTable, whole: boolean) {
       r.label,
       {
         affixes: whole
-          ? r.form !== null ? [{ kind: "full", form: r.form }] : []
+          ? r.form !== null
+            ? [{ kind: "full", form: r.form }]
+            : []
           : [
-            ...(r.prefix ? [{ kind: "pre", form: r.prefix }] : []),
-            ...(r.root !== null ? [{ kind: "full", form: r.root }] : []),
-            ...(r.suffix ? [{ kind: "post", form: r.suffix }] : []),
-          ],
+              ...(r.prefix ? [{ kind: "pre", form: r.prefix }] : []),
+              ...(r.root !== null ? [{ kind: "full", form: r.root }] : []),
+              ...(r.suffix ? [{ kind: "post", form: r.suffix }] : []),
+            ],
         form: r.form,
         variants: r.variants,
         gloss: r.gloss,
