@@ -96,6 +96,14 @@ const [stored] = query<{ keys: number; pending: number }>(
 );
 console.log(`${label}: ${rows.length.toLocaleString("en")} entries; ${stored!.keys.toLocaleString("en")} stored keys; ${stored!.pending} pending`);
 if (stored!.pending > 0) throw new Error("keys pending: the bench would measure the whole-lexicon path");
+// The lexicon version (ADR 034): one row of search_data, where it was a scan of every lexeme.
+const plan = (sql: string) =>
+  query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+    .map((r) => r.detail)
+    .join("; ");
+console.log(
+  `lexicon version: ${plan("SELECT lexicon_writes FROM search_data WHERE id = 1")} (was: ${plan("SELECT count(*), max(id), max(coalesce(updated_at, created_at)), sum(audio_id) FROM lexemes")}, ${rows.length.toLocaleString("en")} rows)`,
+);
 
 // Inflected forms: a verb with a stem and a cell, spread over the lexicon (seeded choice, distinct forms).
 const verbs = rows.filter((r) => verbClassOf(r.pos) && r.stem);
