@@ -46,8 +46,9 @@ check("architecture (dependency rules, file length)", () => run("node", ["script
 // Nothing exported that nothing uses (scripts/check-unused.mjs).
 check("unused exports", () => run("node", ["scripts/check-unused.mjs"]) === 0);
 
-// The linter: ESLint's and typescript-eslint's recommended rules (eslint.config.mjs).
+// The linter: ESLint's and typescript-eslint's recommended rules (eslint.config.mjs); the formatting: Prettier's.
 check("lint", () => run("eslint", ["."]) === 0);
+check("formatting (Prettier)", () => run("prettier", ["--check", "--log-level", "warn", "**/*.{ts,tsx,mjs,cjs,js}"]) === 0);
 
 check(
   "typecheck",

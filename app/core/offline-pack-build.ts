@@ -5,7 +5,8 @@
  * forms the engine gives with high or medium confidence, each with its variants; other words go by headword alone.
  * One entry at a time, so a caller can write each form line out before making the next.
  */
-import { ORDER_NAMES, ORDERS, PERSON_NAMES, VERB_CLASSES, cellKey, cellsOf, verbClassOf, type Cell } from "./grammar/cells";
+import { ORDERS, VERB_CLASSES, cellKey, cellsOf, verbClassOf, type Cell } from "./grammar/cells";
+import { verbCellLabel } from "./cell-labels";
 import { paradigm } from "./grammar/inflection";
 import { NOUN_POS, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounPosOf } from "./grammar/noun-cells";
 import { nounParadigm } from "./grammar/noun-inflection";
@@ -16,10 +17,8 @@ export type PackSource = { id: number; name: string; pos: string; gloss: string;
 
 const CONFIDENT = new Set(["high", "medium"]);
 
-/** "Independent, I → s/he". */
-function verbCellName(cell: Cell): string {
-  return `${ORDER_NAMES[cell.order]}, ${PERSON_NAMES[cell.subject]}${cell.object ? ` → ${PERSON_NAMES[cell.object]}` : ""}`;
-}
+/** "Independent: I → s/he", as search names a cell (cell-labels.ts). */
+const verbCellName = (cell: Cell): string => verbCellLabel(cell);
 
 type Template = { labels: string[]; slots: Map<string, number> };
 

@@ -15,14 +15,14 @@
 import { looseSpellingKey, spellingKeys } from "./grammar/spelling";
 import { toSearchKey } from "./orthography";
 
-export const PACK_FORMAT = 1;
+export const PACK_FORMAT = 2;
 const MAGIC = "nishnaabemwin-offline-dictionary";
 
 export type PackEntry = { id: number; name: string; pos: string; gloss: string; template: string };
 export type PackMeta = {
   version: string;
   builtAt: string;
-  /** Cell labels of each template, in slot order ("Independent, I → s/he"). */
+  /** Cell labels of each template, in slot order ("Independent: I → s/he"). */
   templates: Record<string, string[]>;
 };
 export type PackInput = PackMeta & {
@@ -117,7 +117,7 @@ function skeletonKey(text: string): string {
 export type OfflineHit = {
   entry: PackEntry;
   match: "headword" | "form" | "prefix" | "english";
-  /** For a form: the cells it is (labels of the template), e.g. ["Independent, I → s/he"]. */
+  /** For a form: the cells it is (labels of the template), e.g. ["Independent: I → s/he"]. */
   cells: string[];
 };
 

@@ -11,7 +11,7 @@
  * - English phrases: the form whose engine gloss reads so ("I see you" → gwaabmin; phrase-search.ts).
  */
 import { analyse, buildLexicon, type Lexicon, type LexiconOptions } from "./grammar/analysis";
-import { isWholeVerbCell, type Cell } from "./grammar/cells";
+import type { Cell } from "./grammar/cells";
 import { analyseNoun, buildNounIndex, type NounIndex } from "./grammar/noun-analysis";
 import { nounCellLabel } from "./grammar/noun-cells";
 import type { Confidence } from "./grammar/inflection";
@@ -22,7 +22,7 @@ import { searchPhrase, unknownEnglish } from "./phrase-search";
 import { verbCellLabel } from "./cell-labels";
 import { englishScore, formScore, hasSense, headwordScore, phraseScore } from "./search-rank";
 import { splitWords } from "./split-words";
-import { orderLabel, posGroup, type PosGroup } from "./pos";
+import { posGroup, type PosGroup } from "./pos";
 import { noneDerived } from "./derived";
 
 export type LexiconEntry = {
@@ -60,7 +60,7 @@ export type FormAnalysis = {
   lemma: string;
   /** English of this form, e.g. "I leave". */
   gloss: string;
-  /** e.g. "Independent, 1s" or "Independent, 3s>1s". */
+  /** e.g. "Independent: I" or "Independent: s/he → me" (cell-labels.ts). */
   cell: string;
   explanation: string;
 };
@@ -144,10 +144,9 @@ function safe<T>(fn: () => T, fallback: T): T {
 
 const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1, unconfirmed: 0 };
 
-/** "Independent, 1s>2s"; a cell of the whole verb in learner terms ("Independent, with gii-: I → you (sg)"). */
+/** A cell in the one style every result uses: "Independent: I → you (sg)", "Independent, with gii-: I → you (sg)". */
 function describeCell(cell: Cell) {
-  if (isWholeVerbCell(cell)) return verbCellLabel(cell);
-  return `${orderLabel(cell.order)}, ${cell.subject}${cell.object ? `>${cell.object}` : ""}`;
+  return verbCellLabel(cell);
 }
 
 /** The analyser's readings of a form that point at a lexicon entry, most confident first; `confidence` 0–3. */
@@ -246,7 +245,7 @@ export function searchWords(index: SearchIndex, rawQuery: string, limit = SEARCH
     }
   }
 
-  // English phrases: a form whose engine gloss is the query ("I see you" → gwaabmin, Independent, 1s>2s).
+  // English phrases: a form whose engine gloss is the query ("I see you" → gwaabmin, Independent: I → you (sg)).
   addAll(
     searchPhrase(index, query),
     (m) => m.entry,

@@ -24,7 +24,7 @@ test.describe("on a phone (360 px)", () => {
     await box.fill("nwaabmaa");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const results = page.getByRole("region", { name: /results? for “/ });
-    await expect(results).toContainText("nwaabmaa → waabmaa (Independent, I → s/he)");
+    await expect(results).toContainText("nwaabmaa → waabmaa (Independent: I → s/he)");
     await expect(results.getByRole("listitem").first()).toContainText("see smb.; good-bye");
     await expect(page).toHaveURL(/\/k\?q=nwaabmaa$/);
     await expectNoAxeViolations(page);
@@ -36,7 +36,7 @@ test.describe("on a phone (360 px)", () => {
     await expect(results).toContainText("nwaabmaa → waabmaa");
     await box.fill("Gwaabmin.");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(results).toContainText("Gwaabmin. → waabmaa (Independent, I → you (sg))");
+    await expect(results).toContainText("Gwaabmin. → waabmaa (Independent: I → you (sg))");
     await box.fill("jiimaanan");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(results.getByRole("listitem").first()).toContainText("jiimaan");

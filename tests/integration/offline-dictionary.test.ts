@@ -34,7 +34,7 @@ test("the pack is built on request by the queue, served by version, and a new le
 
   const before = await status();
   expect(before).toMatchObject({ ready: false, bytes: null, url: `/offline-dictionary/${before.version}` });
-  expect(before.version).toMatch(/^1-[0-9a-f]{16}$/);
+  expect(before.version).toMatch(new RegExp(`^${PACK_FORMAT}-[0-9a-f]{16}$`));
   expect((await get(before.url)).status).toBe(404);
   expect((await get("/offline-dictionary")).headers.get("cache-control")).toBe("no-store");
 
@@ -63,9 +63,9 @@ test("the pack is built on request by the queue, served by version, and a new le
   expect(searchPack(pack, "nwaabmaa").hits[0]).toMatchObject({
     entry: { name: "waabmaa", pos: "vta", gloss: "see smb.; good-bye" },
     match: "form",
-    cells: ["Independent, I → s/he"],
+    cells: ["Independent: I → s/he"],
   });
-  expect(searchPack(pack, "Gwaabmin").hits[0]).toMatchObject({ entry: { name: "waabmaa" }, cells: ["Independent, I → you (sg)"] });
+  expect(searchPack(pack, "Gwaabmin").hits[0]).toMatchObject({ entry: { name: "waabmaa" }, cells: ["Independent: I → you (sg)"] });
 
   // The audio route reads only audio/ keys: the pack is not there.
   expect((await get(`/audio/dictionary-${ready.version}.gz`)).status).toBe(404);

@@ -93,17 +93,17 @@ test("search results show the matched inflected form: nwaabmaa → waabmaa, I se
   const { html } = await page("/k?q=nwaabmaa");
   expect(html).toContain("1 result for “nwaabmaa”");
   expect(html).toMatch(/<span lang="otw">nwaabmaa<\/span> → <span lang="otw">waabmaa<\/span>, I see him\/her/);
-  expect(html).toContain("(Independent, 1s&gt;3s)");
+  expect(html).toContain("(Independent: I → s/he)");
   expect(html).toContain(`href="/k/${ids.waabmaa}"`);
 });
 
 test("English phrases find the form through the engine's glosses, with the cell named", async () => {
   const cases: Array<[string, string, string, string]> = [
-    ["I see you", "gwaabmin", "I see you (sg)", "Independent, 1s&gt;2s"],
-    ["they don't leave", "maajaasiiwag", "they do not leave", "Independent Negative, 3p"],
-    ["she sees me", "nwaabmig", "s/he sees me", "Independent, 3s&gt;1s"],
-    ["when I leave", "maajaayaanh", "when/that I leave", "Conjunct, 1s"],
-    ["we (incl.) leave", "gmaajaami", "we (incl.) leave", "Independent, 21"],
+    ["I see you", "gwaabmin", "I see you (sg)", "Independent: I → you (sg)"],
+    ["they don't leave", "maajaasiiwag", "they do not leave", "Independent Negative: they"],
+    ["she sees me", "nwaabmig", "s/he sees me", "Independent: s/he → I"],
+    ["when I leave", "maajaayaanh", "when/that I leave", "Conjunct: I"],
+    ["we (incl.) leave", "gmaajaami", "we (incl.) leave", "Independent: we (incl.)"],
   ];
   for (const [query, form, gloss, cell] of cases) {
     const { html } = await page(`/k?q=${encodeURIComponent(query)}`);

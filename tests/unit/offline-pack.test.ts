@@ -13,7 +13,7 @@ import { needsSharedData, SHARED_DATA } from "../support/shared-data";
 const input: PackInput = {
   version: "1-abc",
   builtAt: "2026-11-26T12:00:00.000Z",
-  templates: { vta: ["Independent, I → s/he", "Independent, I → you (sg)"], na: ["plural"] },
+  templates: { vta: ["Independent: I → s/he", "Independent: I → you (sg)"], na: ["plural"] },
   entries: [
     { id: 7, name: "waabmaa", pos: "vta", gloss: "see s.o.", template: "vta", slots: [["nwaabmaa"], ["gwaabmin", "gwaabmin"]] },
     { id: 9, name: "n'kaat", pos: "nid", gloss: "my leg\twith a tab", template: "", slots: [] },
@@ -29,7 +29,7 @@ test("a pack decodes to what was encoded: header, entries, and each form in its 
     { id: 9, name: "n'kaat", pos: "nid", gloss: "my leg with a tab", template: "" },
     { id: 12, name: "nimosh", pos: "na", gloss: "dog", template: "na" },
   ]);
-  expect([...searchPack(pack, "gwaabmin").hits]).toEqual([{ entry: pack.entries[0], match: "form", cells: ["Independent, I → you (sg)"] }]);
+  expect([...searchPack(pack, "gwaabmin").hits]).toEqual([{ entry: pack.entries[0], match: "form", cells: ["Independent: I → you (sg)"] }]);
   expect(searchPack(pack, "nimoshak").hits[0]).toMatchObject({ entry: { id: 12 }, match: "form", cells: ["plural"] });
   // Keys with a space or empty ones are left out; the other keys of the cell stay.
   expect(searchPack(pack, "bad key").hits.map((h) => h.match)).not.toContain("form");
@@ -61,16 +61,16 @@ test("the demo lexicon's pack finds inflected forms of verbs and nouns with thei
   const pack = decodePack([...packText(sources, "demo", "2026-11-26T12:00:00.000Z")].join(""));
   expect(pack.entries).toHaveLength(sources.length);
   const first = (q: string) => searchPack(pack, q).hits[0];
-  expect(first("nwaabmaa")).toMatchObject({ entry: { name: "waabmaa" }, match: "form", cells: ["Independent, I → s/he"] });
-  expect(first("gwaabmin")).toMatchObject({ entry: { name: "waabmaa" }, cells: ["Independent, I → you (sg)"] });
+  expect(first("nwaabmaa")).toMatchObject({ entry: { name: "waabmaa" }, match: "form", cells: ["Independent: I → s/he"] });
+  expect(first("gwaabmin")).toMatchObject({ entry: { name: "waabmaa" }, cells: ["Independent: I → you (sg)"] });
   expect(first("jiimaanan")).toMatchObject({ entry: { name: "jiimaan" }, match: "form", cells: expect.arrayContaining(["plural"]) });
   // A negative (as a sentence of the demo data writes it) and the engine's conjunct and imperative forms.
-  expect(first("Nmaajaasii.")).toMatchObject({ entry: { name: "maajaa" }, match: "form", cells: ["Independent Negative, I"] });
+  expect(first("Nmaajaasii.")).toMatchObject({ entry: { name: "maajaa" }, match: "form", cells: ["Independent Negative: I"] });
   const maajaa = sources.find((s) => s.name === "maajaa")!;
   const conj = inflect(maajaa, { order: "conj", subject: "1s" })!.form;
-  expect(first(conj)).toMatchObject({ entry: { name: "maajaa" }, cells: expect.arrayContaining(["Conjunct, I"]) });
+  expect(first(conj)).toMatchObject({ entry: { name: "maajaa" }, cells: expect.arrayContaining(["Conjunct: I"]) });
   const imp = inflect(maajaa, { order: "imp-pro", subject: "2p" })!.form;
-  expect(first(imp)).toMatchObject({ entry: { name: "maajaa" }, cells: expect.arrayContaining(["Imperative Prohibitive, you (pl)"]) });
+  expect(first(imp)).toMatchObject({ entry: { name: "maajaa" }, cells: expect.arrayContaining(["Imperative Prohibitive: you (pl)"]) });
 });
 
 const DICTIONARY = path.join(SHARED_DATA, "nishnaabemwin-dictionary/nishnaabemwin-dict.tsv");

@@ -17,7 +17,7 @@ export const CONJUGATOR_CLASSES: VerbClass[] = [...VERB_CLASSES, "vaio"];
 
 /**
  * Verb orders as docs/product.md §9 names them: the only definition. /conj ("ind Independent"), /paradigms and /conj-data
- * ("Independent (vai-ind)"), the learn pages ("Independent order") and word search ("Independent, 1s") all read it.
+ * ("Independent (vai-ind)"), the learn pages ("Independent order") and word search ("Independent: I", app/core/cell-labels.ts) all read it.
  */
 export const ORDER_NAMES: Record<Order, string> = {
   ind: "Independent",
