@@ -1,8 +1,17 @@
 /**
- * Audio in R2 (binding AUDIO). Keys: `audio/<id>.mp3` for word recordings
- * (docs/product.md §9 "Audio path audio/{id}.mp3"), `forms/<name>.ogg` for editor clips.
+ * Recordings in R2 (binding AUDIO), each with its row in D1 (`audio_objects`: key, content type, size). Keys:
+ * `audio/<id>.mp3` for word recordings (docs/product.md §9 "Audio path audio/{id}.mp3"), `forms/<name>.ogg` for
+ * editor clips.
+ *
+ * Serving reads the key, type and size from D1 and answers with one R2 read: a `get` (with the range of a Range
+ * request), or a `head` for a HEAD request; never a `head` before a `get`.
  */
+import type { Db } from "../../db/client";
+import { getAudioObjectByKey } from "../../db/queries/editor-audio";
 import { AUDIO_TYPES, CONTENT_TYPE_BY_EXTENSION, type AudioExtension } from "../utils/audio-types";
+
+/** What this module needs of the Worker's bindings. */
+type AudioStore = { db: Db; audio: R2Bucket };
 
 /** Safe file names only: letters, digits, _ and - with one known extension (app/utils/audio-types.ts). */
 const FILE_RE = new RegExp(`^([A-Za-z0-9_-]{1,200})\\.(${AUDIO_TYPES.map((t) => t.extension).join("|")})$`);
@@ -12,7 +21,6 @@ export function parseAudioFileName(file: string): { key: string; contentType: st
   if (!match) return null;
   return { key: `audio/${file}`, contentType: CONTENT_TYPE_BY_EXTENSION[match[2] as AudioExtension] };
 }
-
 
 type ByteRange = { offset: number; length: number };
 
@@ -33,40 +41,58 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
   return { offset: start, length: end - start + 1 };
 }
 
+const NO_AUDIO = "Sorry, there is no audio at this URL.";
+
 const BASE_HEADERS = {
   "Accept-Ranges": "bytes",
   "X-Content-Type-Options": "nosniff",
   "Cache-Control": "public, max-age=31536000, immutable",
 };
 
-/** Serves an R2 object with HEAD, Range (206) and long cache headers. */
-export async function serveAudio(request: Request, bucket: R2Bucket, key: string, contentType: string) {
-  const head = await bucket.head(key);
-  if (!head) {
-    return new Response("Sorry, there is no audio at this URL.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
-    });
-  }
-  const size = head.size;
-  const type = head.httpMetadata?.contentType || contentType;
-  const range = parseRange(request.headers.get("Range"), size);
+function noAudio() {
+  return new Response(NO_AUDIO, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+}
+
+function unsatisfiable(size: number) {
+  return new Response(null, { status: 416, headers: { ...BASE_HEADERS, "Content-Range": `bytes */${size}` } });
+}
+
+/** A recording as D1 records it. Without a `size` (an object D1 has no row for), R2's answer tells the size and type. */
+type Clip = { key: string; contentType: string; size?: number };
+
+/**
+ * Serves a recording with Range (206), HEAD and long cache headers, in one R2 read. With the size from D1 the range
+ * is worked out first (416 without asking R2) and R2 reads only those bytes; without it, the whole object is read
+ * and the range cut from it.
+ */
+export async function serveAudio(request: Request, bucket: R2Bucket, clip: Clip): Promise<Response> {
+  const header = request.headers.get("Range");
+  const planned = clip.size === undefined ? null : parseRange(header, clip.size);
+  if (planned === "invalid") return unsatisfiable(clip.size!);
+  const object = request.method === "HEAD" ? await bucket.head(clip.key) : await bucket.get(clip.key, planned ? { range: planned } : undefined);
+  if (!object) return noAudio();
+  const size = object.size;
+  const range = clip.size === undefined ? parseRange(header, size) : planned;
+  let body = "body" in object ? (object as R2ObjectBody).body : null;
   if (range === "invalid") {
-    return new Response(null, { status: 416, headers: { ...BASE_HEADERS, "Content-Range": `bytes */${size}` } });
+    await body?.cancel();
+    return unsatisfiable(size);
   }
-  const headers = new Headers({ ...BASE_HEADERS, "Content-Type": type, ETag: head.httpEtag });
-  if (request.method === "HEAD") {
-    headers.set("Content-Length", String(range ? range.length : size));
-    if (range) headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`);
-    return new Response(null, { status: range ? 206 : 200, headers });
+  const type = (clip.size === undefined && object.httpMetadata?.contentType) || clip.contentType;
+  const headers = new Headers({ ...BASE_HEADERS, "Content-Type": type, ETag: object.httpEtag, "Content-Length": String(range ? range.length : size) });
+  if (range) headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`);
+  if (body && range && !planned) {
+    // Rare (no row in D1): the object is small enough to hold, and this keeps it to one read.
+    const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+    return new Response(bytes.subarray(range.offset, range.offset + range.length), { status: 206, headers });
   }
-  const object = await bucket.get(key, range ? { range } : undefined);
-  if (!object) return new Response("Sorry, there is no audio at this URL.", { status: 404 });
-  if (range) {
-    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${size}`);
-    headers.set("Content-Length", String(range.length));
-    return new Response(object.body, { status: 206, headers });
-  }
-  headers.set("Content-Length", String(size));
-  return new Response(object.body, { status: 200, headers });
+  return new Response(body, { status: range ? 206 : 200, headers });
+}
+
+/** GET/HEAD /audio/{file}: a public recording, its key, type and size from D1. */
+export async function servePublicAudio(request: Request, store: AudioStore, file: string): Promise<Response> {
+  const named = parseAudioFileName(file);
+  if (!named) return new Response(NO_AUDIO, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const row = await getAudioObjectByKey(store.db, named.key);
+  return serveAudio(request, store.audio, row ?? named);
 }

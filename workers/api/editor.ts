@@ -381,7 +381,7 @@ editor
       const parsed = IdParam.safeParse(c.req.param("id"));
       const object = parsed.success ? await getAudioObject(c.var.db, parsed.data) : null;
       if (!object) return c.text("Sorry, there is no audio at this URL.", 404);
-      const response = await serveAudio(c.req.raw, c.env.audio, object.key, object.contentType);
+      const response = await serveAudio(c.req.raw, c.env.audio, object);
       const headers = new Headers(response.headers);
       headers.set("Cache-Control", "private, no-store");
       return new Response(response.body, { status: response.status, headers });
