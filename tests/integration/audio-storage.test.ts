@@ -1,8 +1,8 @@
 /**
  * Recordings are stored and played by one module (app/services/audio-storage.server.ts): a clip's key, type and
  * size come from its D1 row, and each play is one R2 read (a `get`, with the range of a Range request; a `head` only
- * for a HEAD request), never a `head` before a `get`. The Worker is given an R2 binding that records every call (the
- * bindings are built from the env it is handed); D1 is the real one.
+ * for a HEAD request), never a `head` before a `get`. A failed R2 write leaves no row behind. The Worker is given
+ * an R2 binding that records every call (the bindings are built from the env it is handed); D1 is the real one.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -12,8 +12,8 @@ import { insertUser, sessionCookieHeader } from "../factories/users";
 
 type Call = { method: string; options: unknown };
 
-/** env.AUDIO behind a proxy that records each call. */
-function recordingBucket() {
+/** env.AUDIO behind a proxy that records each call; `failPut`: every put throws, as when R2 is down. */
+function recordingBucket({ failPut = false } = {}) {
   const calls: Call[] = [];
   const bucket = new Proxy(env.AUDIO, {
     get(target, property) {
@@ -21,6 +21,7 @@ function recordingBucket() {
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         calls.push({ method: String(property), options: args[1] });
+        if (failPut && property === "put") return Promise.reject(new Error("R2 is down"));
         return value.apply(target, args);
       };
     },
@@ -161,4 +162,23 @@ test("an object D1 has no row for is still one R2 get, its size from that get", 
   expect(refused.response.status).toBe(416);
   expect(refused.response.headers.get("Content-Range")).toBe("bytes */500");
   expect(beyond.calls.map((c) => c.method)).toEqual(["get"]);
+});
+
+test("when R2 refuses the clip its row goes again, the failure is audited and the word keeps no recording", async () => {
+  const wordId = await insertWord();
+  const cookie = await editorCookie();
+  const down = recordingBucket({ failPut: true });
+  const failed = await call(`/api/editor/lexemes/${wordId}/audio`, down.bucket, { method: "POST", body: clipBody(oggClip(256)) }, cookie);
+  expect(failed.response.status).toBe(500);
+  expect(JSON.parse(new TextDecoder().decode(failed.bytes))).toEqual({
+    success: false,
+    error: "Upload failed. The server did not indicate success.",
+    uploaded: [],
+  });
+  expect(down.calls.map((c) => c.method)).toEqual(["put"]);
+  const rows = await env.DB.prepare("SELECT count(*) AS n FROM audio_objects WHERE key LIKE ? ESCAPE '\\'").bind(`audio/word${wordId}\\_%`).first();
+  expect(rows).toEqual({ n: 0 });
+  const log = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'lexemes' AND entity_id = ? ORDER BY id").bind(String(wordId)).all();
+  expect(log.results).toEqual([{ action: "add_audio" }, { action: "upload_failed" }]);
+  expect(await env.DB.prepare("SELECT audio_id FROM lexemes WHERE id = ?").bind(wordId).first()).toEqual({ audio_id: null });
 });
