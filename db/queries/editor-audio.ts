@@ -1,6 +1,7 @@
 /**
- * The editor's audio records (issue #8): a form's clip count for naming uploads, and the audio_objects rows of
- * stored clips. Every change is written together with its edit_log row in one D1 batch (atomic).
+ * The audio records (issue #8): a form's clip count for naming uploads, and the audio_objects rows of stored clips
+ * (key, content type and size, which serving reads instead of asking R2). Every change is written together with its
+ * edit_log row in one D1 batch (atomic).
  */
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -86,12 +87,13 @@ export async function removeAudioObject(
   ]);
 }
 
+const CLIP_COLUMNS = { id: audioObjects.id, key: audioObjects.key, contentType: audioObjects.contentType, size: audioObjects.size, formId: audioObjects.formId };
+
 export async function getAudioObject(db: Db, id: number) {
-  return (
-    (await db
-      .select({ id: audioObjects.id, key: audioObjects.key, contentType: audioObjects.contentType, formId: audioObjects.formId })
-      .from(audioObjects)
-      .where(eq(audioObjects.id, id))
-      .get()) ?? null
-  );
+  return (await db.select(CLIP_COLUMNS).from(audioObjects).where(eq(audioObjects.id, id)).get()) ?? null;
+}
+
+/** The row of an R2 key (the public /audio/{file} path), or null when D1 does not know the key. */
+export async function getAudioObjectByKey(db: Db, key: string) {
+  return (await db.select(CLIP_COLUMNS).from(audioObjects).where(eq(audioObjects.key, key)).get()) ?? null;
 }

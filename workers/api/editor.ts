@@ -1,18 +1,11 @@
 /**
- * The editor tool's JSON API (issue #8), mounted at /api/editor, and the admin test upload at
- * /api/upload-audio. Every call checks the role from the session cookie (never a username in the
- * body) and every change writes an edit_log row (db/queries/editor-forms.ts).
- * long-file: one sub-app, each route declared with its zod schemas beside its handler (./openapi.ts), and the
- * upload steps those routes share.
+ * The editor tool's JSON API (issue #8), mounted at /api/editor. Every call checks the role from the session cookie
+ * (never a username in the body) and every change writes an edit_log row (db/queries/editor-forms.ts). Each route is
+ * declared with its zod schemas beside its handler (./openapi.ts); the recording calls are ./editor-audio.ts, mounted
+ * here in their place.
  */
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Context, MiddlewareHandler } from "hono";
-import { getAudioObject, getFormForUpload, insertAudioObject, removeAudioObject } from "../../db/queries/editor-audio";
 import { listCounts } from "../../db/queries/editor-counts";
-import { getLessonSentence, restoreLessonSentenceAudio, setLessonSentenceAudio } from "../../db/queries/lesson-editor";
-import { clearStorySentenceAudio, getStorySentence, setStorySentenceAudio } from "../../db/queries/stories";
-import { getSentenceForRecording, restoreSentenceAudio, setSentenceAudio } from "../../db/queries/sentence-editor";
-import { answerRecordingAsks, getWordForRecording, restoreWordAudio, setWordAudio } from "../../db/queries/record-queue";
 import {
   findLexemesByName,
   getFormDetail,
@@ -24,47 +17,18 @@ import {
 } from "../../db/queries/editor-forms";
 import { listRankPage } from "../../db/queries/editor-ranks";
 import { searchEditorSentences, searchEditorWords } from "../../db/queries/editor-search";
-import { EmojiSchema, LexIdsSchema, MorphSideSchema, SpeakerSchema } from "../../app/utils/editor-schemas";
-import { formClipBase, uploadFileName } from "../../app/utils/clip-names";
-import { UPLOAD_KINDS_TEXT } from "../../app/utils/audio-types";
-import { serveAudio } from "../../app/services/audio-storage.server";
-import { checkAudioFile, MAX_AUDIO_BYTES, readCappedFormData, UploadTooLarge } from "../../app/services/audio-upload.server";
-import { RATE_RULES, takeUploadBudget } from "../../app/services/rate-limit.server";
+import { EmojiSchema, LexIdsSchema, MorphSideSchema } from "../../app/utils/editor-schemas";
 import { requireRoleApi, type RoleEnv } from "./guard";
-import { API_ERRORS, apiError } from "./errors";
-import { apiRoutes, createRoute, documentedBody, errorResponses, jsonOrFormBody, jsonResponse, z, type ResponseDoc } from "./openapi";
+import { apiError } from "./errors";
+import { editorAudio } from "./editor-audio";
+import { FormParams, ROLE_ERRORS } from "./editor-params";
+import { apiRoutes, createRoute, errorResponses, jsonOrFormBody, jsonResponse, z } from "./openapi";
 import { bodyKind, readableBody, validationHook } from "./validation";
 
 type EditorEnv = RoleEnv;
 
 const FAILED = { success: false };
 const NO_FORM = "No form found!";
-
-
-export const NOTHING_TO_UPLOAD = "Nothing to upload (missing audio or destination).";
-
-/**
- * The upload calls answer the product reference's `{ success: false, error: "message" }` (a string, no code; the
- * recorder shows it as is), so their failures are listed here rather than in ./errors.ts.
- */
-const UPLOAD_FAILURES = {
-  nothing: { status: API_ERRORS.VALIDATION.status, message: NOTHING_TO_UPLOAD },
-  tooLarge: { status: 413, message: `The recording is too large (the limit is ${MAX_AUDIO_BYTES / 1024 / 1024} MB).` },
-  oneFile: { status: 413, message: "Upload one recording at a time." },
-  budget: {
-    status: API_ERRORS.RATE_LIMITED.status,
-    message: `Daily upload limit reached (${RATE_RULES.uploadBytes.limit / 1024 / 1024} MB per editor per day). Please try again tomorrow.`,
-  },
-  speaker: { status: API_ERRORS.VALIDATION.status, message: "Enter the speaker's name as plain text, at most 100 characters." },
-  notAudio: { status: 415, message: `That file is not a recording we accept (${UPLOAD_KINDS_TEXT}).` },
-  failed: { status: API_ERRORS.INTERNAL.status, message: "Upload failed. The server did not indicate success." },
-} as const;
-
-/** `said`: the schema's own message, when it says more than the list's. */
-function uploadFailure(c: Context, failure: keyof typeof UPLOAD_FAILURES, fields: Record<string, unknown> = {}, said?: string): Response {
-  const { status, message } = UPLOAD_FAILURES[failure];
-  return c.json({ success: false, error: said ?? message, ...fields }, status);
-}
 
 function editResponse(c: Context, result: EditResult): Response {
   switch (result.status) {
@@ -79,7 +43,6 @@ function editResponse(c: Context, result: EditResult): Response {
   }
 }
 
-const IdParam = z.coerce.number().int().positive();
 /** A page number; anything else is page 1. */
 const PageNumber = z.coerce.number().int().catch(1).default(1).openapi({ type: "integer", default: 1 });
 const POS_FILTERS = ["all", "verb", "noun", "adverb", "affix", "other"] as const;
@@ -88,8 +51,6 @@ const CountQuery = z.object({
   pos: z.enum(POS_FILTERS).catch("all").default("all").openapi({ type: "string", enum: [...POS_FILTERS], default: "all" }),
   page: PageNumber,
 });
-const FormParams = z.object({ id: IdParam.meta({ example: 1 }) });
-const SentenceParams = z.object({ id: z.string().meta({ example: "1" }), position: z.string().meta({ example: "1" }) });
 const NameQuery = z.object({ name: z.string().default("").meta({ example: "maajaa" }) });
 const TextQuery = z.object({ q: z.string().default("").meta({ example: "maa" }) });
 
@@ -105,23 +66,6 @@ const EDIT_ERRORS = errorResponses({
   NOT_FOUND: "No such form",
   IGNORED: "The change would change nothing or conflicts with the current data",
 });
-const Uploaded = jsonResponse(z.object({ success: z.literal(true), files: z.array(z.string()) }));
-const UploadFailure = z.object({ success: z.literal(false), error: z.string(), uploaded: z.array(z.string()).optional() }).openapi("UploadFailure");
-/** The upload failures (UPLOAD_FAILURES): `{ success: false, error: "message" }`, no code. */
-const uploadFailed = (when: string): ResponseDoc => jsonResponse(UploadFailure, when);
-const UPLOAD_RESPONSES = {
-  400: uploadFailed("Nothing to upload, or no such destination"),
-  413: uploadFailed("Too large, or more than one recording"),
-  415: uploadFailed("Not a recording we accept"),
-  429: uploadFailed("Daily upload limit reached"),
-  500: uploadFailed("The recording could not be stored"),
-};
-/** One recording, multipart; read by readCappedFormData (size cap before parsing), so documented only. */
-/** One clip, and optionally who is speaking in it (credited on the public page). */
-const ClipBody = documentedBody(z.object({ audio: z.file(), speaker: z.string().max(100).optional() }), ["multipart/form-data"]);
-const WordUploaded = jsonResponse(z.object({ success: z.literal(true), files: z.array(z.string()), answered: z.number().int() }));
-const RecordParams = z.object({ id: z.string().meta({ example: "1" }) });
-const ROLE_ERRORS = errorResponses({ UNAUTHORIZED: "Not signed in", FORBIDDEN: "Not an editor" });
 
 /** A form id that is not a positive whole number answers like an unknown form. */
 const unknownForm = (result: { success: boolean }, c: Context) => (result.success ? undefined : apiError(c, "NOT_FOUND", NO_FORM));
@@ -235,158 +179,7 @@ editor
     },
     invalidEmoji,
   )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/forms/{id}/audio",
-      summary: "Add a recording to a form",
-      request: { params: FormParams, body: ClipBody },
-      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
-    }),
-    async (c) => {
-      const form = await getFormForUpload(c.var.db, c.req.valid("param").id);
-      if (!form) return uploadFailure(c, "nothing");
-      const received = await receiveOneClip(c);
-      if (received instanceof Response) return received;
-      const checked = [received];
-      // Server-made names: form without punctuation + running index + '.ogg' (docs/product.md §5); the content type is the sniffed one.
-      const base = formClipBase(form.form, form.id);
-      const names: string[] = [];
-      let next = form.clipCount + 1;
-      for (const file of checked) {
-        const keys = Array.from({ length: 20 }, (_, i) => `forms/${base}${next + i}.ogg`);
-        const stored = await storeAudio(c, file, keys, form.id, { entity: "forms", entityId: String(form.id), action: "add_audio" });
-        if (!stored) return uploadFailure(c, "failed", { uploaded: names });
-        names.push(stored.key.slice("forms/".length));
-        next = Number(/(\d+)\.ogg$/.exec(stored.key)![1]) + 1;
-      }
-      return c.json({ success: true as const, files: names }, 200);
-    },
-    (result, c) => (result.success ? undefined : uploadFailure(c, "nothing")),
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/lessons/{id}/sentences/{position}/audio",
-      summary: "Add a recording to a lesson sentence",
-      request: { params: SentenceParams, body: ClipBody },
-      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
-    }),
-    async (c) => {
-      // A recording of one lesson sentence (ADR 016), public under audio/ like the words' recordings.
-      const [lessonId, position] = [positionParam(c.req.param("id")), positionParam(c.req.param("position"))];
-      const sentence = lessonId && position ? await getLessonSentence(c.var.db, lessonId, position) : null;
-      if (!sentence) return uploadFailure(c, "nothing");
-      // Its pointer goes into the clip's own batch, as a story sentence's does.
-      const stored = await storeSentenceClip(
-        c,
-        `lesson${lessonId}_${position}`,
-        { entity: "lesson_items", entityId: `${lessonId}:${position}`, action: "add_audio" },
-        (key) => [setLessonSentenceAudio(c.var.db, sentence, key)],
-        () => [restoreLessonSentenceAudio(c.var.db, sentence)],
-      );
-      if (stored instanceof Response) return stored;
-      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)] }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/lexemes/{id}/audio",
-      summary: "Add a word's own recording (the recording queue), credited to its speaker",
-      request: { params: RecordParams, body: ClipBody },
-      responses: { 200: WordUploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
-    }),
-    async (c) => {
-      // A word's own recording (the recording queue, issue 38): public under audio/, credited to its speaker; it
-      // answers the learners' "Ask for a recording" reports of the word.
-      const id = positionParam(c.req.param("id"));
-      const word = id ? await getWordForRecording(c.var.db, id) : null;
-      if (!word) return uploadFailure(c, "nothing");
-      const stored = await storeSentenceClip(
-        c,
-        `word${word.id}`,
-        { entity: "lexemes", entityId: String(word.id), action: "add_audio" },
-        (key) => [setWordAudio(c.var.db, word.id, key)],
-        () => [restoreWordAudio(c.var.db, word)],
-      );
-      if (stored instanceof Response) return stored;
-      const note = stored.speaker ? `Recorded by ${stored.speaker}.` : "Recorded.";
-      const answered = await answerRecordingAsks(c.var.db, { wordId: word.id, userId: c.var.user.id, note });
-      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)], answered }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/sentences/{id}/audio",
-      summary: "Add a recording to a dictionary sentence",
-      request: { params: RecordParams, body: ClipBody },
-      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
-    }),
-    async (c) => {
-      // A dictionary sentence's recording (the editor's sentence view, issue 38), public under audio/.
-      const id = positionParam(c.req.param("id"));
-      const sentence = id ? await getSentenceForRecording(c.var.db, id) : null;
-      if (!sentence) return uploadFailure(c, "nothing");
-      const stored = await storeSentenceClip(
-        c,
-        `sentence${sentence.id}`,
-        { entity: "sentences", entityId: String(sentence.id), action: "add_audio" },
-        (key) => [setSentenceAudio(c.var.db, sentence.id, key)],
-        () => [restoreSentenceAudio(c.var.db, sentence)],
-      );
-      if (stored instanceof Response) return stored;
-      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)] }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/stories/{id}/sentences/{position}/audio",
-      summary: "Add a recording to a story sentence",
-      request: { params: SentenceParams, body: ClipBody },
-      responses: { 200: Uploaded, ...UPLOAD_RESPONSES, ...ROLE_ERRORS },
-    }),
-    async (c) => {
-      // A recording of one story sentence: its key goes into that sentence of the story's data in the clip's own batch.
-      const id = c.req.param("id");
-      const position = positionParam(c.req.param("position"));
-      const sentence = id.length <= 200 && position ? await getStorySentence(c.var.db, id, position) : null;
-      if (!sentence) return uploadFailure(c, "nothing");
-      const stored = await storeSentenceClip(
-        c,
-        `story${id.replace(/[^A-Za-z0-9]/g, "")}_${position}`,
-        { entity: "stories", entityId: id, action: "add_audio" },
-        (key) => [setStorySentenceAudio(c.var.db, sentence, key)],
-        (key) => [clearStorySentenceAudio(c.var.db, sentence, key)],
-      );
-      if (stored instanceof Response) return stored;
-      return c.json({ success: true as const, files: [stored.key.slice("audio/".length)] }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/audio/{id}",
-      summary: "A stored recording (public or not); supports Range",
-      request: { params: z.object({ id: z.string().meta({ example: "1" }) }) },
-      responses: {
-        200: { description: "The audio", content: { "audio/ogg": { schema: z.string().meta({ format: "binary" }) } } },
-        404: { description: "Sorry, there is no audio at this URL." },
-        ...ROLE_ERRORS,
-      },
-    }),
-    async (c) => {
-      const parsed = IdParam.safeParse(c.req.param("id"));
-      const object = parsed.success ? await getAudioObject(c.var.db, parsed.data) : null;
-      if (!object) return c.text("Sorry, there is no audio at this URL.", 404);
-      const response = await serveAudio(c.req.raw, c.env.audio, object.key, object.contentType);
-      const headers = new Headers(response.headers);
-      headers.set("Cache-Control", "private, no-store");
-      return new Response(response.body, { status: response.status, headers });
-    },
-  )
+  .route("/", editorAudio)
   .openapi(
     createRoute({
       method: "get",
@@ -428,145 +221,3 @@ editor
     async (c) => c.json({ data: await listCounts(c.var.db, c.req.valid("query")) }, 200),
   );
 
-/** The one checked recording of an upload request, or the failure response (size, type, count, daily budget). */
-async function receiveOneClip(c: Context<EditorEnv>) {
-  let body: FormData;
-  try {
-    body = await readCappedFormData(c.req.raw, 1);
-  } catch (error) {
-    if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
-    return uploadFailure(c, "nothing");
-  }
-  const files = body.getAll("audio").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  if (files.length === 0) return uploadFailure(c, "nothing");
-  // One recording per request (the recorder sends a pending list clip by clip).
-  if (files.length > 1) return uploadFailure(c, "oneFile");
-  const speaker = SpeakerSchema.safeParse(body.get("speaker") ?? "");
-  if (!speaker.success) return uploadFailure(c, "speaker", {}, speaker.error.issues[0]?.message);
-  const result = await checkAudioFile(files[0]!);
-  if (!result.ok) return uploadFailure(c, result.reason === "size" ? "tooLarge" : "notAudio");
-  const refusal = await takeUploadBudget(c.var.db, c.var.user.id, result.bytes.length);
-  if (refusal) {
-    c.header("Retry-After", String(refusal.retryAfter));
-    return uploadFailure(c, "budget");
-  }
-  return { ...result, speaker: speaker.data || null };
-}
-
-/** A positive whole number from a path parameter, or 0. */
-function positionParam(value: string) {
-  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : 0;
-}
-
-type Audit = { entity: string; entityId?: string; action: string };
-
-/**
- * A sentence's recording (lessons, stories): the one checked clip of the request, stored public as
- * audio/{base}_{stamp}{n}.ogg; `attach`/`detach` are the statements that point the sentence at it (and undo that).
- * Answers the stored row or the failure response.
- */
-async function storeSentenceClip(
-  c: Context<EditorEnv>,
-  base: string,
-  audit: Audit,
-  attach?: (key: string) => BatchItem<"sqlite">[],
-  detach?: (key: string) => BatchItem<"sqlite">[],
-) {
-  const received = await receiveOneClip(c);
-  if (received instanceof Response) return received;
-  const stamp = Date.now().toString(36);
-  const keys = Array.from({ length: 20 }, (_, i) => `audio/${base}_${stamp}${i}.ogg`);
-  const stored = await storeAudio(c, received, keys, null, audit, attach, detach);
-  return stored ? { ...stored, speaker: received.speaker } : uploadFailure(c, "failed", { uploaded: [] });
-}
-
-/** D1 row first (claims the key), then R2; the row is removed again if R2 fails. */
-async function storeAudio(
-  c: Context<EditorEnv>,
-  file: { bytes: Uint8Array; audio: { contentType: string }; speaker?: string | null },
-  keys: string[],
-  formIdValue: number | null,
-  audit: Audit,
-  attach?: (key: string) => BatchItem<"sqlite">[],
-  detach?: (key: string) => BatchItem<"sqlite">[],
-) {
-  const stored = await insertAudioObject(c.var.db, {
-    keys,
-    contentType: file.audio.contentType,
-    size: file.bytes.byteLength,
-    userId: c.var.user.id,
-    formId: formIdValue,
-    speaker: file.speaker,
-    audit,
-    attach,
-  });
-  if (!stored) return null;
-  try {
-    await c.env.audio.put(stored.key, file.bytes, { httpMetadata: { contentType: file.audio.contentType } });
-  } catch (error) {
-    console.error("audio-upload-failed", { key: stored.key, error: String(error) });
-    await removeAudioObject(c.var.db, { id: stored.id, key: stored.key, userId: c.var.user.id, audit, detach: detach?.(stored.key) });
-    return null;
-  }
-  return stored;
-}
-
-const DestinationSchema = z.string().trim().min(1).max(100);
-
-/**
- * POST /api/upload-audio (the /admin test page; docs/product.md §7): multipart filetype, filename, word or id, audio.
- * Answers `{ success, error? }`. The stored name is made here from the destination and the sniffed type.
- */
-export const uploadAudio = apiRoutes<EditorEnv>();
-uploadAudio.use("*", requireRoleApi("admin"));
-uploadAudio.openapi(
-  createRoute({
-    method: "post",
-    path: "/",
-    summary: "Upload a recording to uploads/ (the /admin test page)",
-    request: {
-      body: documentedBody(
-        z
-          .object({ filetype: z.string().optional(), filename: z.string(), word: z.string().optional(), id: z.string().optional(), audio: z.file() })
-          .meta({ example: { filename: "contract.ogg", word: "contract" } }),
-        ["multipart/form-data"],
-      ),
-    },
-    responses: {
-      200: jsonResponse(z.object({ success: z.literal(true), filename: z.string() })),
-      ...UPLOAD_RESPONSES,
-      ...errorResponses({ UNAUTHORIZED: "Not signed in", FORBIDDEN: "Not an admin" }),
-    },
-  }),
-  async (c) => {
-  let body: FormData;
-  try {
-    body = await readCappedFormData(c.req.raw, 1);
-  } catch (error) {
-    if (error instanceof UploadTooLarge) return uploadFailure(c, "tooLarge");
-    return uploadFailure(c, "nothing");
-  }
-  const audio = body.get("audio");
-  const filename = body.get("filename");
-  const destination = DestinationSchema.safeParse(body.get("word") || body.get("id"));
-  if (!(audio instanceof File) || audio.size === 0 || typeof filename !== "string" || !filename.trim() || !destination.success) {
-    return uploadFailure(c, "nothing");
-  }
-  if (body.getAll("audio").length > 1) return uploadFailure(c, "oneFile");
-  const checked = await checkAudioFile(audio);
-  if (!checked.ok) {
-    return uploadFailure(c, checked.reason === "size" ? "tooLarge" : "notAudio");
-  }
-  const refusal = await takeUploadBudget(c.var.db, c.var.user.id, checked.bytes.length);
-  if (refusal) {
-    c.header("Retry-After", String(refusal.retryAfter));
-    return uploadFailure(c, "budget");
-  }
-  const name = uploadFileName(destination.data, checked.audio.contentType);
-  const dot = name.lastIndexOf(".");
-  const keys = [`uploads/${name}`, ...Array.from({ length: 50 }, (_, i) => `uploads/${name.slice(0, dot)}_${i + 2}${name.slice(dot)}`)];
-  const stored = await storeAudio(c, checked, keys, null, { entity: "audio_objects", action: "upload" });
-  if (!stored) return uploadFailure(c, "failed");
-  return c.json({ success: true as const, filename: stored.key.slice("uploads/".length) }, 200);
-  },
-);
