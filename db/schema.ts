@@ -6,16 +6,7 @@
  * Every column used in a WHERE, ORDER BY or JOIN has an index (D1 bills rows scanned).
  */
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -272,10 +263,7 @@ export const sentenceLexemes = sqliteTable(
       .notNull()
       .references(() => lexemes.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.sentenceId, t.lexemeId] }),
-    index("sentence_lexemes_lexeme_id_idx").on(t.lexemeId),
-  ],
+  (t) => [primaryKey({ columns: [t.sentenceId, t.lexemeId] }), index("sentence_lexemes_lexeme_id_idx").on(t.lexemeId)],
 );
 
 /** The editor's rank rows: one attested word form with its frequency (docs/product.md §3 Form row). */
@@ -343,10 +331,7 @@ export const formLexemes = sqliteTable(
       .notNull()
       .references(() => lexemes.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.formId, t.lexemeId] }),
-    index("form_lexemes_lexeme_id_idx").on(t.lexemeId),
-  ],
+  (t) => [primaryKey({ columns: [t.formId, t.lexemeId] }), index("form_lexemes_lexeme_id_idx").on(t.lexemeId)],
 );
 
 /** What a story's edit in review holds (ADR 032): the state it asks for and its text. */
@@ -460,10 +445,7 @@ export const audioObjects = sqliteTable(
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audio_objects_form_id_idx").on(t.formId),
-    index("audio_objects_uploaded_by_idx").on(t.uploadedBy),
-  ],
+  (t) => [index("audio_objects_form_id_idx").on(t.formId), index("audio_objects_uploaded_by_idx").on(t.uploadedBy)],
 );
 
 /** Every change an editor or admin makes to language data. */
@@ -480,11 +462,7 @@ export const editLog = sqliteTable(
     after: text("after", { mode: "json" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("edit_log_user_id_idx").on(t.userId),
-    index("edit_log_entity_idx").on(t.entity, t.entityId),
-    index("edit_log_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("edit_log_user_id_idx").on(t.userId), index("edit_log_entity_idx").on(t.entity, t.entityId), index("edit_log_created_at_idx").on(t.createdAt)],
 );
 
 /** Rows the scheduled job writes so an operator can see it ran (and tests can assert it). */
@@ -574,10 +552,7 @@ export const srsReviews = sqliteTable(
     /** The card's first review: counted against the learner's new cards a day. */
     firstReview: integer("first_review", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [
-    index("srs_reviews_user_answered_idx").on(t.userId, t.answeredAt),
-    uniqueIndex("srs_reviews_user_question_idx").on(t.userId, t.question),
-  ],
+  (t) => [index("srs_reviews_user_answered_idx").on(t.userId, t.answeredAt), uniqueIndex("srs_reviews_user_question_idx").on(t.userId, t.question)],
 );
 
 // ---------------------------------------------------------------- reports

@@ -84,7 +84,7 @@ export async function serveAudio(request: Request, bucket: R2Bucket, clip: Clip)
   if (!object) return noAudio();
   const size = object.size;
   const range = clip.size === undefined ? parseRange(header, size) : planned;
-  let body = "body" in object ? (object as R2ObjectBody).body : null;
+  const body = "body" in object ? (object as R2ObjectBody).body : null;
   if (range === "invalid") {
     await body?.cancel();
     return unsatisfiable(size);

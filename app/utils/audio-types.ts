@@ -64,4 +64,3 @@ export const RECORDING_TYPES: readonly string[] = [
   `${audioContentType("webm")};codecs=opus`,
   audioContentType("webm"),
 ];
-

@@ -11,7 +11,11 @@ import { audioObjects, editLog, forms } from "../schema";
 export async function getFormForUpload(db: Db, id: number) {
   const form = await db.select({ id: forms.id, form: forms.form }).from(forms).where(eq(forms.id, id)).get();
   if (!form) return null;
-  const clips = await db.select({ n: sql<number>`count(*)` }).from(audioObjects).where(eq(audioObjects.formId, id)).get();
+  const clips = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(audioObjects)
+    .where(eq(audioObjects.formId, id))
+    .get();
   return { ...form, clipCount: clips?.n ?? 0 };
 }
 
@@ -87,7 +91,13 @@ export async function removeAudioObject(
   ]);
 }
 
-const CLIP_COLUMNS = { id: audioObjects.id, key: audioObjects.key, contentType: audioObjects.contentType, size: audioObjects.size, formId: audioObjects.formId };
+const CLIP_COLUMNS = {
+  id: audioObjects.id,
+  key: audioObjects.key,
+  contentType: audioObjects.contentType,
+  size: audioObjects.size,
+  formId: audioObjects.formId,
+};
 
 export async function getAudioObject(db: Db, id: number) {
   return (await db.select(CLIP_COLUMNS).from(audioObjects).where(eq(audioObjects.id, id)).get()) ?? null;

@@ -18,7 +18,7 @@ async function call(path: string, init: RequestInit = {}, cookie?: string) {
   if (init.method && init.method !== "GET") headers.set("Origin", "http://localhost");
   const ctx = createExecutionContext();
   const response = await worker.fetch(incoming(`http://localhost${path}`, { ...init, headers, redirect: "manual" }), cachedEnv, ctx);
-  const text = /text|json/.test(response.headers.get("Content-Type") ?? "") ? await response.text() : ((await response.arrayBuffer()), "");
+  const text = /text|json/.test(response.headers.get("Content-Type") ?? "") ? await response.text() : (await response.arrayBuffer(), "");
   await waitOnExecutionContext(ctx);
   return { response, text };
 }
@@ -58,7 +58,9 @@ test("a word's recording is credited, audited, answers the asks for it and shows
   const cookie = await sessionCookieHeader(env, editor);
   // A learner asked for a recording; the word page (cached) offers to ask.
   const learner = await insertUser(env, { role: "learner" });
-  await env.DB.prepare("INSERT INTO reports (kind, page, subject, message, user_id) VALUES ('recording', ?, ?, '', ?)").bind(`/k/${word.id}`, word.name, learner.id).run();
+  await env.DB.prepare("INSERT INTO reports (kind, page, subject, message, user_id) VALUES ('recording', ?, ?, '', ?)")
+    .bind(`/k/${word.id}`, word.name, learner.id)
+    .run();
   const before = await call(`/k/${word.id}`);
   expect(before.text).toContain("Ask for a recording");
   await call(`/k/${word.id}`);

@@ -17,7 +17,7 @@ async function call(path: string, init: RequestInit = {}, cookie?: string) {
   const ctx = createExecutionContext();
   const request = new Request(`http://localhost${path}`, { ...init, headers, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>;
   const response = await worker.fetch(request, cachedEnv, ctx);
-  const text = /text|json/.test(response.headers.get("Content-Type") ?? "") ? await response.text() : ((await response.arrayBuffer()), "");
+  const text = /text|json/.test(response.headers.get("Content-Type") ?? "") ? await response.text() : (await response.arrayBuffer(), "");
   await waitOnExecutionContext(ctx);
   return { response, text };
 }
@@ -74,7 +74,9 @@ test("an edited sentence is validated, audited and on the public word page at on
 
   const saved = await call(`/DEV_editor/sentences/${s.id}`, form({ intent: "text", text: `Sentword${s.tag} typo.`, trans: "No typo here." }), cookie);
   expect(saved.response.status).toBe(200);
-  const log = await env.DB.prepare("SELECT user_id, action, before, after FROM edit_log WHERE entity = 'sentences' AND entity_id = ?").bind(String(s.id)).all<{ user_id: number; action: string; before: string; after: string }>();
+  const log = await env.DB.prepare("SELECT user_id, action, before, after FROM edit_log WHERE entity = 'sentences' AND entity_id = ?")
+    .bind(String(s.id))
+    .all<{ user_id: number; action: string; before: string; after: string }>();
   expect(log.results).toHaveLength(1);
   expect(log.results[0]).toMatchObject({ user_id: editor.id, action: "set_text" });
   expect(JSON.parse(log.results[0]!.before)).toEqual({ text: `Sentword${s.tag} tpyo.`, trans: "A typo here." });
@@ -99,6 +101,8 @@ test("an edited sentence is validated, audited and on the public word page at on
   expect(upload.response.status).toBe(200);
   const { files } = JSON.parse(upload.text) as { files: string[] };
   expect((await call(`/k/${s.wordId}`)).text).toContain(`/audio/${files[0]}`);
-  const actions = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'sentences' AND entity_id = ? ORDER BY id").bind(String(s.id)).all<{ action: string }>();
+  const actions = await env.DB.prepare("SELECT action FROM edit_log WHERE entity = 'sentences' AND entity_id = ? ORDER BY id")
+    .bind(String(s.id))
+    .all<{ action: string }>();
   expect(actions.results.map((r) => r.action)).toEqual(["set_text", "link_word", "add_audio"]);
 });

@@ -53,11 +53,13 @@ test("editors create, edit and publish stories; every change is in edit_log; lea
   expect(await own.text()).toContain("Send it for review: another editor or an admin publishes it.");
   expect((await post(`/DEV_editor/stories/${id}`, { ...story, status: "review" }, cookie)).status).toBe(200);
   expect((await post(`/DEV_editor/stories/${id}`, story, cookie)).status).toBe(403);
-  expect((await (await worker.fetch(`http://localhost/d/${id}`)).status)).toBe(404);
+  expect(await (await worker.fetch(`http://localhost/d/${id}`)).status).toBe(404);
   const reviewer = await insertUser(env, { role: "editor" });
   const saved = await post(`/DEV_editor/stories/${id}`, story, await sessionCookieHeader(env, reviewer));
   expect(saved.status).toBe(200);
-  const row = await env.DB.prepare("SELECT title, completed, data FROM stories WHERE id = ?").bind(id).first<{ title: string; completed: number; data: string }>();
+  const row = await env.DB.prepare("SELECT title, completed, data FROM stories WHERE id = ?")
+    .bind(id)
+    .first<{ title: string; completed: number; data: string }>();
   expect(row).toEqual({
     title: "A test story",
     completed: 1,
@@ -118,7 +120,11 @@ test("a lesson sentence gets its recording from the editor's recorder; it is pub
   const cookie = await sessionCookieHeader(env, editor);
   const created = await post("/DEV_editor/lessons", { title: "Lesson with audio" }, cookie);
   const id = Number(created.headers.get("location")!.split("/").at(-1));
-  await post(`/DEV_editor/lessons/${id}`, { title: "Lesson with audio", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" }, cookie);
+  await post(
+    `/DEV_editor/lessons/${id}`,
+    { title: "Lesson with audio", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" },
+    cookie,
+  );
   const upload = (c: string | null, position = 1) => uploadClip(`/api/editor/lessons/${id}/sentences/${position}/audio`, c);
   expect((await upload(null)).status).toBe(401);
   expect((await upload(cookie, 9)).status).toBe(400);
@@ -138,7 +144,11 @@ test("a story sentence gets its recording from the editor's recorder; it is in t
   const learner = await sessionCookieHeader(env, await insertUser(env));
   const created = await post("/DEV_editor/stories", { title: "Story with audio" }, cookie);
   const id = created.headers.get("location")!.split("/").at(-1)!;
-  await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." }, cookie);
+  await post(
+    `/DEV_editor/stories/${id}`,
+    { title: "Story with audio", status: "published", sentences: "Nmaajaa. | I leave.\n\nMaajaa. | S/he leaves." },
+    cookie,
+  );
   const upload = (c: string | null, position: number | string = 1, origin?: string) =>
     uploadClip(`/api/editor/stories/${id}/sentences/${position}/audio`, c, origin);
   const data = async () =>
@@ -168,7 +178,11 @@ test("a story sentence gets its recording from the editor's recorder; it is in t
   expect((await worker.fetch(`http://localhost/audio/${files[0]}`)).status).toBe(200);
 
   // A save that keeps the sentence word for word keeps its recording; a changed sentence loses it.
-  await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Nmaajaa. | I am leaving.\nMaajaa. | S/he leaves." }, cookie);
+  await post(
+    `/DEV_editor/stories/${id}`,
+    { title: "Story with audio", status: "published", sentences: "Nmaajaa. | I am leaving.\nMaajaa. | S/he leaves." },
+    cookie,
+  );
   expect((await data())[0]![0]!.audio).toBe(`audio/${files[0]}`);
   await post(`/DEV_editor/stories/${id}`, { title: "Story with audio", status: "published", sentences: "Ngii-maajaa. | I left." }, cookie);
   expect(await data()).toEqual([[{ text: "Ngii-maajaa.", trans: "I left." }]]);
@@ -184,11 +198,23 @@ test("a sentence's recording lands in the clip's own batch, and an undone clip (
   // A lesson sentence with a recording: a second one replaces it in the same batch as the clip's row...
   const created = await post("/DEV_editor/lessons", { title: "Lesson re-recorded" }, cookie);
   const lessonId = Number(created.headers.get("location")!.split("/").at(-1));
-  await post(`/DEV_editor/lessons/${lessonId}`, { title: "Lesson re-recorded", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" }, cookie);
+  await post(
+    `/DEV_editor/lessons/${lessonId}`,
+    { title: "Lesson re-recorded", words: "maajaa vai", cells: "ind 1s", sentences: "Nmaajaa. | I leave.", status: "published" },
+    cookie,
+  );
   const first = await (await uploadClip(`/api/editor/lessons/${lessonId}/sentences/1/audio`, cookie)).json<{ files: string[] }>();
   const lessonSentence = (await getLessonSentence(db, lessonId, 1))!;
   expect(lessonSentence.audioId).toBe(await clipKey(`audio/${first.files[0]}`));
-  const second = await insertAudioObject(db, { keys: [`audio/test-lesson-${lessonId}.ogg`], contentType: "audio/ogg", size: 4, userId: editor.id, formId: null, audit, attach: (key) => [setLessonSentenceAudio(db, lessonSentence, key)] });
+  const second = await insertAudioObject(db, {
+    keys: [`audio/test-lesson-${lessonId}.ogg`],
+    contentType: "audio/ogg",
+    size: 4,
+    userId: editor.id,
+    formId: null,
+    audit,
+    attach: (key) => [setLessonSentenceAudio(db, lessonSentence, key)],
+  });
   expect((await getLessonSentence(db, lessonId, 1))!.audioId).toBe(second!.id);
   // ...and when the clip cannot be stored its row goes and the sentence points at the earlier recording again.
   await removeAudioObject(db, { id: second!.id, key: second!.key, userId: editor.id, audit, detach: [restoreLessonSentenceAudio(db, lessonSentence)] });
@@ -202,7 +228,15 @@ test("a sentence's recording lands in the clip's own batch, and an undone clip (
   const recorded = await (await uploadClip(`/api/editor/stories/${storyId}/sentences/1/audio`, cookie)).json<{ files: string[] }>();
   const storySentence = (await getStorySentence(db, storyId, 1))!;
   expect(storySentence.audio).toBe(`audio/${recorded.files[0]}`);
-  const again = await insertAudioObject(db, { keys: [`audio/test-story-${storyId}.ogg`], contentType: "audio/ogg", size: 4, userId: editor.id, formId: null, audit, attach: (key) => [setStorySentenceAudio(db, storySentence, key)] });
+  const again = await insertAudioObject(db, {
+    keys: [`audio/test-story-${storyId}.ogg`],
+    contentType: "audio/ogg",
+    size: 4,
+    userId: editor.id,
+    formId: null,
+    audit,
+    attach: (key) => [setStorySentenceAudio(db, storySentence, key)],
+  });
   expect((await getStorySentence(db, storyId, 1))!.audio).toBe(again!.key);
   await removeAudioObject(db, { id: again!.id, key: again!.key, userId: editor.id, audit, detach: [clearStorySentenceAudio(db, storySentence, again!.key)] });
   expect((await getStorySentence(db, storyId, 1))!.audio).toBe(`audio/${recorded.files[0]}`);

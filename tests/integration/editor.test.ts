@@ -36,7 +36,12 @@ function letterTag() {
 async function insertForms(prefix: string, n: number, extra: (i: number) => Partial<{ form: string }> = () => ({})) {
   const statements = Array.from({ length: n }, (_, i) => {
     const form = extra(i).form ?? `${prefix}a${i}`;
-    return env.DB.prepare("INSERT INTO forms (form, search_key, count, perc) VALUES (?, ?, ?, ?) RETURNING id").bind(form, form.toLowerCase(), 1_000_000 - i, 0.5);
+    return env.DB.prepare("INSERT INTO forms (form, search_key, count, perc) VALUES (?, ?, ?, ?) RETURNING id").bind(
+      form,
+      form.toLowerCase(),
+      1_000_000 - i,
+      0.5,
+    );
   });
   const results = await env.DB.batch<{ id: number }>(statements);
   return results.map((r) => r.results[0].id);
@@ -341,10 +346,18 @@ describe("uploads", () => {
     );
     expect(noWord.status).toBe(400);
     expect(await noWord.json()).toEqual({ success: false, error: "Nothing to upload (missing audio or destination)." });
-    const noAudio = await call("/api/upload-audio", { method: "POST", body: multipart({ filetype: "audio/ogg", filename: "test.ogg", word: "test" }) }, admin.cookie);
+    const noAudio = await call(
+      "/api/upload-audio",
+      { method: "POST", body: multipart({ filetype: "audio/ogg", filename: "test.ogg", word: "test" }) },
+      admin.cookie,
+    );
     expect(await noAudio.json()).toEqual({ success: false, error: "Nothing to upload (missing audio or destination)." });
     const editor = await cookieFor("editor");
-    const noForm = await call("/api/editor/forms/999999999/audio", { method: "POST", body: multipart({ audio: [new Blob([oggBytes()]), "a.ogg"] }) }, editor.cookie);
+    const noForm = await call(
+      "/api/editor/forms/999999999/audio",
+      { method: "POST", body: multipart({ audio: [new Blob([oggBytes()]), "a.ogg"] }) },
+      editor.cookie,
+    );
     expect(noForm.status).toBe(400);
     expect(await noForm.json()).toEqual({ success: false, error: "Nothing to upload (missing audio or destination)." });
   });
@@ -364,7 +377,9 @@ describe("uploads", () => {
     expect(second).toEqual({ success: true, filename: `${word}_2.ogg` });
     const row = await env.DB.prepare("SELECT content_type, uploaded_by FROM audio_objects WHERE key = ?").bind(`uploads/${word}.ogg`).first();
     expect(row).toEqual({ content_type: "audio/ogg", uploaded_by: admin.user.id });
-    const audit = await env.DB.prepare("SELECT action, user_id FROM edit_log WHERE entity = 'audio_objects' AND entity_id = ?").bind(`uploads/${word}.ogg`).first();
+    const audit = await env.DB.prepare("SELECT action, user_id FROM edit_log WHERE entity = 'audio_objects' AND entity_id = ?")
+      .bind(`uploads/${word}.ogg`)
+      .first();
     expect(audit).toEqual({ action: "upload", user_id: admin.user.id });
   });
 });
@@ -375,9 +390,11 @@ describe("paging and filtering", () => {
     const ids = await insertForms(prefix, 205);
     const { cookie } = await cookieFor("editor");
     const page = async (p: string) =>
-      ((await (await call(`/api/editor/forms?q=${prefix.toUpperCase()}&page=${p}`, {}, cookie)).json()) as {
-        data: { rows: Array<{ id: number; rank: number }>; page: number; lastPage: number; total: number };
-      }).data;
+      (
+        (await (await call(`/api/editor/forms?q=${prefix.toUpperCase()}&page=${p}`, {}, cookie)).json()) as {
+          data: { rows: Array<{ id: number; rank: number }>; page: number; lastPage: number; total: number };
+        }
+      ).data;
 
     const first = await page("1");
     expect(first).toMatchObject({ page: 1, lastPage: 3, total: 205 });
@@ -410,8 +427,7 @@ describe("paging and filtering", () => {
   }
 
   type RankData = { rows: Array<{ id: number; rank: number; form: string }>; page: number; lastPage: number; total: number };
-  const ranksOf = async (query: string, cookie: string) =>
-    ((await (await call(`/api/editor/forms?${query}`, {}, cookie)).json()) as { data: RankData }).data;
+  const ranksOf = async (query: string, cookie: string) => ((await (await call(`/api/editor/forms?${query}`, {}, cookie)).json()) as { data: RankData }).data;
 
   test("filtered rows keep their global rank, through the trigram index, the rank scan and short filters", async () => {
     const { cookie } = await cookieFor("editor");
@@ -449,7 +465,10 @@ describe("paging and filtering", () => {
     const [a, b] = await insertForms(prefix, 2);
     await env.DB.prepare("UPDATE forms SET count = 2000000000 WHERE id = ?").bind(b).run();
     const page = await ranksOf(`q=${prefix}`, cookie);
-    expect(page.rows.map((r) => [r.id, r.rank])).toEqual([[b, 1], [a, (await globalRanks([a!])).get(a!)]]);
+    expect(page.rows.map((r) => [r.id, r.rank])).toEqual([
+      [b, 1],
+      [a, (await globalRanks([a!])).get(a!)],
+    ]);
     const detail = (await (await call(`/api/editor/forms/${b}`, {}, cookie)).json()) as { data: Array<{ rank: number }> };
     expect(detail.data[0]!.rank).toBe(1);
     await env.DB.prepare("UPDATE forms SET count = 0 WHERE id = ?").bind(b).run();
@@ -469,7 +488,9 @@ describe("paging and filtering", () => {
     const { cookie } = await cookieFor("editor");
     const prefix = tag();
     await insertForms(prefix, 3);
-    const first = (await (await call("/api/editor/forms", {}, cookie)).json()) as { data: { rows: Array<{ rank: number; count: number }>; lastPage: number; total: number } };
+    const first = (await (await call("/api/editor/forms", {}, cookie)).json()) as {
+      data: { rows: Array<{ rank: number; count: number }>; lastPage: number; total: number };
+    };
     expect(first.data.rows.length).toBe(Math.min(100, first.data.total));
     expect(first.data.rows[0].rank).toBe(1);
     const counts = first.data.rows.map((r) => r.count);
@@ -523,8 +544,8 @@ describe("paging and filtering", () => {
     const { cookie } = await cookieFor("editor");
     const html = await (await call(`/DEV_editor/words?q=${prefix}`, {}, cookie)).text();
     expect(html).toContain("30<!-- --> more results");
-    expect((await (await call("/DEV_editor/words", {}, cookie)).text())).toContain("Enter text to search");
-    expect((await (await call(`/DEV_editor/words?q=${prefix}nothing`, {}, cookie)).text())).toContain("No results");
+    expect(await (await call("/DEV_editor/words", {}, cookie)).text()).toContain("Enter text to search");
+    expect(await (await call(`/DEV_editor/words?q=${prefix}nothing`, {}, cookie)).text()).toContain("No results");
 
     const counts = (await (await call("/api/editor/counts?pos=adverb", {}, cookie)).json()) as { data: { rows: Array<{ pos: string }> } };
     expect(counts.data.rows.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { expect, test } from "vitest";
-import { decodePack, searchPack } from "../../app/core/offline-pack";
+import { decodePack, PACK_FORMAT, searchPack } from "../../app/core/offline-pack";
 import type { PackStatus } from "../../app/services/offline-dictionary.server";
 import { waitFor } from "../support/wait-for";
 

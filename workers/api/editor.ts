@@ -6,15 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { listCounts } from "../../db/queries/editor-counts";
-import {
-  findLexemesByName,
-  getFormDetail,
-  getHistory,
-  setFormEmoji,
-  setFormLexemes,
-  setFormMorphSide,
-  type EditResult,
-} from "../../db/queries/editor-forms";
+import { findLexemesByName, getFormDetail, getHistory, setFormEmoji, setFormLexemes, setFormMorphSide, type EditResult } from "../../db/queries/editor-forms";
 import { listRankPage } from "../../db/queries/editor-ranks";
 import { searchEditorSentences, searchEditorWords } from "../../db/queries/editor-search";
 import { EmojiSchema, LexIdsSchema, MorphSideSchema } from "../../app/utils/editor-schemas";
@@ -48,7 +40,11 @@ const PageNumber = z.coerce.number().int().catch(1).default(1).openapi({ type: "
 const POS_FILTERS = ["all", "verb", "noun", "adverb", "affix", "other"] as const;
 const RankQuery = z.object({ q: z.string().max(200).default(""), page: PageNumber });
 const CountQuery = z.object({
-  pos: z.enum(POS_FILTERS).catch("all").default("all").openapi({ type: "string", enum: [...POS_FILTERS], default: "all" }),
+  pos: z
+    .enum(POS_FILTERS)
+    .catch("all")
+    .default("all")
+    .openapi({ type: "string", enum: [...POS_FILTERS], default: "all" }),
   page: PageNumber,
 });
 const NameQuery = z.object({ name: z.string().default("").meta({ example: "maajaa" }) });
@@ -144,7 +140,14 @@ editor
         200: jsonResponse(
           z.object({
             data: z.array(
-              z.object({ id: z.number().int(), action: z.string(), username: z.string().nullable(), before: z.unknown(), after: z.unknown(), createdAt: z.string() }),
+              z.object({
+                id: z.number().int(),
+                action: z.string(),
+                username: z.string().nullable(),
+                before: z.unknown(),
+                after: z.unknown(),
+                createdAt: z.string(),
+              }),
             ),
           }),
         ),
@@ -220,4 +223,3 @@ editor
     }),
     async (c) => c.json({ data: await listCounts(c.var.db, c.req.valid("query")) }, 200),
   );
-
