@@ -48,15 +48,26 @@ const rows = new BoundedCache<string, { textsHash: string; page: PageWords; weig
 /**
  * A page's stored words, or null when they cannot be taken as they are: rows not complete for the lexicon version
  * this request sees, no row, or a row of other texts. `tag` names what they were worked out from. The versions are
- * one row read per request (ADR 034), a page's row once per lexicon version and isolate.
+ * one row read (ADR 034) at most every VERSIONS_TTL_MS per isolate, a page's row once per lexicon version and isolate.
  */
+/** The lexicon version and the page-words state, as this isolate last read them. */
+let versionsRead: { versions: Awaited<ReturnType<typeof pageWordsVersions>>; at: number } | null = null;
+const VERSIONS_TTL_MS = 30_000;
+
 export async function storedPageWords(
   bindings: Pick<Bindings, "db" | "config">,
   pageKey: string,
   texts: readonly string[],
 ): Promise<{ tag: string; page: PageWords } | null> {
-  const { db } = bindings;
-  const [versions, hash] = await Promise.all([pageWordsVersions(db), textsHash(texts)]);
+  const { db, config } = bindings;
+  const now = Date.now();
+  // One row read, trusted for VERSIONS_TTL_MS per isolate (every time under test): a page stays within two D1 round
+  // trips (ADR 015) while its words are worked out, and a change is taken within seconds.
+  if (!versionsRead || now - versionsRead.at >= (config.environment === "test" ? 0 : VERSIONS_TTL_MS)) {
+    versionsRead = { versions: await pageWordsVersions(db), at: now };
+  }
+  const { versions } = versionsRead;
+  const hash = await textsHash(texts);
   const version = versions.lexicon;
   if (versions.stored?.lexicon !== version) return null;
   const kept = rows.keepFor(version);

@@ -44,7 +44,7 @@ test("the job stores a story's and a word's page words; the pages take them whil
   expect(built.outcome).toBe("built");
   expect(await pageWordsVersion(db)).toMatchObject({ lexicon: version });
   // The stored words are the ones the whole index gives.
-  const index = await getSearchIndex(db);
+  const index = await getSearchIndex(db, config);
   const stored = await storedPageWords(bindings, storyPageKey(story), texts);
   expect(stored?.page.words).toEqual(JSON.parse(JSON.stringify(tapAWord(index, texts))));
   expect(Object.keys(stored!.page.words)).toEqual(["Nmaajaa", "Gwaabmin", "jiimaan"]);

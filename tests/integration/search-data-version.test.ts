@@ -34,7 +34,7 @@ const QUERIES = ["maajaa", "ngii-maajaa", "gwaabmin", "maajaajig", "nbaawdig", "
 
 /** A query's answer as a visitor sees it: the entries' names and parts of speech, in order. */
 async function answer(q: string, keyed: boolean) {
-  const index = keyed ? await indexForSearch(source, q) : await getSearchIndex(db);
+  const index = keyed ? await indexForSearch(source, q) : await getSearchIndex(db, config);
   return searchWords(index, q).hits.map((h) => `${h.entry.name} (${h.entry.pos})`);
 }
 
