@@ -53,7 +53,7 @@ for (const viewport of [
         await page.getByRole("button", { name: "Search" }).click();
         const hit = page.locator(".form-explanation").first();
         await expect(hit).toContainText("maajaasiiwag → maajaa, they do not leave");
-        await expect(hit).toContainText("(Independent Negative, 3p)");
+        await expect(hit).toContainText("(Independent Negative: they)");
       });
     });
 
