@@ -20,6 +20,7 @@ import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { cellsOf, verbClassOf } from "../app/core/grammar/cells";
 import { inflect } from "../app/core/grammar/inflection";
+import { SEARCH_DATA_VERSION } from "../app/core/search-data-version";
 // @ts-expect-error plain ESM helper without types
 import { must, run, startBuiltSite, toolEnv } from "../scripts/lib.mjs";
 
@@ -73,10 +74,11 @@ if (FULL && !reuse) {
   try {
     const started = performance.now();
     await site.scheduled("*/5 * * * *");
-    const lexicon = () => query<{ v: string }>("SELECT (SELECT count(*) FROM lexemes) || ':' || (SELECT max(id) FROM lexemes) AS v")[0]!.v;
+    // The lexicon version as db/queries/lexemes.ts makes it (ADR 034): the engine's version and the counted writes.
+    const lexicon = () => `e${SEARCH_DATA_VERSION}:${query<{ w: number }>("SELECT lexicon_writes AS w FROM search_data WHERE id = 1")[0]!.w}`;
     const done = () => query<{ v: string | null }>("SELECT (SELECT lexicon_version FROM page_words_state WHERE id = 1) AS v")[0]!.v;
     const want = lexicon();
-    while (!(done() ?? "").startsWith(`${want}:`)) {
+    while (done() !== want) {
       if (performance.now() - started > 600_000) throw new Error("the page words job did not finish");
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
