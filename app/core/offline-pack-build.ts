@@ -5,7 +5,7 @@
  * forms the engine gives with high or medium confidence, each with its variants; other words go by headword alone.
  * One entry at a time, so a caller can write each form line out before making the next.
  */
-import { ORDERS, VERB_CLASSES, cellKey, cellsOf, verbClassOf, type Cell } from "./grammar/cells";
+import { ORDERS, VERB_CLASSES, cellKey, cellsOf, verbClassOf } from "./grammar/cells";
 import { verbCellLabel } from "./cell-labels";
 import { paradigm } from "./grammar/inflection";
 import { NOUN_POS, nounCellKey, nounCellLabel, nounCellProblem, nounCells, nounPosOf } from "./grammar/noun-cells";
@@ -17,9 +17,6 @@ export type PackSource = { id: number; name: string; pos: string; gloss: string;
 
 const CONFIDENT = new Set(["high", "medium"]);
 
-/** "Independent: I → s/he", as search names a cell (cell-labels.ts). */
-const verbCellName = (cell: Cell): string => verbCellLabel(cell);
-
 type Template = { labels: string[]; slots: Map<string, number> };
 
 function template(cells: Array<{ key: string; label: string }>): Template {
@@ -28,7 +25,7 @@ function template(cells: Array<{ key: string; label: string }>): Template {
 
 /** The templates, one per verb class and noun class: their cells in the engine's order. */
 const TEMPLATES: Record<string, Template> = Object.fromEntries([
-  ...VERB_CLASSES.map((cls) => [cls, template(cellsOf(cls).map((cell) => ({ key: cellKey(cell), label: verbCellName(cell) })))]),
+  ...VERB_CLASSES.map((cls) => [cls, template(cellsOf(cls).map((cell) => ({ key: cellKey(cell), label: verbCellLabel(cell) })))]),
   ...NOUN_POS.map((pos) => [
     pos,
     template(

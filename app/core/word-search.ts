@@ -144,11 +144,6 @@ function safe<T>(fn: () => T, fallback: T): T {
 
 const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1, unconfirmed: 0 };
 
-/** A cell in the one style every result uses: "Independent: I → you (sg)", "Independent, with gii-: I → you (sg)". */
-function describeCell(cell: Cell) {
-  return verbCellLabel(cell);
-}
-
 /** The analyser's readings of a form that point at a lexicon entry, most confident first; `confidence` 0–3. */
 export function analyseForm(index: SearchIndex, word: string): Array<{ entry: LexiconEntry; analysis: FormAnalysis; confidence: number }> {
   const readings = safe(() => analyse(word, index.lexicon), []);
@@ -160,7 +155,7 @@ export function analyseForm(index: SearchIndex, word: string): Array<{ entry: Le
       (lexeme.id !== undefined ? index.byId.get(lexeme.id) : undefined) ?? index.entries.find((e) => e.name === lexeme.name && e.pos === lexeme.pos);
     if (!entry) continue;
     // A reading through an optional variant names it as one (the cell's primary form is shown beside it).
-    const cell = r.variant ? `${describeCell(r.cell)} (variant: ${r.variant})` : describeCell(r.cell);
+    const cell = r.variant ? `${verbCellLabel(r.cell)} (variant: ${r.variant})` : verbCellLabel(r.cell);
     const key = `${entry.id}|${cell}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -251,7 +246,7 @@ export function searchWords(index: SearchIndex, rawQuery: string, limit = SEARCH
     (m) => m.entry,
     (m) => phraseScore(m.qualified, m.sense),
     (m, score) => {
-      const cell = m.kind === "verb" ? describeCell(m.cell as Cell) : m.label;
+      const cell = m.kind === "verb" ? verbCellLabel(m.cell as Cell) : m.label;
       const explanation = `${m.form} → ${m.entry.name}, ${m.gloss}`;
       add(m.entry, "phrase", score, { form: m.form, lemma: m.entry.name, gloss: m.gloss, cell, explanation });
     },
